@@ -1,0 +1,96 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { registerAuditHook } from './core/audit.js';
+import { authenticateUser, clientAuthenticated } from './core/auth.js';
+import type { AppDeps } from './core/deps.js';
+import { UnauthorizedError } from './core/errors.js';
+import { registerErrorHandler } from './core/error-handler.js';
+import { resolveLang } from './core/i18n.js';
+import { registerMultipart } from './core/multipart.js';
+import { registerOpenApi } from './core/openapi.js';
+import { registerRouteDeclarations } from './core/routes.js';
+import { validatorCompiler } from './core/validation.js';
+import { registerWebApp } from './core/web.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuildOptions {
+  /** The process's pino logger; none in tests. */
+  logger?: FastifyBaseLogger | false;
+  /** Serve the built web app (off in API tests). */
+  web?: boolean;
+}
+
+/**
+ * Builds the Fastify app: external plugins, then core (language, access, audit, errors), then the modules.
+ * It does not listen; main.ts does, and tests call inject().
+ */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: deps.config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.decorateRequest('ctx', null as never);
+  app.decorateRequest('lang', 'zh-CN');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerRouteDeclarations(app);
+  registerErrorHandler(app);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        // Plain http on localhost must keep loading its own assets.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (deps.config.RATE_LIMIT_PER_MINUTE > 0) {
+    await app.register(rateLimit, { max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 });
+  }
+  // JSON answers over 2 KB are gzipped for clients that accept it; static assets come pre-compressed.
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['gzip', 'deflate'] });
+  await app.register(formbody);
+  registerMultipart(app);
+  await registerOpenApi(app);
+
+  // Core hooks: language, then access (before the body is read), then the operation log.
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = resolveLang(req.headers['accept-language']);
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access.kind === 'public') return;
+    if (access.kind === 'client') {
+      if (!clientAuthenticated(req, deps.config)) throw new UnauthorizedError('error.clientInvalid');
+      return;
+    }
+    req.ctx = await authenticateUser(req, access, deps);
+  });
+  registerAuditHook(app, deps.db);
+
+  await registerModules(app);
+  if (options.web !== false) await registerWebApp(app);
+  else await registerWebApp(app, '/nonexistent');
+  return app;
+}

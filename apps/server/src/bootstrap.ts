@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { pino, type Logger } from 'pino';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './core/clock.js';
+import { migrateDatabase, openPglite, openPostgres, type Database } from './core/db.js';
+import type { AppDeps } from './core/deps.js';
+import { FileUrls, fileUrlSecret } from './core/file-urls.js';
+import { createSmsProvider, SmsService } from './core/sms.js';
+import { Jobs } from './core/jobs.js';
+import { createStorage } from './core/storage.js';
+import { TaskEngine } from './core/tasks.js';
+import { syncCatalogue } from './modules/access/access.service.js';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
+import { seedDemo } from './seed/demo.js';
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+  });
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite({ dataDir: path.resolve(config.DATA_DIR, 'pgdata') });
+}
+
+/** Migrates and syncs the permission catalogue: what every process does before it serves. */
+export async function prepareDatabase(database: Database): Promise<void> {
+  await migrateDatabase(database);
+  await syncCatalogue(database.db);
+}
+
+export interface DepsOptions {
+  clock?: Clock;
+  /** This process works the job queues (the embedded process, or `npm run worker`). */
+  worker?: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+export async function createDeps(
+  config: Config,
+  database: Database,
+  log: Logger,
+  options: DepsOptions = {},
+): Promise<AppDeps> {
+  const clock = options.clock ?? systemClock;
+  const secret = await fileUrlSecret(database.db, config.FILE_URL_SECRET);
+  const jobs = new Jobs(database, log, {
+    worker: options.worker ?? false,
+    ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+  });
+  return {
+    config,
+    database,
+    db: database.db,
+    clock,
+    log,
+    jobs,
+    tasks: new TaskEngine(database.db, clock, jobs, log),
+    sms: new SmsService(database.db, createSmsProvider(config), log),
+    storage: createStorage(config),
+    fileUrls: new FileUrls(secret, clock, config.FILE_URL_TTL_SECONDS, config.LEGACY_IMAGE_HOST),
+  };
+}
+
+/** Seeds the demo tenants when asked, or by default on the embedded database; prints the accounts. */
+export async function maybeSeedDemo(deps: AppDeps, log: Logger, force = false): Promise<void> {
+  const wanted =
+    force || deps.config.SEED_DEMO === 'true' || (deps.config.SEED_DEMO === 'auto' && deps.database.kind === 'pglite');
+  if (!wanted) return;
+  const result = await seedDemo(deps.db, deps.clock, { passwordLogN: deps.config.PASSWORD_SCRYPT_LOG_N });
+  log.info({ seeded: result.seeded }, result.seeded ? 'demo data seeded' : 'demo data present');
+  for (const a of DEMO_ACCOUNTS) {
+    log.info(
+      { username: a.username, password: a.password },
+      `demo account: ${a.username} / ${a.password} (${a.tenant}: ${a.note})`,
+    );
+  }
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@fleetdesk/contracts/auth';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting of the server, read from the environment. This file is the only reader of process.env. */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(2 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 24 * 3600),
+  OAUTH_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
+  OAUTH_CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),
+  /** Key that signs file URLs; generated into DATA_DIR on first start when not given. */
+  FILE_URL_SECRET: z.string().min(16).optional(),
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  /** Host of the old image storage whose addresses the web rewrites to the proxy path. */
+  LEGACY_IMAGE_HOST: z.string().default('ccw-img.oss-cn-hangzhou.aliyuncs.com'),
+  SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
+  /** How long the sandbox gateway takes per message, like a real one. */
+  SMS_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(5000).default(20),
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  SMS_ALIYUN_SIGN_NAME: z.string().optional(),
+  SMS_ALIYUN_CODE_TEMPLATE: z.string().optional(),
+  SMS_ALIYUN_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
+  /** Vehicle licence OCR: the sandbox (default), or Baidu AI Cloud's vehicle_license API. */
+  OCR_PROVIDER: z.enum(['sandbox', 'baidu']).default('sandbox'),
+  OCR_BAIDU_API_KEY: z.string().optional(),
+  OCR_BAIDU_SECRET_KEY: z.string().optional(),
+  OCR_BAIDU_ENDPOINT: z.string().url().default('https://aip.baidubce.com'),
+  /** How long the sandbox OCR takes to answer (default 800 ms; 0 in tests). */
+  OCR_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Seed the demo tenants on start. Default: on for the embedded database, off for DATABASE_URL. */
+  SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
+  /** Run the job worker inside the API process. Default: on. */
+  RUN_WORKER: z.enum(['true', 'false']).default('true'),
+  /** scrypt cost exponent for new password hashes (OWASP: 17). Lower only in tests. */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  TRUST_PROXY: bool,
+  /** General per-IP request limit of one process; 0 turns it off (benchmarks). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  TZ_DEFAULT: z.string().default('Asia/Shanghai'),
+});
+
+export type Config = z.infer<typeof Env> & { databaseKind: 'pglite' | 'postgres' };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable counts as unset (`DATABASE_URL=` in a shell or a compose file).
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(set);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.SMS_PROVIDER === 'aliyun') {
+    for (const key of [
+      'SMS_ALIYUN_ACCESS_KEY_ID',
+      'SMS_ALIYUN_ACCESS_KEY_SECRET',
+      'SMS_ALIYUN_SIGN_NAME',
+      'SMS_ALIYUN_CODE_TEMPLATE',
+    ] as const) {
+      if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when SMS_PROVIDER=aliyun`);
+    }
+  }
+  if (cfg.OCR_PROVIDER === 'baidu') {
+    for (const key of ['OCR_BAIDU_API_KEY', 'OCR_BAIDU_SECRET_KEY'] as const) {
+      if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when OCR_PROVIDER=baidu`);
+    }
+  }
+  if (cfg.S3_BUCKET && !(cfg.S3_ACCESS_KEY_ID && cfg.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET');
+  }
+  return { ...cfg, databaseKind: cfg.DATABASE_URL ? 'postgres' : 'pglite' };
+}

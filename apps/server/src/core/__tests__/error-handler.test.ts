@@ -1,0 +1,37 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError, TooManyRequestsError, UpstreamTimeoutError } from '../errors.js';
+import { registerErrorHandler } from '../error-handler.js';
+
+async function appThrowing(err: unknown) {
+  const app = Fastify();
+  app.decorateRequest('lang', 'zh-CN');
+  registerErrorHandler(app);
+  app.get('/x', async () => {
+    throw err;
+  });
+  await app.ready();
+  return app.inject({ method: 'GET', url: '/x' });
+}
+
+describe('error handler', () => {
+  it('maps typed errors to their HTTP status and body status', async () => {
+    const conflict = await appThrowing(new ConflictError('error.badRequest'));
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ status: 30101, message: '请求参数有误' });
+    expect((await appThrowing(new NotFoundError())).json()).toEqual({ status: 404, message: '数据不存在' });
+    const timeout = await appThrowing(new UpstreamTimeoutError());
+    expect(timeout.statusCode).toBe(504);
+    expect(timeout.json().status).toBe(504);
+    const many = await appThrowing(new TooManyRequestsError(42));
+    expect(many.statusCode).toBe(429);
+    expect(many.headers['retry-after']).toBe('42');
+    expect(many.json().message).toBe('操作过于频繁，请 42 秒后再试');
+  });
+
+  it('hides the internals of an unknown failure', async () => {
+    const res = await appThrowing(new Error('password=hunter2 at db.ts:12'));
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ status: 500, message: '服务器内部错误' });
+  });
+});

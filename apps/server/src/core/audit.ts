@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationLogs } from '../db/schema/audit.js';
+import type { Db } from './db.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SECRET_KEY = /pass(word)?|verify|token|secret|^code$/i;
+const MAX_SUMMARY_CHARS = 4000;
+
+/** The body with secrets masked and its size bounded, as the operation log keeps it. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 4) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '***' : redact(v, depth + 1);
+  return out;
+}
+
+function bounded(value: unknown): unknown {
+  if (value === undefined) return null;
+  const text = JSON.stringify(value);
+  return text.length <= MAX_SUMMARY_CHARS ? value : { truncated: text.slice(0, MAX_SUMMARY_CHARS) };
+}
+
+/** `/api/ccwadmin/rentCar/update/:id` -> `rentCar.update`; a DELETE without a verb gets `.delete`. */
+export function actionOf(method: string, routeUrl: string, params: Record<string, unknown>): string {
+  const parts = routeUrl.split('/').filter(Boolean);
+  const rest = parts[0] === 'api' ? parts.slice(2) : parts;
+  const words = rest.map((p) => (p.startsWith(':') ? (p === ':action' ? String(params.action ?? '') : '') : p));
+  const action = words.filter(Boolean).join('.');
+  return method === 'DELETE' && !/delete|remove|revoke/i.test(action) ? `${action}.delete` : action;
+}
+
+/**
+ * Records every successful write of a signed-in user in the operation log: who, tenant, rent, action,
+ * target, a summary (the handler's note, else the redacted body), IP and time. Routes opt out with
+ * `config.audit = false`.
+ */
+export function registerAuditHook(app: FastifyInstance, db: Db): void {
+  app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
+    if (!WRITE_METHODS.has(req.method) || reply.statusCode !== 200) return payload;
+    const config = req.routeOptions.config;
+    if (config.audit === false || config.access?.kind !== 'user' || !req.ctx) return payload;
+    const params = (req.params ?? {}) as Record<string, unknown>;
+    const routeUrl = req.routeOptions.url ?? req.url;
+    const note = req.auditNote;
+    const action = config.audit?.action ?? actionOf(req.method, routeUrl, params);
+    const targetId = note?.targetId ?? params.id;
+    try {
+      await db.insert(operationLogs).values({
+        tenantId: req.ctx.tenantId,
+        rentId: req.ctx.rentId,
+        userId: req.ctx.userId,
+        username: req.ctx.username,
+        action,
+        method: req.method,
+        path: req.url.split('?')[0] ?? req.url,
+        targetType: note?.targetType ?? config.audit?.targetType ?? action.split('.')[0] ?? null,
+        targetId: targetId === undefined || targetId === null ? null : String(targetId),
+        summary: bounded(note?.summary !== undefined ? redact(note.summary) : redact(req.body)),
+        ip: req.ip,
+      });
+    } catch (err) {
+      req.log.error({ err }, 'operation log write failed');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import { USER_TYPE_MANAGER } from '@fleetdesk/contracts/auth';
+import type { Access, RequestContext } from './access.js';
+import { hasPermission } from './access.js';
+import type { Clock } from './clock.js';
+import type { Config } from './../config.js';
+import type { Database } from './db.js';
+import { ForbiddenError, MembershipExpiredError, UnauthorizedError, UserRefusedError } from './errors.js';
+import { effectivePermissions } from './permissions.js';
+import { safeEqual, sha256 } from './secrets.js';
+
+interface SessionRow {
+  token_id: number;
+  tenant_id: number;
+  user_id: number;
+  access_expires_at: Date | string;
+  revoked_at: Date | string | null;
+  username: string;
+  name: string;
+  user_status: string;
+  user_type: string;
+  default_rent_id: number | null;
+  tenant_name: string;
+  tenant_status: string;
+  membership_expires_at: Date | string | null;
+  rent_ids: number[] | null;
+  roles: string[] | null;
+  grants: string[] | null;
+  all_permissions: boolean | null;
+  plan: string[] | null;
+}
+
+/** Everything the auth hook needs about a token, in one round trip. */
+const SESSION_SQL = `
+    select t.id as token_id, t.tenant_id, t.user_id, t.access_expires_at, t.revoked_at,
+      u.username, u.name, u.status as user_status, u.user_type, u.default_rent_id,
+      tn.name as tenant_name, tn.status as tenant_status,
+      m.expires_at as membership_expires_at,
+      (select array_agg(ur.rent_id order by ur.rent_id) from user_rents ur
+        where ur.tenant_id = t.tenant_id and ur.user_id = t.user_id) as rent_ids,
+      (select array_agg(r.code order by r.code) from user_roles x join roles r
+        on r.tenant_id = x.tenant_id and r.id = x.role_id
+        where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as roles,
+      (select array_agg(distinct g.code) from user_roles x join role_grants g
+        on g.tenant_id = x.tenant_id and g.role_id = x.role_id
+        where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as grants,
+      (select bool_or(r.all_permissions) from user_roles x join roles r
+        on r.tenant_id = x.tenant_id and r.id = x.role_id
+        where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as all_permissions,
+      (select array_agg(p.code) from tenant_permissions p where p.tenant_id = t.tenant_id) as plan
+    from oauth_tokens t
+    join users u on u.tenant_id = t.tenant_id and u.id = t.user_id
+    join tenants tn on tn.id = t.tenant_id
+    left join memberships m on m.tenant_id = t.tenant_id
+    where t.access_hash = $1`;
+
+async function loadSession(database: Database, accessHash: string): Promise<SessionRow | undefined> {
+  const { rows } = await database.prepared<SessionRow>('fleetdesk_session', SESSION_SQL, [accessHash]);
+  return rows[0];
+}
+
+function bearerOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ', 2);
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+/** Checks the `Authorization: Basic` client credential against the configured OAuth client. */
+export function clientAuthenticated(req: FastifyRequest, config: Config): boolean {
+  const header = req.headers.authorization;
+  if (!header?.toLowerCase().startsWith('basic ')) return false;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i < 0) return false;
+  return (
+    safeEqual(decoded.slice(0, i), config.OAUTH_CLIENT_ID) &&
+    safeEqual(decoded.slice(i + 1), config.OAUTH_CLIENT_SECRET)
+  );
+}
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** The rent a call acts in: the header's, if the user may act there; else the user's default. */
+function resolveRent(req: FastifyRequest, row: SessionRow, rentIds: number[]): number | null {
+  const header = req.headers['x-rent-id'];
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (raw !== undefined && raw !== '') {
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || !rentIds.includes(id)) throw new ForbiddenError('error.rentForbidden');
+    return id;
+  }
+  if (row.default_rent_id !== null && rentIds.includes(row.default_rent_id)) return row.default_rent_id;
+  return rentIds[0] ?? null;
+}
+
+/**
+ * The check every `user` route passes before its handler: token, user, user type, rent, membership and
+ * permission, in that order, each with its own answer of DESIGN.md section 6.
+ */
+export async function authenticateUser(
+  req: FastifyRequest,
+  access: Extract<Access, { kind: 'user' }>,
+  deps: { database: Database; clock: Clock },
+): Promise<RequestContext> {
+  const token = bearerOf(req);
+  if (!token) throw new UnauthorizedError();
+  const row = await loadSession(deps.database, sha256(token));
+  const now = deps.clock.now();
+  if (!row || row.revoked_at !== null || asDate(row.access_expires_at) <= now) throw new UnauthorizedError();
+  if (row.user_status !== 'active' || row.tenant_status !== 'active') throw new UserRefusedError('error.userDisabled');
+  const userType = req.headers['x-user-type'];
+  if (userType !== USER_TYPE_MANAGER || row.user_type !== USER_TYPE_MANAGER) {
+    throw new UserRefusedError('error.userType');
+  }
+  const rentIds = (row.rent_ids ?? []).map(Number);
+  const rentId = resolveRent(req, row, rentIds);
+  const membershipExpiresAt = row.membership_expires_at ? asDate(row.membership_expires_at) : null;
+  if (!access.allowExpired && (!membershipExpiresAt || membershipExpiresAt <= now)) {
+    throw new MembershipExpiredError();
+  }
+  const permissions = effectivePermissions({
+    grants: row.grants ?? [],
+    allPermissions: row.all_permissions ?? false,
+    planMenus: row.plan ?? [],
+  });
+  if (access.permission && !hasPermission(permissions, access.permission)) throw new ForbiddenError();
+  return {
+    tenantId: Number(row.tenant_id),
+    tenantName: row.tenant_name,
+    rentId,
+    rentIds,
+    userId: Number(row.user_id),
+    username: row.username,
+    name: row.name,
+    roles: row.roles ?? [],
+    permissions,
+    membershipExpiresAt,
+    tokenId: Number(row.token_id),
+    lang: req.lang,
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Clock } from './clock.js';
+import type { Database, Db } from './db.js';
+import type { FileUrls } from './file-urls.js';
+import type { Jobs } from './jobs.js';
+import type { SmsService } from './sms.js';
+import type { FileStorage } from './storage.js';
+import type { TaskEngine } from './tasks.js';
+
+/** What the app is built from; tests build it with their own database, clock and providers. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  sms: SmsService;
+  storage: FileStorage;
+  fileUrls: FileUrls;
+  jobs: Jobs;
+  tasks: TaskEngine;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,87 @@
+import { ErrorStatus } from '@fleetdesk/contracts/errors';
+
+/**
+ * Typed errors of the API. A service throws one of these; the one error handler turns it into the answer of
+ * DESIGN.md section 6. `messageKey` is looked up in the i18n catalogue in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly status: number,
+    readonly messageKey: string,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(messageKey);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(
+    messageKey = 'error.badRequest',
+    params?: Record<string, string | number>,
+    readonly errors: { path: string; message: string }[] = [],
+  ) {
+    super(400, ErrorStatus.badRequest, messageKey, params);
+  }
+}
+
+/** Field-level validation failure found by a service (beyond the schema): answers 400 with `errors`. */
+export function invalidField(path: string, messageKey: string, params?: Record<string, string | number>) {
+  return new BadRequestError(messageKey, params, [{ path, message: messageKey }]);
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(messageKey = 'error.tokenInvalid') {
+    super(401, ErrorStatus.tokenInvalid, messageKey);
+  }
+}
+
+export class UserRefusedError extends AppError {
+  constructor(messageKey = 'error.userDisabled') {
+    super(401, ErrorStatus.userRefused, messageKey);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(messageKey = 'error.forbidden') {
+    super(403, ErrorStatus.forbidden, messageKey);
+  }
+}
+
+export class MembershipExpiredError extends AppError {
+  constructor() {
+    super(403, ErrorStatus.membershipExpired, 'error.membershipExpired');
+  }
+}
+
+/** A business rule refused the call (state, conflict, in use): HTTP 409, body status 30101. */
+export class ConflictError extends AppError {
+  constructor(messageKey: string, params?: Record<string, string | number>) {
+    super(409, ErrorStatus.businessRule, messageKey, params);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(messageKey = 'error.notFound') {
+    super(404, ErrorStatus.notFound, messageKey);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, ErrorStatus.tooManyRequests, 'error.tooManyRequests', { seconds: retryAfterSeconds });
+  }
+}
+
+export class UpstreamTimeoutError extends AppError {
+  constructor(messageKey = 'error.upstreamTimeout') {
+    super(504, ErrorStatus.upstreamTimeout, messageKey);
+  }
+}
+
+/** Wrong username, password or code at the token endpoint (OAuth 2 `invalid_grant`). */
+export class InvalidGrantError extends Error {
+  constructor(readonly description = '40402') {
+    super('invalid_grant');
+  }
+}

@@ -1,0 +1,128 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { FrontInfo, UserInfo } from '@fleetdesk/contracts/auth';
+import { MENUS } from '@fleetdesk/contracts/permissions';
+import { menuItem } from '../access/access.service.js';
+import { hasPermission, type RequestContext } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import { ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { loginRecords, users } from '../../db/schema/identity.js';
+import { tenants } from '../../db/schema/tenancy.js';
+import { defaultRent, userRentList } from './identity.repository.js';
+
+export function frontInfo(ctx: RequestContext): FrontInfo {
+  const menus = MENUS.filter((m) => ctx.permissions.menus.has(m.code)).map((m) => menuItem(m.code, ctx.lang)!);
+  return {
+    id: ctx.userId,
+    name: ctx.name,
+    username: ctx.username,
+    type: [...ctx.roles],
+    menus,
+    elements: [...ctx.permissions.elements].sort().map((code) => ({ code })),
+    tenantId: ctx.tenantId,
+    tenantName: ctx.tenantName,
+    rentId: ctx.rentId,
+  };
+}
+
+/** Profile of a user of the caller's tenant: one's own always; another's with the address-book permission. */
+export async function userInfo(deps: AppDeps, ctx: RequestContext, userId: number): Promise<UserInfo> {
+  const [row] = await deps.db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      phone: users.phone,
+      email: users.email,
+      avatar: users.avatar,
+      defaultRentId: users.defaultRentId,
+      tenantName: tenants.name,
+    })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, userId)));
+  if (!row) throw new NotFoundError();
+  if (userId !== ctx.userId && !hasPermission(ctx.permissions, 'oaDepart:view')) throw new ForbiddenError();
+  const rents = await userRentList(deps.db, ctx.tenantId, userId);
+  const current =
+    userId === ctx.userId ? (rents.find((r) => r.id === ctx.rentId) ?? null) : defaultRent(rents, row.defaultRentId);
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    mobilePhone: row.phone,
+    email: row.email,
+    profilePhoto: deps.fileUrls.sign(ctx.tenantId, row.avatar),
+    tenantId: ctx.tenantId,
+    tenantName: row.tenantName,
+    rentId: current?.id ?? null,
+    rentCode: current?.code ?? null,
+    rentName: current?.name ?? null,
+    rentCity: current?.city ?? null,
+    shortRentName: current?.shortName ?? null,
+    rents,
+  };
+}
+
+/** Completes the sign-in record of the caller's token with the client's platform and version. */
+export async function saveLoginInfo(
+  deps: AppDeps,
+  ctx: RequestContext,
+  info: { platform: string; version: string; ip: string; userAgent: string | undefined },
+) {
+  const [latest] = await deps.db
+    .select({ id: loginRecords.id })
+    .from(loginRecords)
+    .where(
+      and(
+        eq(loginRecords.tenantId, ctx.tenantId),
+        eq(loginRecords.tokenId, ctx.tokenId),
+        isNull(loginRecords.platform),
+      ),
+    )
+    .orderBy(desc(loginRecords.id))
+    .limit(1);
+  if (latest) {
+    await deps.db
+      .update(loginRecords)
+      .set({ platform: info.platform, version: info.version })
+      .where(and(eq(loginRecords.tenantId, ctx.tenantId), eq(loginRecords.id, latest.id)));
+    return { id: latest.id, platform: info.platform, version: info.version };
+  }
+  const [row] = await deps.db
+    .insert(loginRecords)
+    .values({
+      tenantId: ctx.tenantId,
+      userId: ctx.userId,
+      tokenId: ctx.tokenId,
+      method: 'client',
+      platform: info.platform,
+      version: info.version,
+      ip: info.ip,
+      userAgent: info.userAgent ?? null,
+    })
+    .returning({ id: loginRecords.id });
+  return { id: row!.id, platform: info.platform, version: info.version };
+}
+
+export async function updateProfile(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: { name: string; email?: string | null | undefined; profilePhoto?: string | null | undefined },
+) {
+  if (input.profilePhoto) {
+    const key = deps.fileUrls.keyOf(input.profilePhoto);
+    if (!key || !key.startsWith(`t${ctx.tenantId}/`)) throw new NotFoundError('files.notFound');
+  }
+  await deps.db
+    .update(users)
+    .set({
+      name: input.name,
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.profilePhoto !== undefined
+        ? { avatar: input.profilePhoto ? deps.fileUrls.stableUrl(deps.fileUrls.keyOf(input.profilePhoto)!) : null }
+        : {}),
+      updatedAt: deps.clock.now(),
+    })
+    .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, ctx.userId)));
+  return userInfo(deps, ctx, ctx.userId);
+}

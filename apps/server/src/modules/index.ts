@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { accessRoutes } from './access/access.routes.js';
+import { adsRoutes } from './ads/ads.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { filesRoutes } from './files/files.routes.js';
+import { authRoutes } from './identity/auth.routes.js';
+import { userRoutes } from './identity/user.routes.js';
+import { membershipRoutes } from './membership/membership.routes.js';
+import { messagesRoutes } from './messages/messages.routes.js';
+import { systemRoutes } from './system/system.routes.js';
+import { tasksRoutes } from './tasks/tasks.routes.js';
+import { organisationRoutes } from './organisation/organisation.routes.js';
+import { smsNoticesRoutes } from './sms-notices/sms-notices.routes.js';
+import { areasRoutes } from './areas/areas.routes.js';
+import { excelImportRoutes } from './excel-import/excel-import.routes.js';
+import { ocrRoutes } from './ocr/ocr.routes.js';
+import { savedFiltersRoutes } from './saved-filters/saved-filters.routes.js';
+import { vehiclesRoutes } from './vehicles/vehicles.routes.js';
+
+/** Every module's routes, in one list; a new area adds its plugin here. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  for (const plugin of [
+    systemRoutes,
+    authRoutes,
+    userRoutes,
+    accessRoutes,
+    membershipRoutes,
+    messagesRoutes,
+    adsRoutes,
+    auditRoutes,
+    filesRoutes,
+    tasksRoutes,
+    smsNoticesRoutes,
+    organisationRoutes,
+    areasRoutes,
+    savedFiltersRoutes,
+    excelImportRoutes,
+    vehiclesRoutes,
+    ocrRoutes,
+  ]) {
+    await app.register(plugin);
+  }
+}

@@ -1,0 +1,10 @@
+import { defineMessages } from '../../core/i18n.js';
+
+defineMessages({
+  'ocr.failed': {
+    'zh-CN': '未能识别行驶证，请上传清晰、完整的行驶证照片',
+    'en-US': 'The vehicle licence could not be read; upload a sharp photo of the whole page',
+  },
+  'ocr.notImage': { 'zh-CN': '只能识别图片', 'en-US': 'Only images can be recognised' },
+  'ocr.fileNotFound': { 'zh-CN': '图片不存在，请重新上传', 'en-US': 'The image was not found; upload it again' },
+});

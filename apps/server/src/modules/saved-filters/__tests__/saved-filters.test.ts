@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+
+const F = '/api/ccwadmin/filter';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('saved filters', () => {
+  it("saves, replaces by name, lists the default first and deletes a user's own filters of a screen", async () => {
+    const save = (name: string, filter: object, isDefault = false, as = 'admin') =>
+      t.request('POST', `${F}/save/rentCar`, { as, body: { name, filter, isDefault } });
+    expect((await save('杭州在租', { status: ['rented'], rentId: 1 })).statusCode).toBe(200);
+    await save('新能源', { energy: ['electric'] }, true);
+    await save('杭州在租', { status: ['rented', 'reserved'] });
+    const list = (await t.request('GET', `${F}/list/rentCar`, { as: 'admin' })).json().data;
+    expect(list.map((f: { name: string; isDefault: boolean }) => `${f.name}:${f.isDefault}`)).toEqual([
+      '新能源:true',
+      '杭州在租:false',
+    ]);
+    expect(list[1].filter).toEqual({ status: ['rented', 'reserved'] });
+    await save('年检', { inspectionDueTo: '2026-12-31' }, true);
+    const again = (await t.request('GET', `${F}/list/rentCar`, { as: 'admin' })).json().data;
+    expect(again.filter((f: { isDefault: boolean }) => f.isDefault).map((f: { name: string }) => f.name)).toEqual([
+      '年检',
+    ]);
+    expect((await t.request('GET', `${F}/list/rentDriver`, { as: 'admin' })).json().data).toEqual([]);
+    expect((await t.request('GET', `${F}/list/rentCar`, { as: 'clerk' })).json().data).toEqual([]);
+    const id = list[0].id;
+    expect((await t.request('DELETE', `${F}/delete/${id}`, { as: 'clerk' })).statusCode).toBe(404);
+    expect((await t.request('DELETE', `${F}/delete/${id}`, { as: 'other' })).statusCode).toBe(404);
+    expect((await t.request('DELETE', `${F}/delete/${id}`, { as: 'admin' })).statusCode).toBe(200);
+    expect((await t.request('GET', `${F}/list/rentCar`, { as: 'admin' })).json().data).toHaveLength(2);
+  });
+
+  it('validates the screen, the name and the size of a filter, and caps filters per screen', async () => {
+    expect((await t.request('GET', `${F}/list/${encodeURIComponent('../x')}`, { as: 'admin' })).statusCode).toBe(400);
+    const bad = await t.request('POST', `${F}/save/rentCar`, {
+      as: 'admin',
+      body: { name: '', filter: { x: 'y'.repeat(5000) } },
+    });
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['filter', 'name']);
+    for (let i = 0; i < 20; i++) {
+      await t.request('POST', `${F}/save/crm`, { as: 'clerk', body: { name: `f${i}`, filter: { i } } });
+    }
+    const over = await t.request('POST', `${F}/save/crm`, { as: 'clerk', body: { name: 'one more', filter: {} } });
+    expect(over.statusCode).toBe(409);
+    expect(
+      (await t.request('POST', `${F}/save/crm`, { as: 'clerk', body: { name: 'f3', filter: { again: true } } }))
+        .statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@fleetdesk/contracts/common';
+import {
+  SavedFilter,
+  SavedFilterIdParam,
+  SavedFilterInput,
+  SavedFilterPaths as P,
+  ScreenParam,
+} from '@fleetdesk/contracts/saved-filters';
+import { access } from '../../core/access.js';
+import { ok } from '../../core/envelope.js';
+import { deleteFilter, listFilters, saveFilter } from './saved-filters.service.js';
+
+const tags = ['saved filters'];
+// A user's own filters: no permission beyond being signed in (the list calls they feed check theirs).
+const signedIn = access.signedIn();
+
+export async function savedFiltersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+
+  app.get(P.list, {
+    schema: {
+      tags,
+      summary: "The caller's saved filters of a screen (id = the screen, e.g. rentCar), the default first",
+      params: ScreenParam,
+      response: { 200: envelope(z.array(SavedFilter)) },
+    },
+    config: { access: signedIn },
+    handler: async (req) => ok(await listFilters(deps, req.ctx, req.params.id)),
+  });
+
+  app.post(P.save, {
+    schema: {
+      tags,
+      summary: 'Save a filter of a screen under a name (the same name replaces it)',
+      params: ScreenParam,
+      body: SavedFilterInput,
+      response: { 200: envelope(SavedFilter) },
+    },
+    config: { access: signedIn, audit: false },
+    handler: async (req) => ok(await saveFilter(deps, req.ctx, req.params.id, req.body)),
+  });
+
+  app.delete(P.remove, {
+    schema: {
+      tags,
+      summary: "Delete one of the caller's saved filters (id = the filter id)",
+      params: SavedFilterIdParam,
+      response: { 200: envelope(z.boolean()) },
+    },
+    config: { access: signedIn, audit: false },
+    handler: async (req) => {
+      await deleteFilter(deps, req.ctx, req.params.id);
+      return ok(true);
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from '../../../core/web.js';
+
+let dir: string;
+let app: FastifyInstance;
+const JS = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'fleetdesk-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dir, 'assets/app-1a2b.js'), JS);
+  await writeFile(path.join(dir, 'assets/app-1a2b.js.gz'), gzipSync(JS));
+  await writeFile(path.join(dir, 'assets/app-1a2b.js.br'), brotliCompressSync(JS));
+  app = Fastify();
+  app.decorateRequest('lang', 'zh-CN');
+  await registerWebApp(app, dir);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it('serves hashed assets for a year, pre-compressed when the browser accepts it', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe(JS);
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(JS.length / 10);
+  });
+
+  it('answers client-side routes with index.html, never cached, and unknown API paths with JSON 404', async () => {
+    const page = await app.inject({ method: 'GET', url: '/rentCar/cars?status=idle' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('id="root"');
+    const api = await app.inject({ method: 'GET', url: '/api/ccwadmin/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().status).toBe(404);
+  });
+});

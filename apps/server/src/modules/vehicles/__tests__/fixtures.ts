@@ -1,0 +1,115 @@
+import ExcelJS from 'exceljs';
+import { vinYearCode, withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
+import type { TestApp } from '../../../test/harness.js';
+
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from(
+    '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3f1d6f60000000049454e44ae426082',
+    'hex',
+  ),
+]);
+
+export function multipart(filename: string, contentType: string, content: Buffer, fields: Record<string, string> = {}) {
+  const boundary = '----fleetdesk-vehicles-test';
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const body = Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads a file (PNG by default) and answers its stable address. */
+export async function upload(t: TestApp, as: string, type = 'car', name = 'front.png', content = PNG): Promise<string> {
+  const { body, contentType } = multipart(name, 'image/png', content);
+  const res = await t.request('POST', `/api/tool/oss/upload/${type}`, {
+    as,
+    headers: { 'content-type': contentType },
+    body,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+  return res.json().data.url as string;
+}
+
+let serial = 0;
+/** A valid VIN (BYD WMI), different on every call. */
+export function nextVin(prefix = 'LGXCE4C'): string {
+  serial++;
+  return withVinCheckDigit(`${prefix.padEnd(8, 'B')}0${vinYearCode(2023)}1${String(100000 + serial).slice(-6)}`);
+}
+let plateSerial = 0;
+/** A valid new-energy plate of Hangzhou, different on every call. */
+export function nextPlate(prefix = '浙AD'): string {
+  plateSerial++;
+  return `${prefix}${String(90000 + plateSerial)}`.slice(0, 8);
+}
+
+export interface Catalogue {
+  brandId: number;
+  seriesId: number;
+  modelId: number;
+  otherSeriesId: number;
+}
+
+/** Ids of BYD / 秦PLUS / its first model, and a series of another brand. */
+export async function catalogue(t: TestApp): Promise<Catalogue> {
+  const { rows } = await t.deps.database.query<{ b: number; s: number; m: number; o: number }>(`
+    select b.id as b, s.id as s, (select min(id) from car_models where series_id = s.id) as m,
+      (select id from car_series where code = 'toyota-camry') as o
+    from car_brands b join car_series s on s.brand_id = b.id
+    where b.code = 'byd' and s.code = 'byd-qin-plus'`);
+  const r = rows[0]!;
+  return { brandId: Number(r.b), seriesId: Number(r.s), modelId: Number(r.m), otherSeriesId: Number(r.o) };
+}
+
+export function carInput(c: Catalogue, extra: Record<string, unknown> = {}) {
+  return {
+    plate: nextPlate(),
+    vin: nextVin(),
+    brandId: c.brandId,
+    seriesId: c.seriesId,
+    modelId: c.modelId,
+    energy: 'hybrid',
+    batteryKwh: 8.3,
+    rangeKm: 55,
+    compulsoryCompany: 'picc',
+    compulsoryPolicyNo: 'PDZA2024000001',
+    compulsoryExpiry: '2099-12-31',
+    inspectionDue: '2099-06-30',
+    ...extra,
+  };
+}
+
+export async function tenantIds(t: TestApp) {
+  const { rows } = await t.deps.database.query<{ code: string; id: number }>(`select code, id from tenants`);
+  const tenant = (code: string) => Number(rows.find((r) => r.code === code)!.id);
+  const rents = await t.deps.database.query<{ code: string; id: number }>(`select code, id from rents`);
+  const rent = (code: string) => Number(rents.rows.find((r) => r.code === code)!.id);
+  return { demo: tenant('DEMO'), other: tenant('OTHER'), hz: rent('HZ'), sh: rent('SH'), bj: rent('BJ') };
+}
+
+export async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('车辆');
+  rows.forEach((r) => ws.addRow(r));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function readXlsx(buffer: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const out: string[][] = [];
+  ws.eachRow((row) => {
+    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+    out.push(values.map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v))));
+  });
+  return out;
+}

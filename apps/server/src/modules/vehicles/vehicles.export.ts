@@ -1,0 +1,152 @@
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Writable } from 'node:stream';
+import type { Lang } from '@fleetdesk/contracts/common';
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
+import {
+  CAR_STATUS_TITLES,
+  DUE_SOON_DAYS,
+  ENERGY_TITLES,
+  INSURANCE_COMPANIES,
+  type Car,
+} from '@fleetdesk/contracts/vehicles';
+import type { XlsxColumn } from '../../core/xlsx.js';
+import { CAR_COLUMN_TITLES as T } from './vehicles.columns.js';
+
+const insurer = new Map(INSURANCE_COMPANIES.map((c) => [c.code, c]));
+const insurerName = (code: string | null, lang: Lang) => {
+  if (!code) return null;
+  const c = insurer.get(code);
+  return c ? (lang === 'zh-CN' ? c.shortName : c.nameEn) : code;
+};
+
+/**
+ * Rows for an export, paced so that memory stays flat. The sheet writer hands its XML to a zip whose deflate
+ * runs on the thread pool and only advances when the event loop gets a real turn; a producer that never
+ * waits (rows arrive a page at a time, already fetched) would pile the whole sheet up in its buffers (about
+ * 1 KB a row). A 5 ms pause every 500 rows lets the zip keep up (it costs about a second per 100,000 rows),
+ * and when the client reads slower than the file is made (its socket buffer is full) production waits for
+ * it to drain. Stops when the client goes away.
+ */
+export async function* pacedBy<T>(out: Writable, rows: AsyncIterable<T>, every = 500): AsyncGenerator<T> {
+  let n = 0;
+  for await (const row of rows) {
+    yield row;
+    if (++n % every !== 0) continue;
+    await sleep(5);
+    if (out.writableNeedDrain) {
+      await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.destroyed || out.writableEnded) return;
+    }
+  }
+}
+
+/** Whole days from `today` to `date` (negative once past), both YYYY-MM-DD. */
+export function daysUntil(date: string | null, today: string): number | null {
+  if (!date) return null;
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+function dueState(days: number | null, lang: Lang): string {
+  const zh = lang === 'zh-CN';
+  if (days === null) return zh ? '未登记' : 'Not recorded';
+  if (days < 0) return zh ? `已逾期 ${-days} 天` : `${-days} days overdue`;
+  if (days <= DUE_SOON_DAYS) return zh ? `${days} 天后到期` : `Due in ${days} days`;
+  return zh ? '正常' : 'OK';
+}
+
+const col = (key: keyof typeof T, lang: Lang, value: XlsxColumn<Car>['value'], width?: number): XlsxColumn<Car> => ({
+  header: T[key][lang],
+  value,
+  ...(width ? { width } : {}),
+});
+
+/**
+ * The car export. Its headers are the import's column titles, so that an export can be edited and imported
+ * into another rent or tenant.
+ */
+export function carColumns(lang: Lang): XlsxColumn<Car>[] {
+  return [
+    col('plate', lang, (c) => formatPlate(c.plate), 14),
+    col('vin', lang, (c) => c.vin, 22),
+    col('engineNo', lang, (c) => c.engineNo, 16),
+    col('brand', lang, (c) => c.brandName),
+    col('series', lang, (c) => c.seriesName),
+    col('model', lang, (c) => c.modelName, 36),
+    col('colour', lang, (c) => c.colour, 8),
+    col('carType', lang, (c) => c.carTypeName),
+    col('energy', lang, (c) => ENERGY_TITLES[c.energy][lang], 10),
+    col('batteryKwh', lang, (c) => c.batteryKwh, 10),
+    col('rangeKm', lang, (c) => c.rangeKm, 10),
+    col('seats', lang, (c) => c.seats, 8),
+    col('registrationDate', lang, (c) => c.registrationDate, 12),
+    col('mileageKm', lang, (c) => c.mileageKm, 10),
+    col('owner', lang, (c) => c.ownerName),
+    col('rent', lang, (c) => c.rentName),
+    col('status', lang, (c) => CAR_STATUS_TITLES[c.status][lang], 10),
+    col('keyCount', lang, (c) => c.keyCount, 8),
+    col('keyLocation', lang, (c) => c.keyLocation),
+    col('inspectionDue', lang, (c) => c.inspectionDue, 12),
+    col('purchasePrice', lang, (c) => c.purchasePrice, 12),
+    col('purchaseDate', lang, (c) => c.purchaseDate, 12),
+    col('compulsoryCompany', lang, (c) => insurerName(c.compulsoryCompany, lang)),
+    col('compulsoryPolicyNo', lang, (c) => c.compulsoryPolicyNo, 22),
+    col('compulsoryExpiry', lang, (c) => c.compulsoryExpiry, 12),
+    col('commercialCompany', lang, (c) => insurerName(c.commercialCompany, lang)),
+    col('commercialPolicyNo', lang, (c) => c.commercialPolicyNo, 22),
+    col('commercialExpiry', lang, (c) => c.commercialExpiry, 12),
+    col('remark', lang, (c) => c.remark, 30),
+  ];
+}
+
+const zhEn = (lang: Lang, zh: string, en: string) => (lang === 'zh-CN' ? zh : en);
+
+export function inspectionColumns(lang: Lang, today: string): XlsxColumn<Car>[] {
+  return [
+    col('plate', lang, (c) => formatPlate(c.plate), 14),
+    col('vin', lang, (c) => c.vin, 22),
+    { header: zhEn(lang, '品牌车系', 'Brand and series'), value: (c) => `${c.brandName} ${c.seriesName}`, width: 20 },
+    col('rent', lang, (c) => c.rentName),
+    col('status', lang, (c) => CAR_STATUS_TITLES[c.status][lang], 10),
+    col('registrationDate', lang, (c) => c.registrationDate, 12),
+    col('inspectionDue', lang, (c) => c.inspectionDue, 12),
+    {
+      header: zhEn(lang, '剩余天数', 'Days left'),
+      value: (c) => daysUntil(c.inspectionDue, today),
+      width: 10,
+    },
+    {
+      header: zhEn(lang, '年检状态', 'Inspection'),
+      value: (c) => dueState(daysUntil(c.inspectionDue, today), lang),
+      width: 14,
+    },
+    col('licenseFileNo', lang, (c) => c.licenseFileNo, 16),
+  ];
+}
+
+export function insuranceColumns(lang: Lang, today: string): XlsxColumn<Car>[] {
+  return [
+    col('plate', lang, (c) => formatPlate(c.plate), 14),
+    col('vin', lang, (c) => c.vin, 22),
+    { header: zhEn(lang, '品牌车系', 'Brand and series'), value: (c) => `${c.brandName} ${c.seriesName}`, width: 20 },
+    col('rent', lang, (c) => c.rentName),
+    col('status', lang, (c) => CAR_STATUS_TITLES[c.status][lang], 10),
+    col('owner', lang, (c) => c.ownerName),
+    col('compulsoryCompany', lang, (c) => insurerName(c.compulsoryCompany, lang)),
+    col('compulsoryPolicyNo', lang, (c) => c.compulsoryPolicyNo, 22),
+    col('compulsoryExpiry', lang, (c) => c.compulsoryExpiry, 12),
+    {
+      header: zhEn(lang, '交强险状态', 'Compulsory'),
+      value: (c) => dueState(daysUntil(c.compulsoryExpiry, today), lang),
+      width: 14,
+    },
+    col('commercialCompany', lang, (c) => insurerName(c.commercialCompany, lang)),
+    col('commercialPolicyNo', lang, (c) => c.commercialPolicyNo, 22),
+    col('commercialExpiry', lang, (c) => c.commercialExpiry, 12),
+    {
+      header: zhEn(lang, '商业险状态', 'Commercial'),
+      value: (c) => dueState(daysUntil(c.commercialExpiry, today), lang),
+      width: 14,
+    },
+  ];
+}

@@ -1,0 +1,426 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fenToYuan } from '@fleetdesk/contracts/common';
+import { normalizePlate } from '@fleetdesk/contracts/identifiers';
+import {
+  actionsFrom,
+  ONLINE_WINDOW_MINUTES,
+  type Car,
+  type CarExportFilter,
+  type CarListFilter,
+  type CarOperation,
+  type CarStatus,
+  type Energy,
+} from '@fleetdesk/contracts/vehicles';
+import type { RequestContext } from '../../core/access.js';
+import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { offsetOf } from '../../core/envelope.js';
+import { users } from '../../db/schema/identity.js';
+import { rents } from '../../db/schema/tenancy.js';
+import { carEvents, carImages, cars } from '../../db/schema/vehicles.js';
+
+/** Who may see which cars: the caller's tenant, in the rents the caller may act in. */
+export type Scope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
+
+export type CarRow = typeof cars.$inferSelect;
+
+export const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The caller's cars: tenant first (every index starts with it), then the rents the caller may act in. */
+export function inScope(scope: Scope): SQL {
+  return and(eq(cars.tenantId, scope.tenantId), inArray(cars.rentId, [...scope.rentIds]))!;
+}
+
+/** A car as the read queries give it: its columns (dates as text) and the names it shows. */
+export interface CarRecord {
+  id: number;
+  rent_id: number;
+  rent_name: string | null;
+  plate: string;
+  vin: string;
+  vin_valid: boolean;
+  engine_no: string | null;
+  brand_id: number;
+  brand_name: string | null;
+  series_id: number;
+  series_name: string | null;
+  model_id: number | null;
+  model_name: string | null;
+  colour: string | null;
+  car_type_id: number | null;
+  car_type_name: string | null;
+  energy: string;
+  battery_kwh: number | null;
+  range_km: number | null;
+  seats: number | null;
+  registration_date: string | null;
+  mileage_km: number;
+  owner_id: number | null;
+  owner_name: string | null;
+  status: string;
+  status_changed_at: Date | string;
+  key_count: number;
+  key_location: string | null;
+  key_remark: string | null;
+  inspection_due: string | null;
+  purchase_price_fen: number | null;
+  purchase_date: string | null;
+  compulsory_company: string | null;
+  compulsory_policy_no: string | null;
+  compulsory_expiry: string | null;
+  commercial_company: string | null;
+  commercial_policy_no: string | null;
+  commercial_expiry: string | null;
+  license_file_no: string | null;
+  license_use_character: string | null;
+  license_issue_date: string | null;
+  license_bound_at: Date | string | null;
+  gps_last_seen_at: Date | string | null;
+  remark: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  deleted_at: Date | string | null;
+}
+
+/**
+ * What the read queries select. One plain statement, read without an ORM mapping pass (at 50 columns it
+ * cost more than the query), and the names as scalar subqueries rather than joins: planning a seven-table
+ * join costs Postgres several milliseconds on every call, more than running it; these cost a tenth of that.
+ * The rows come from a subquery named `cars`, so that Drizzle's conditions (`"cars"."status"`) apply as they are.
+ */
+const CAR_SELECT = sql.raw(`select cars.id, cars.rent_id, cars.plate, cars.vin, cars.vin_valid, cars.engine_no,
+  cars.brand_id, cars.series_id, cars.model_id, cars.colour, cars.car_type_id, cars.energy,
+  cars.battery_kwh::float8 as battery_kwh, cars.range_km, cars.seats, cars.registration_date::text as registration_date,
+  cars.mileage_km, cars.owner_id, cars.status, cars.status_changed_at, cars.key_count, cars.key_location,
+  cars.key_remark, cars.inspection_due::text as inspection_due, cars.purchase_price_fen,
+  cars.purchase_date::text as purchase_date, cars.compulsory_company, cars.compulsory_policy_no,
+  cars.compulsory_expiry::text as compulsory_expiry, cars.commercial_company, cars.commercial_policy_no,
+  cars.commercial_expiry::text as commercial_expiry, cars.license_file_no, cars.license_use_character,
+  cars.license_issue_date::text as license_issue_date, cars.license_bound_at, cars.gps_last_seen_at, cars.remark,
+  cars.created_at, cars.updated_at, cars.deleted_at,
+  (select r.short_name from rents r where r.tenant_id = cars.tenant_id and r.id = cars.rent_id) as rent_name,
+  (select b.name from car_brands b where b.id = cars.brand_id) as brand_name,
+  (select s.name from car_series s where s.id = cars.series_id) as series_name,
+  (select m.name from car_models m where m.id = cars.model_id) as model_name,
+  (select t.name from car_types t where t.tenant_id = cars.tenant_id and t.id = cars.car_type_id) as car_type_name,
+  (select o.name from car_owners o where o.tenant_id = cars.tenant_id and o.id = cars.owner_id) as owner_name`);
+
+/**
+ * The cars of `where` in `order`, `limit` and `offset` applied first (in a subquery named like the table),
+ * so that the names are looked up for the rows answered only, not for the ones an offset skips.
+ */
+async function selectCars(
+  db: DbOrTx,
+  where: SQL,
+  page: { order: string; limit: number; offset?: number },
+): Promise<CarRecord[]> {
+  const order = sql.raw(page.order);
+  return rowsOf<CarRecord>(
+    db,
+    sql`${CAR_SELECT} from (select * from cars where ${where} order by ${order}
+      limit ${page.limit} offset ${page.offset ?? 0}) cars order by ${order}`,
+  );
+}
+
+const instant = (d: Date | string) => (d instanceof Date ? d : new Date(d));
+const iso = (d: Date | string | null) => (d === null ? null : instant(d).toISOString());
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+export function toCar(c: CarRecord, now: Date): Car {
+  const status = c.status as CarStatus;
+  const seen = c.gps_last_seen_at === null ? null : instant(c.gps_last_seen_at);
+  return {
+    id: Number(c.id),
+    rentId: Number(c.rent_id),
+    rentName: c.rent_name ?? '',
+    plate: c.plate,
+    vin: c.vin,
+    vinValid: c.vin_valid,
+    engineNo: c.engine_no,
+    brandId: Number(c.brand_id),
+    brandName: c.brand_name ?? '',
+    seriesId: Number(c.series_id),
+    seriesName: c.series_name ?? '',
+    modelId: num(c.model_id),
+    modelName: c.model_name,
+    colour: c.colour,
+    carTypeId: num(c.car_type_id),
+    carTypeName: c.car_type_name,
+    energy: c.energy as Energy,
+    batteryKwh: num(c.battery_kwh),
+    rangeKm: c.range_km,
+    seats: c.seats,
+    registrationDate: c.registration_date,
+    mileageKm: c.mileage_km,
+    ownerId: num(c.owner_id),
+    ownerName: c.owner_name,
+    status,
+    statusChangedAt: instant(c.status_changed_at).toISOString(),
+    actions: c.deleted_at ? [] : actionsFrom(status),
+    keyCount: c.key_count,
+    keyLocation: c.key_location,
+    keyRemark: c.key_remark,
+    inspectionDue: c.inspection_due,
+    purchasePrice: c.purchase_price_fen === null ? null : fenToYuan(Number(c.purchase_price_fen)),
+    purchaseDate: c.purchase_date,
+    compulsoryCompany: c.compulsory_company,
+    compulsoryPolicyNo: c.compulsory_policy_no,
+    compulsoryExpiry: c.compulsory_expiry,
+    commercialCompany: c.commercial_company,
+    commercialPolicyNo: c.commercial_policy_no,
+    commercialExpiry: c.commercial_expiry,
+    licenseFileNo: c.license_file_no,
+    licenseUseCharacter: c.license_use_character,
+    licenseIssueDate: c.license_issue_date,
+    licenseBoundAt: iso(c.license_bound_at),
+    gpsLastSeenAt: iso(seen),
+    online: !!seen && now.getTime() - seen.getTime() <= ONLINE_WINDOW_MINUTES * 60_000,
+    remark: c.remark,
+    createdAt: iso(c.created_at)!,
+    updatedAt: iso(c.updated_at)!,
+    deletedAt: iso(c.deleted_at),
+  };
+}
+
+/** The SQL conditions of a list filter (every one on `cars` itself, so that the count needs no join). */
+export function filterWhere(scope: Scope, f: CarExportFilter, startOfDay: (date: string) => Date): SQL {
+  const where: SQL[] = [inScope(scope)];
+  where.push(f.deleted === 'only' ? isNotNull(cars.deletedAt) : isNull(cars.deletedAt));
+  if (f.keyword) {
+    const k = escapeLike(normalizePlate(f.keyword));
+    where.push(or(ilike(cars.plate, k), ilike(cars.vin, k))!);
+  }
+  if (f.plate) where.push(ilike(cars.plate, escapeLike(normalizePlate(f.plate))));
+  if (f.vin) where.push(ilike(cars.vin, escapeLike(f.vin.toUpperCase())));
+  if (f.status?.length) where.push(inArray(cars.status, f.status));
+  if (f.rentId) where.push(eq(cars.rentId, f.rentId));
+  if (f.carTypeId?.length) where.push(inArray(cars.carTypeId, f.carTypeId));
+  if (f.brandId) where.push(eq(cars.brandId, f.brandId));
+  if (f.seriesId) where.push(eq(cars.seriesId, f.seriesId));
+  if (f.modelId) where.push(eq(cars.modelId, f.modelId));
+  if (f.ownerId) where.push(eq(cars.ownerId, f.ownerId));
+  if (f.energy?.length) where.push(inArray(cars.energy, f.energy));
+  if (f.registrationFrom) where.push(gte(cars.registrationDate, f.registrationFrom));
+  if (f.registrationTo) where.push(lte(cars.registrationDate, f.registrationTo));
+  if (f.inspectionDueFrom) where.push(gte(cars.inspectionDue, f.inspectionDueFrom));
+  if (f.inspectionDueTo) where.push(lte(cars.inspectionDue, f.inspectionDueTo));
+  if (f.insuranceExpiryFrom || f.insuranceExpiryTo) {
+    const within = (col: typeof cars.compulsoryExpiry) =>
+      and(
+        isNotNull(col),
+        f.insuranceExpiryFrom ? gte(col, f.insuranceExpiryFrom) : undefined,
+        f.insuranceExpiryTo ? lte(col, f.insuranceExpiryTo) : undefined,
+      )!;
+    where.push(or(within(cars.compulsoryExpiry), within(cars.commercialExpiry))!);
+  }
+  if (f.createdFrom) where.push(gte(cars.createdAt, startOfDay(f.createdFrom)));
+  if (f.createdTo) {
+    const next = new Date(startOfDay(f.createdTo).getTime() + 86_400_000);
+    where.push(sql`${cars.createdAt} < ${next}`);
+  }
+  if (f.ids?.length) where.push(inArray(cars.id, f.ids));
+  return and(...where)!;
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  plate: 'plate',
+  inspectionDue: 'inspection_due',
+  mileageKm: 'mileage_km',
+  statusChangedAt: 'status_changed_at',
+} as const;
+
+export async function listCars(
+  db: DbOrTx,
+  scope: Scope,
+  f: CarListFilter,
+  now: Date,
+  startOfDay: (date: string) => Date,
+): Promise<{ rows: Car[]; total: number }> {
+  const cond = filterWhere(scope, f, startOfDay);
+  const dir = f.sortOrder === 'asc' ? 'asc' : 'desc';
+  // Newest first by id (the indexes end with it); an explicit sort keeps id as the tie-breaker.
+  const order = f.sortField ? `cars.${SORT_COLUMNS[f.sortField]} ${dir}, cars.id ${dir}` : `cars.id ${dir}`;
+  const [rows, [total]] = await Promise.all([
+    selectCars(db, cond, { order, limit: f.pageSize, offset: offsetOf(f) }),
+    db.select({ n: count() }).from(cars).where(cond),
+  ]);
+  return { rows: rows.map((r) => toCar(r, now)), total: total?.n ?? 0 };
+}
+
+/**
+ * Every car matching the filter, in id order, a page at a time (keyset): what the exports stream. Pages are
+ * fetched one after the other on purpose: the wait for each gives the sheet's zip time to compress what was
+ * written (see pacedBy in vehicles.export.ts).
+ */
+export async function* allCars(
+  db: DbOrTx,
+  scope: Scope,
+  f: CarExportFilter,
+  now: Date,
+  startOfDay: (date: string) => Date,
+  pageSize = 1000,
+): AsyncGenerator<Car> {
+  const cond = filterWhere(scope, f, startOfDay);
+  let after = 0;
+  for (;;) {
+    const rows = await selectCars(db, and(cond, gt(cars.id, after))!, { order: 'cars.id asc', limit: pageSize });
+    for (const r of rows) yield toCar(r, now);
+    if (rows.length < pageSize) return;
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
+/** One car of the caller's scope (deleted ones too), with its names. */
+export async function findCar(db: DbOrTx, scope: Scope, id: number): Promise<CarRecord | undefined> {
+  const [row] = await selectCars(db, and(inScope(scope), eq(cars.id, id))!, { order: 'cars.id', limit: 1 });
+  return row;
+}
+
+/** The car row locked for a change (status, transfer, delete), live cars only unless `deleted`. */
+export async function lockCar(
+  db: DbOrTx,
+  scope: Scope,
+  id: number,
+  options: { deleted?: boolean } = {},
+): Promise<CarRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cars)
+    .where(and(inScope(scope), eq(cars.id, id), options.deleted ? isNotNull(cars.deletedAt) : isNull(cars.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/** Another live car of the tenant with this plate or VIN (whatever the rent). */
+export async function findClash(
+  db: DbOrTx,
+  tenantId: number,
+  field: 'plate' | 'vin',
+  value: string,
+  exceptId?: number,
+): Promise<{ id: number; plate: string } | undefined> {
+  const [row] = await db
+    .select({ id: cars.id, plate: cars.plate })
+    .from(cars)
+    .where(
+      and(
+        eq(cars.tenantId, tenantId),
+        eq(field === 'plate' ? cars.plate : cars.vin, value),
+        isNull(cars.deletedAt),
+        exceptId ? sql`${cars.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertEvent(
+  db: DbOrTx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  e: {
+    carId: number;
+    kind: (typeof carEvents.$inferInsert)['kind'];
+    action?: string | null;
+    fromStatus?: string | null;
+    toStatus?: string | null;
+    fromRentId?: number | null;
+    toRentId?: number | null;
+    remark?: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await db.insert(carEvents).values({ tenantId: ctx.tenantId, userId: ctx.userId, ...e });
+}
+
+const fromRent = alias(rents, 'from_rent');
+const toRent = alias(rents, 'to_rent');
+
+export async function listOperations(
+  db: DbOrTx,
+  tenantId: number,
+  carId: number,
+  q: { pageNum: number; pageSize: number; kind?: string | undefined },
+): Promise<{ rows: CarOperation[]; total: number }> {
+  const cond = and(
+    eq(carEvents.tenantId, tenantId),
+    eq(carEvents.carId, carId),
+    q.kind ? eq(carEvents.kind, q.kind) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        e: carEvents,
+        fromRentName: fromRent.shortName,
+        toRentName: toRent.shortName,
+        userName: users.name,
+      })
+      .from(carEvents)
+      .leftJoin(fromRent, and(eq(fromRent.tenantId, carEvents.tenantId), eq(fromRent.id, carEvents.fromRentId)))
+      .leftJoin(toRent, and(eq(toRent.tenantId, carEvents.tenantId), eq(toRent.id, carEvents.toRentId)))
+      .leftJoin(users, and(eq(users.tenantId, carEvents.tenantId), eq(users.id, carEvents.userId)))
+      .where(cond)
+      .orderBy(desc(carEvents.at), desc(carEvents.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(carEvents).where(cond),
+  ]);
+  return {
+    rows: rows.map(({ e, fromRentName, toRentName, userName }) => ({
+      id: e.id,
+      kind: e.kind as CarOperation['kind'],
+      action: e.action,
+      fromStatus: e.fromStatus as CarStatus | null,
+      toStatus: e.toStatus as CarStatus | null,
+      fromRentId: e.fromRentId,
+      fromRentName,
+      toRentId: e.toRentId,
+      toRentName,
+      remark: e.remark,
+      userId: e.userId,
+      userName,
+      at: e.at.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+export async function listImages(db: DbOrTx, tenantId: number, carId: number) {
+  return db
+    .select()
+    .from(carImages)
+    .where(and(eq(carImages.tenantId, tenantId), eq(carImages.carId, carId)))
+    .orderBy(asc(carImages.sort), asc(carImages.id));
+}
+
+export async function rentOfTenant(db: DbOrTx, tenantId: number, rentId: number) {
+  const [row] = await db
+    .select({ id: rents.id, name: rents.shortName, status: rents.status })
+    .from(rents)
+    .where(and(eq(rents.tenantId, tenantId), eq(rents.id, rentId)));
+  return row;
+}
+
+export async function rentsOfTenant(db: DbOrTx, tenantId: number) {
+  return db
+    .select({ id: rents.id, name: rents.name, shortName: rents.shortName, code: rents.code, status: rents.status })
+    .from(rents)
+    .where(eq(rents.tenantId, tenantId))
+    .orderBy(asc(rents.id));
+}

@@ -1,0 +1,547 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { yuanToFen } from '@fleetdesk/contracts/common';
+import { isValidVin } from '@fleetdesk/contracts/identifiers';
+import {
+  CAR_ACTION_TITLES,
+  CAR_ACTIONS,
+  CAR_STATUS_TITLES,
+  FINAL_CAR_STATUSES,
+  type CarAction,
+  type CarDetail,
+  type CarImage,
+  type CarImageKind,
+  type CarListFilter,
+  type CarStatus,
+  type CreateCarInput,
+  type UpdateCarInput,
+} from '@fleetdesk/contracts/vehicles';
+import type { z } from 'zod';
+import type { BindLicenseInput, KeyInfoInput } from '@fleetdesk/contracts/vehicles';
+import type { RequestContext } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import type { DbOrTx } from '../../core/db.js';
+import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { tenantOfKey } from '../../core/file-urls.js';
+import { translate } from '../../core/i18n.js';
+import { files } from '../../db/schema/files.js';
+import { carImages, carOwners, carTypes, cars } from '../../db/schema/vehicles.js';
+import { findBrand, findModel, findSeries } from './catalogue/catalogue.repository.js';
+import { tenantDays, type TenantDays } from './tenant-time.js';
+import * as repo from './vehicles.repository.js';
+
+export type { Scope } from './vehicles.repository.js';
+
+/**
+ * The cars a call covers: the caller's rents, or the one rent it asks for, which must be one of them (a rent
+ * the caller may not act in is refused like an `X-Rent-Id` of it).
+ */
+export function scopeFor(ctx: RequestContext, rentId?: number | null): repo.Scope {
+  if (!rentId) return ctx;
+  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
+  return { tenantId: ctx.tenantId, rentIds: [rentId] };
+}
+
+/** The first Postgres error code in an error's cause chain (drivers and Drizzle wrap them differently). */
+export function pgErrorOf(err: unknown): { code?: string; constraint?: string } {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { code: e.code, ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}) };
+    }
+  }
+  return {};
+}
+
+/** Days of the tenant, loaded only when a filter needs a day boundary. */
+async function daysFor(deps: AppDeps, ctx: RequestContext, f: { createdFrom?: string; createdTo?: string }) {
+  if (!f.createdFrom && !f.createdTo) return (d: string) => new Date(`${d}T00:00:00+08:00`);
+  const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
+  return days.startOf;
+}
+
+export async function listCars(deps: AppDeps, ctx: RequestContext, f: CarListFilter) {
+  return repo.listCars(deps.db, scopeFor(ctx, f.rentId), f, deps.clock.now(), await daysFor(deps, ctx, f));
+}
+
+export async function carsForExport(
+  deps: AppDeps,
+  ctx: RequestContext,
+  f: Omit<CarListFilter, 'pageNum' | 'pageSize'>,
+) {
+  return repo.allCars(deps.db, scopeFor(ctx, f.rentId), f, deps.clock.now(), await daysFor(deps, ctx, f));
+}
+
+export function signImages(deps: AppDeps, tenantId: number, rows: (typeof carImages.$inferSelect)[]): CarImage[] {
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as CarImageKind,
+    url: r.url,
+    signedUrl: deps.fileUrls.sign(tenantId, r.url),
+    sort: r.sort,
+  }));
+}
+
+export async function getCar(deps: AppDeps, ctx: RequestContext, id: number): Promise<CarDetail> {
+  const row = await repo.findCar(deps.db, ctx, id);
+  if (!row) throw new NotFoundError('vehicles.carNotFound');
+  const images = await repo.listImages(deps.db, ctx.tenantId, id);
+  return { ...repo.toCar(row, deps.clock.now()), images: signImages(deps, ctx.tenantId, images) };
+}
+
+export async function getImages(deps: AppDeps, ctx: RequestContext, id: number): Promise<CarImage[]> {
+  if (!(await repo.findCar(deps.db, ctx, id))) throw new NotFoundError('vehicles.carNotFound');
+  return signImages(deps, ctx.tenantId, await repo.listImages(deps.db, ctx.tenantId, id));
+}
+
+/**
+ * The stable address of an uploaded file of the caller's tenant (a signed address is accepted and made
+ * stable); another tenant's file, or one that does not exist, is a field error at `path`.
+ */
+export async function storedFileUrl(db: DbOrTx, deps: AppDeps, tenantId: number, url: string, path: string) {
+  const key = deps.fileUrls.keyOf(url);
+  if (!key || tenantOfKey(key) !== tenantId) throw invalidField(path, 'vehicles.fileNotFound');
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.tenantId, tenantId), eq(files.key, key)));
+  if (!row) throw invalidField(path, 'vehicles.fileNotFound');
+  return deps.fileUrls.stableUrl(key);
+}
+
+/** Catalogue, car type and owner of a car's form: each must exist for the tenant and fit together. */
+async function checkReferences(db: DbOrTx, tenantId: number, input: UpdateCarInput): Promise<void> {
+  const brand = await findBrand(db, tenantId, input.brandId);
+  if (!brand) throw invalidField('brandId', 'vehicles.brandNotFound');
+  const series = await findSeries(db, tenantId, input.seriesId);
+  if (!series || series.brandId !== brand.id) throw invalidField('seriesId', 'vehicles.seriesNotFound');
+  if (input.modelId) {
+    const model = await findModel(db, tenantId, input.modelId);
+    if (!model || model.seriesId !== series.id) throw invalidField('modelId', 'vehicles.modelNotFound');
+  }
+  if (input.carTypeId) {
+    const [t] = await db
+      .select({ id: carTypes.id })
+      .from(carTypes)
+      .where(and(eq(carTypes.tenantId, tenantId), eq(carTypes.id, input.carTypeId)));
+    if (!t) throw invalidField('carTypeId', 'vehicles.carTypeNotFound');
+  }
+  if (input.ownerId) {
+    const [o] = await db
+      .select({ id: carOwners.id })
+      .from(carOwners)
+      .where(and(eq(carOwners.tenantId, tenantId), eq(carOwners.id, input.ownerId)));
+    if (!o) throw invalidField('ownerId', 'vehicles.ownerNotFound');
+  }
+}
+
+async function checkUnique(db: DbOrTx, tenantId: number, input: { plate: string; vin: string }, exceptId?: number) {
+  const plate = await repo.findClash(db, tenantId, 'plate', input.plate, exceptId);
+  if (plate) throw new ConflictError('vehicles.plateTaken', { plate: input.plate });
+  const vin = await repo.findClash(db, tenantId, 'vin', input.vin, exceptId);
+  if (vin) throw new ConflictError('vehicles.vinTaken', { vin: input.vin, plate: vin.plate });
+}
+
+/** The columns a form writes (create and update alike). */
+export function carValues(input: UpdateCarInput) {
+  return {
+    plate: input.plate,
+    vin: input.vin,
+    vinValid: isValidVin(input.vin),
+    engineNo: input.engineNo ? input.engineNo.toUpperCase() : null,
+    brandId: input.brandId,
+    seriesId: input.seriesId,
+    modelId: input.modelId ?? null,
+    colour: input.colour ?? null,
+    carTypeId: input.carTypeId ?? null,
+    energy: input.energy,
+    batteryKwh: input.batteryKwh ?? null,
+    rangeKm: input.rangeKm ?? null,
+    seats: input.seats ?? null,
+    registrationDate: input.registrationDate ?? null,
+    mileageKm: input.mileageKm,
+    ownerId: input.ownerId ?? null,
+    keyCount: input.keyCount,
+    keyLocation: input.keyLocation ?? null,
+    inspectionDue: input.inspectionDue ?? null,
+    purchasePriceFen:
+      input.purchasePrice === null || input.purchasePrice === undefined ? null : yuanToFen(input.purchasePrice),
+    purchaseDate: input.purchaseDate ?? null,
+    compulsoryCompany: input.compulsoryCompany ?? null,
+    compulsoryPolicyNo: input.compulsoryPolicyNo ?? null,
+    compulsoryExpiry: input.compulsoryExpiry ?? null,
+    commercialCompany: input.commercialCompany ?? null,
+    commercialPolicyNo: input.commercialPolicyNo ?? null,
+    commercialExpiry: input.commercialExpiry ?? null,
+    remark: input.remark ?? null,
+  };
+}
+
+/** A unique index that refused a write (two requests racing past the checks) becomes the same 409. */
+function conflictOf(err: unknown, input: { plate: string; vin: string }): never {
+  const pg = pgErrorOf(err);
+  if (pg.code === '23505' && pg.constraint === 'cars_plate_uq') {
+    throw new ConflictError('vehicles.plateTaken', { plate: input.plate });
+  }
+  throw err;
+}
+
+export async function createCar(deps: AppDeps, ctx: RequestContext, input: CreateCarInput): Promise<CarDetail> {
+  if (!ctx.rentId) throw new ConflictError('vehicles.noRent');
+  const rentId = ctx.rentId;
+  const now = deps.clock.now();
+  const id = await deps.db
+    .transaction(async (tx) => {
+      await checkReferences(tx, ctx.tenantId, input);
+      await checkUnique(tx, ctx.tenantId, input);
+      const urls = await Promise.all(
+        input.images.map((img, i) => storedFileUrl(tx, deps, ctx.tenantId, img.url, `images.${i}.url`)),
+      );
+      const [row] = await tx
+        .insert(cars)
+        .values({
+          tenantId: ctx.tenantId,
+          rentId,
+          ...carValues(input),
+          status: input.status,
+          statusChangedAt: now,
+          createdBy: ctx.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: cars.id });
+      const carId = row!.id;
+      if (urls.length) {
+        await tx.insert(carImages).values(
+          input.images.map((img, i) => ({
+            tenantId: ctx.tenantId,
+            carId,
+            kind: img.kind,
+            url: urls[i]!,
+            sort: i,
+            createdBy: ctx.userId,
+            createdAt: now,
+          })),
+        );
+      }
+      await repo.insertEvent(tx, ctx, { carId, kind: 'create', toStatus: input.status, toRentId: rentId, at: now });
+      return carId;
+    })
+    .catch((err: unknown) => conflictOf(err, input));
+  return getCar(deps, ctx, id);
+}
+
+export async function updateCar(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  input: UpdateCarInput,
+): Promise<CarDetail> {
+  await deps.db
+    .transaction(async (tx) => {
+      const car = await repo.lockCar(tx, ctx, id);
+      if (!car) throw new NotFoundError('vehicles.carNotFound');
+      await checkReferences(tx, ctx.tenantId, input);
+      await checkUnique(tx, ctx.tenantId, input, id);
+      await tx
+        .update(cars)
+        .set({ ...carValues(input), updatedAt: deps.clock.now() })
+        .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id)));
+    })
+    .catch((err: unknown) => conflictOf(err, input));
+  return getCar(deps, ctx, id);
+}
+
+/**
+ * Why the rules refuse `action` on this car now, or null. The transition table (contracts CAR_ACTIONS) says
+ * from which statuses an action may be taken; renting out also needs a valid compulsory insurance and an
+ * inspection that is not overdue.
+ */
+export function refusalOf(
+  car: Pick<typeof cars.$inferSelect, 'status' | 'compulsoryExpiry' | 'inspectionDue'>,
+  action: CarAction,
+  today: string,
+): { key: string; params?: Record<string, string> } | null {
+  const rule = CAR_ACTIONS[action];
+  if (!(rule.from as readonly string[]).includes(car.status)) {
+    return { key: 'vehicles.transitionRefused', params: { status: car.status, action } };
+  }
+  if (action === 'rentOut') {
+    if (!car.compulsoryExpiry || car.compulsoryExpiry < today) return { key: 'vehicles.compulsoryExpired' };
+    if (car.inspectionDue && car.inspectionDue < today) return { key: 'vehicles.inspectionOverdue' };
+  }
+  return null;
+}
+
+function refusalError(ctx: RequestContext, r: { key: string; params?: Record<string, string> }): ConflictError {
+  if (r.key !== 'vehicles.transitionRefused') return new ConflictError(r.key);
+  const status = CAR_STATUS_TITLES[r.params!.status as CarStatus][ctx.lang];
+  const action = CAR_ACTION_TITLES[r.params!.action as CarAction][ctx.lang];
+  return new ConflictError(r.key, { status, action });
+}
+
+async function applyAction(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  days: TenantDays,
+  id: number,
+  action: CarAction,
+  remark: string | null,
+) {
+  const car = await repo.lockCar(tx, ctx, id);
+  if (!car) throw new NotFoundError('vehicles.carNotFound');
+  const refusal = refusalOf(car, action, days.today);
+  if (refusal) throw refusalError(ctx, refusal);
+  const to = CAR_ACTIONS[action].to;
+  const now = deps.clock.now();
+  await tx
+    .update(cars)
+    .set({ status: to, statusChangedAt: now, updatedAt: now })
+    .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id)));
+  await repo.insertEvent(tx, ctx, {
+    carId: id,
+    kind: 'status',
+    action,
+    fromStatus: car.status,
+    toStatus: to,
+    remark,
+    at: now,
+  });
+  return car;
+}
+
+export async function takeAction(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  action: CarAction,
+  remark: string | null,
+): Promise<CarDetail> {
+  const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
+  await deps.db.transaction((tx) => applyAction(tx, deps, ctx, days, id, action, remark));
+  return getCar(deps, ctx, id);
+}
+
+/** The same action on many cars, each in its own transaction: what can be done is done, the rest is said why. */
+export async function takeBatchAction(
+  deps: AppDeps,
+  ctx: RequestContext,
+  ids: number[],
+  action: CarAction,
+  remark: string | null,
+) {
+  const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
+  const done: number[] = [];
+  const refused: { id: number; plate: string | null; message: string }[] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      const car = await deps.db.transaction((tx) => applyAction(tx, deps, ctx, days, id, action, remark));
+      done.push(car.id);
+    } catch (err) {
+      if (!(err instanceof ConflictError || err instanceof NotFoundError)) throw err;
+      const row = await repo.findCar(deps.db, ctx, id);
+      refused.push({ id, plate: row?.plate ?? null, message: translate(ctx.lang, err.messageKey, err.params) });
+    }
+  }
+  return { done, refused };
+}
+
+export async function transferCar(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  rentId: number,
+  remark: string | null,
+): Promise<CarDetail> {
+  const target = await repo.rentOfTenant(deps.db, ctx.tenantId, rentId);
+  if (!target) throw invalidField('rentId', 'vehicles.rentNotFound');
+  if (target.status !== 'active') throw new ConflictError('vehicles.transferRentDisabled');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const car = await repo.lockCar(tx, ctx, id);
+    if (!car) throw new NotFoundError('vehicles.carNotFound');
+    if (car.status === 'rented') throw new ConflictError('vehicles.transferRented');
+    if (FINAL_CAR_STATUSES.includes(car.status as CarStatus)) throw new ConflictError('vehicles.transferFinal');
+    if (car.rentId === rentId) throw new ConflictError('vehicles.transferSameRent');
+    await tx
+      .update(cars)
+      .set({ rentId, updatedAt: now })
+      .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id)));
+    await repo.insertEvent(tx, ctx, {
+      carId: id,
+      kind: 'transfer',
+      fromRentId: car.rentId,
+      toRentId: rentId,
+      remark,
+      at: now,
+    });
+  });
+  // The car may have left the caller's rents: answer it from the tenant's view.
+  const row = await repo.findCar(deps.db, { tenantId: ctx.tenantId, rentIds: [...ctx.rentIds, rentId] }, id);
+  const images = await repo.listImages(deps.db, ctx.tenantId, id);
+  return { ...repo.toCar(row!, now), images: signImages(deps, ctx.tenantId, images) };
+}
+
+export async function deleteCar(deps: AppDeps, ctx: RequestContext, id: number, reason: string | null) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const car = await repo.lockCar(tx, ctx, id);
+    if (!car) throw new NotFoundError('vehicles.carNotFound');
+    if (car.status === 'rented') throw new ConflictError('vehicles.deleteRented');
+    await tx
+      .update(cars)
+      .set({ deletedAt: now, deletedBy: ctx.userId, updatedAt: now })
+      .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id)));
+    await repo.insertEvent(tx, ctx, { carId: id, kind: 'delete', fromStatus: car.status, remark: reason, at: now });
+  });
+}
+
+export async function restoreCar(deps: AppDeps, ctx: RequestContext, id: number): Promise<CarDetail> {
+  const now = deps.clock.now();
+  await deps.db
+    .transaction(async (tx) => {
+      const car = await repo.lockCar(tx, ctx, id, { deleted: true });
+      if (!car) {
+        if (await repo.findCar(tx, ctx, id)) throw new ConflictError('vehicles.notDeleted');
+        throw new NotFoundError('vehicles.carNotFound');
+      }
+      if (await repo.findClash(tx, ctx.tenantId, 'plate', car.plate)) {
+        throw new ConflictError('vehicles.restorePlateTaken', { plate: car.plate });
+      }
+      await tx
+        .update(cars)
+        .set({ deletedAt: null, deletedBy: null, updatedAt: now })
+        .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id)));
+      await repo.insertEvent(tx, ctx, { carId: id, kind: 'restore', toStatus: car.status, at: now });
+    })
+    .catch((err: unknown) => {
+      if (pgErrorOf(err).constraint === 'cars_plate_uq')
+        throw new ConflictError('vehicles.restorePlateTaken', { plate: '' });
+      throw err;
+    });
+  return getCar(deps, ctx, id);
+}
+
+/** Replaces a car's images with `images`, in that order. */
+export async function setImages(
+  deps: AppDeps,
+  ctx: RequestContext,
+  carId: number,
+  images: { kind: CarImageKind; url: string }[],
+): Promise<CarImage[]> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockCar(tx, ctx, carId))) throw new NotFoundError('vehicles.carNotFound');
+    const urls = await Promise.all(
+      images.map((img, i) => storedFileUrl(tx, deps, ctx.tenantId, img.url, `images.${i}.url`)),
+    );
+    await tx.delete(carImages).where(and(eq(carImages.tenantId, ctx.tenantId), eq(carImages.carId, carId)));
+    if (images.length) {
+      await tx.insert(carImages).values(
+        images.map((img, i) => ({
+          tenantId: ctx.tenantId,
+          carId,
+          kind: img.kind,
+          url: urls[i]!,
+          sort: i,
+          createdBy: ctx.userId,
+          createdAt: now,
+        })),
+      );
+    }
+    await tx
+      .update(cars)
+      .set({ updatedAt: now })
+      .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, carId)));
+  });
+  return signImages(deps, ctx.tenantId, await repo.listImages(deps.db, ctx.tenantId, carId));
+}
+
+export async function deleteImages(deps: AppDeps, ctx: RequestContext, carId: number, ids: number[]) {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockCar(tx, ctx, carId))) throw new NotFoundError('vehicles.carNotFound');
+    const removed = await tx
+      .delete(carImages)
+      .where(and(eq(carImages.tenantId, ctx.tenantId), eq(carImages.carId, carId), inArray(carImages.id, ids)))
+      .returning({ id: carImages.id });
+    if (removed.length !== new Set(ids).size) throw new NotFoundError('vehicles.imageNotFound');
+  });
+  return signImages(deps, ctx.tenantId, await repo.listImages(deps.db, ctx.tenantId, carId));
+}
+
+/** Binds the vehicle licence: its two pages as the licence images, and what it says. */
+export async function bindLicense(
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: z.infer<typeof BindLicenseInput>,
+): Promise<CarDetail> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockCar(tx, ctx, input.carId))) throw new NotFoundError('vehicles.carNotFound');
+    const main = await storedFileUrl(tx, deps, ctx.tenantId, input.mainPageUrl, 'mainPageUrl');
+    const second = input.secondPageUrl
+      ? await storedFileUrl(tx, deps, ctx.tenantId, input.secondPageUrl, 'secondPageUrl')
+      : null;
+    const kinds: CarImageKind[] = second ? ['licenseMain', 'licenseSecond'] : ['licenseMain'];
+    await tx
+      .delete(carImages)
+      .where(
+        and(eq(carImages.tenantId, ctx.tenantId), eq(carImages.carId, input.carId), inArray(carImages.kind, kinds)),
+      );
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${carImages.sort}) + 1, 0)::int` })
+      .from(carImages)
+      .where(and(eq(carImages.tenantId, ctx.tenantId), eq(carImages.carId, input.carId)));
+    await tx.insert(carImages).values(
+      [main, second]
+        .filter((u): u is string => !!u)
+        .map((url, i) => ({
+          tenantId: ctx.tenantId,
+          carId: input.carId,
+          kind: kinds[i]!,
+          url,
+          sort: next + i,
+          createdBy: ctx.userId,
+          createdAt: now,
+        })),
+    );
+    await tx
+      .update(cars)
+      .set({
+        licenseFileNo: input.fileNo ?? null,
+        licenseUseCharacter: input.useCharacter ?? null,
+        licenseIssueDate: input.issueDate ?? null,
+        licenseBoundAt: now,
+        ...(input.registrationDate ? { registrationDate: input.registrationDate } : {}),
+        ...(input.inspectionDue ? { inspectionDue: input.inspectionDue } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, input.carId)));
+  });
+  return getCar(deps, ctx, input.carId);
+}
+
+export async function setKeyInfo(deps: AppDeps, ctx: RequestContext, input: z.infer<typeof KeyInfoInput>) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockCar(tx, ctx, input.carId))) throw new NotFoundError('vehicles.carNotFound');
+    await tx
+      .update(cars)
+      .set({
+        keyCount: input.keyCount,
+        keyLocation: input.keyLocation ?? null,
+        keyRemark: input.keyRemark ?? null,
+        updatedAt: now,
+      })
+      .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, input.carId)));
+  });
+  return getCar(deps, ctx, input.carId);
+}
+
+export async function carOperations(
+  deps: AppDeps,
+  ctx: RequestContext,
+  q: { carId: number; pageNum: number; pageSize: number; kind?: string | undefined },
+) {
+  if (!(await repo.findCar(deps.db, ctx, q.carId))) throw new NotFoundError('vehicles.carNotFound');
+  return repo.listOperations(deps.db, ctx.tenantId, q.carId, q);
+}

@@ -1,0 +1,36 @@
+import type { AppDeps } from './core/deps.js';
+import { purgeExpired } from './core/rate-limit.js';
+import { LEASE_SECONDS } from './core/tasks.js';
+import { purgeExpiredCodes } from './modules/identity/codes.service.js';
+import { closeExpiredOrders } from './modules/membership/orders.service.js';
+
+/** Housekeeping every minute: expired counters, codes and orders, and tasks whose worker died. */
+export async function maintenance(deps: AppDeps): Promise<void> {
+  await purgeExpired(deps.db, deps.clock);
+  await purgeExpiredCodes(deps);
+  await closeExpiredOrders(deps);
+  await deps.tasks.resume();
+}
+
+/**
+ * Starts the job queues. A worker process (the embedded process by default, or `npm run worker`) also works
+ * them: task runs, the maintenance schedule, and the tasks that were left unfinished. The app must be built
+ * first, so that every module has registered its task kinds.
+ */
+export async function startJobs(deps: AppDeps): Promise<void> {
+  await deps.jobs.start();
+  if (!deps.jobs.isWorker) return;
+  await deps.jobs.work<{ tenantId: number; taskId: number }>('task.run', 2, async (data, { signal }) => {
+    await deps.tasks.run(data.tenantId, data.taskId, signal);
+  });
+  await deps.jobs.work('maintenance', 1, () => maintenance(deps));
+  await deps.jobs.schedule('maintenance', '* * * * *');
+  // Embedded: no other process can hold a lease, so what a killed process held resumes at once. Otherwise a
+  // lease of a dead worker runs out within LEASE_SECONDS; look again then.
+  const resumed = await deps.tasks.resume({ stealLeases: deps.database.kind === 'pglite' });
+  if (resumed) deps.log.info({ resumed }, 'resuming unfinished tasks');
+  setTimeout(
+    () => void deps.tasks.resume().catch((err: unknown) => deps.log.error({ err }, 'resume failed')),
+    (LEASE_SECONDS + 1) * 1000,
+  ).unref();
+}

@@ -1,0 +1,12 @@
+/** The demo accounts of DESIGN.md section 12; the start-up log prints them. */
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', password: 'Admin@123', tenant: '演示租车 Demo Rentals', note: 'all permissions' },
+  {
+    username: 'clerk',
+    password: 'Clerk@123',
+    tenant: '演示租车 Demo Rentals',
+    note: 'vehicles and drivers, read-only',
+  },
+  { username: 'other', password: 'Other@123', tenant: 'Other Rentals', note: 'a second tenant' },
+  { username: 'expired', password: 'Expired@123', tenant: 'Expired Rentals', note: 'membership has ended' },
+] as const;

@@ -1,0 +1,323 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../core/clock.js';
+import type { Db, Tx } from '../core/db.js';
+import { hashPassword } from '../core/password.js';
+import { applyPlan } from '../modules/access/access.service.js';
+import { roleGrants, roles, userRents, userRoles, users } from '../db/schema/identity.js';
+import { pushRecords } from '../db/schema/messages.js';
+import { ads } from '../db/schema/platform.js';
+import { memberships, rents, tenants } from '../db/schema/tenancy.js';
+import { findPlan } from '@fleetdesk/contracts/membership';
+import { DEMO_SEEDERS } from './seeders.js';
+
+const DAY = 86_400_000;
+
+interface TenantSeed {
+  code: string;
+  name: string;
+  shortName: string;
+  contactName: string;
+  contactPhone: string;
+  plan: string;
+  /** Membership expiry relative to now, in days (negative: expired). */
+  expiresInDays: number;
+  rents: { code: string; name: string; shortName: string; city: string; address: string; contactPhone: string }[];
+}
+
+/** Creates a tenant with its rents, plan and membership; returns the ids. */
+async function seedTenant(tx: Tx, clock: Clock, t: TenantSeed) {
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({
+      code: t.code,
+      name: t.name,
+      shortName: t.shortName,
+      contactName: t.contactName,
+      contactPhone: t.contactPhone,
+    })
+    .returning({ id: tenants.id });
+  const tenantId = tenant!.id;
+  const rentRows = await tx
+    .insert(rents)
+    .values(t.rents.map((r) => ({ tenantId, ...r })))
+    .returning({ id: rents.id, code: rents.code });
+  const plan = findPlan(t.plan)!;
+  const now = clock.now().getTime();
+  await tx.insert(memberships).values({
+    tenantId,
+    planCode: plan.code,
+    level: plan.level,
+    startsAt: new Date(now - 200 * DAY),
+    expiresAt: new Date(now + t.expiresInDays * DAY),
+  });
+  await applyPlan(tx, tenantId, plan.code);
+  const [adminRole] = await tx
+    .insert(roles)
+    .values({ tenantId, code: 'admin', name: '管理员', description: '全部权限', allPermissions: true, builtin: true })
+    .returning({ id: roles.id });
+  return {
+    tenantId,
+    rentIds: Object.fromEntries(rentRows.map((r) => [r.code, r.id])) as Record<string, number>,
+    adminRoleId: adminRole!.id,
+  };
+}
+
+async function seedUser(
+  tx: Tx,
+  logN: number,
+  u: {
+    tenantId: number;
+    username: string;
+    password: string;
+    phone: string;
+    name: string;
+    email: string;
+    rentIds: number[];
+    roleId: number;
+  },
+) {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      tenantId: u.tenantId,
+      username: u.username,
+      phone: u.phone,
+      name: u.name,
+      email: u.email,
+      passwordHash: await hashPassword(u.password, logN),
+      defaultRentId: u.rentIds[0] ?? null,
+    })
+    .returning({ id: users.id });
+  const userId = row!.id;
+  await tx.insert(userRents).values(u.rentIds.map((rentId) => ({ tenantId: u.tenantId, userId, rentId })));
+  await tx.insert(userRoles).values({ tenantId: u.tenantId, userId, roleId: u.roleId });
+  return userId;
+}
+
+/** What area seeders get: the demo tenants' ids, in the seeding transaction. */
+export interface DemoContext {
+  tx: Tx;
+  clock: Clock;
+  passwordLogN: number;
+  demo: { tenantId: number; rentIds: Record<string, number>; adminId: number; clerkId: number };
+  other: { tenantId: number; rentIds: Record<string, number>; userId: number };
+}
+
+export interface DemoSeedResult {
+  seeded: boolean;
+  demoTenantId: number;
+  otherTenantId: number;
+  expiredTenantId: number;
+}
+
+/**
+ * The demo company of DESIGN.md section 12. Idempotent: a database that has the demo tenant is left alone.
+ * Areas add their demo records through `DEMO_SEEDERS` (seed/seeders.ts), in the same transaction.
+ */
+export async function seedDemo(db: Db, clock: Clock, options: { passwordLogN: number }): Promise<DemoSeedResult> {
+  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'DEMO'));
+  if (existing) {
+    const all = await db.select({ id: tenants.id, code: tenants.code }).from(tenants);
+    const id = (code: string) => all.find((t) => t.code === code)?.id ?? 0;
+    return { seeded: false, demoTenantId: id('DEMO'), otherTenantId: id('OTHER'), expiredTenantId: id('EXPIRED') };
+  }
+  return db.transaction(async (tx) => {
+    const logN = options.passwordLogN;
+    const demo = await seedTenant(tx, clock, {
+      code: 'DEMO',
+      name: '演示租车 Demo Rentals',
+      shortName: '演示租车',
+      contactName: '张伟',
+      contactPhone: '0571-86001234',
+      plan: 'ENTERPRISE',
+      expiresInDays: 300,
+      rents: [
+        {
+          code: 'HZ',
+          name: '演示租车杭州分公司',
+          shortName: '杭州公司',
+          city: '杭州',
+          address: '浙江省杭州市西湖区文三路 398 号',
+          contactPhone: '0571-86001234',
+        },
+        {
+          code: 'SH',
+          name: '演示租车上海分公司',
+          shortName: '上海公司',
+          city: '上海',
+          address: '上海市闵行区虹桥路 2188 号',
+          contactPhone: '021-62001234',
+        },
+      ],
+    });
+    const [clerkRole] = await tx
+      .insert(roles)
+      .values({ tenantId: demo.tenantId, code: 'clerk', name: '车务专员', description: '车辆与司机，只读' })
+      .returning({ id: roles.id });
+    await tx.insert(roleGrants).values(
+      ['rentCar', 'rentCar:view', 'rentDriver', 'rentDriver:view'].map((code) => ({
+        tenantId: demo.tenantId,
+        roleId: clerkRole!.id,
+        code,
+      })),
+    );
+    const adminId = await seedUser(tx, logN, {
+      tenantId: demo.tenantId,
+      username: 'admin',
+      password: 'Admin@123',
+      phone: '13800000001',
+      name: '张伟',
+      email: 'zhangwei@demo-rentals.cn',
+      rentIds: [demo.rentIds.HZ!, demo.rentIds.SH!],
+      roleId: demo.adminRoleId,
+    });
+    const clerkId = await seedUser(tx, logN, {
+      tenantId: demo.tenantId,
+      username: 'clerk',
+      password: 'Clerk@123',
+      phone: '13800000002',
+      name: '李娜',
+      email: 'lina@demo-rentals.cn',
+      rentIds: [demo.rentIds.HZ!],
+      roleId: clerkRole!.id,
+    });
+
+    const other = await seedTenant(tx, clock, {
+      code: 'OTHER',
+      name: 'Other Rentals',
+      shortName: 'Other',
+      contactName: 'Wang Fang',
+      contactPhone: '010-65001234',
+      plan: 'PROFESSIONAL',
+      expiresInDays: 200,
+      rents: [
+        {
+          code: 'BJ',
+          name: 'Other Rentals Beijing',
+          shortName: 'Beijing',
+          city: '北京',
+          address: '北京市朝阳区建国路 88 号',
+          contactPhone: '010-65001234',
+        },
+      ],
+    });
+    const otherId = await seedUser(tx, logN, {
+      tenantId: other.tenantId,
+      username: 'other',
+      password: 'Other@123',
+      phone: '13900000001',
+      name: '王芳',
+      email: 'wangfang@other-rentals.cn',
+      rentIds: [other.rentIds.BJ!],
+      roleId: other.adminRoleId,
+    });
+
+    const expired = await seedTenant(tx, clock, {
+      code: 'EXPIRED',
+      name: 'Expired Rentals',
+      shortName: 'Expired',
+      contactName: 'Chen Jie',
+      contactPhone: '020-38001234',
+      plan: 'STANDARD',
+      expiresInDays: -10,
+      rents: [
+        {
+          code: 'GZ',
+          name: 'Expired Rentals Guangzhou',
+          shortName: 'Guangzhou',
+          city: '广州',
+          address: '广州市天河区天河路 208 号',
+          contactPhone: '020-38001234',
+        },
+      ],
+    });
+    await seedUser(tx, logN, {
+      tenantId: expired.tenantId,
+      username: 'expired',
+      password: 'Expired@123',
+      phone: '13700000001',
+      name: '陈杰',
+      email: 'chenjie@expired-rentals.cn',
+      rentIds: [expired.rentIds.GZ!],
+      roleId: expired.adminRoleId,
+    });
+
+    await tx.insert(ads).values([
+      {
+        platform: 'Web',
+        title: 'GPS 风控升级：远程断油、电子围栏、异常报警一屏掌握',
+        titleEn: 'GPS risk control: remote fuel cut, geofences and alarms on one map',
+        imageUrl: '/ads/gps-risk.svg',
+        linkUrl: '/riskGpsMap',
+        sort: 1,
+      },
+      {
+        platform: 'Web',
+        title: '会员年付享 8 折，续费不断档',
+        titleEn: 'Pay yearly and save 20% on your membership',
+        imageUrl: '/ads/membership.svg',
+        linkUrl: '/membership',
+        sort: 2,
+      },
+    ]);
+
+    const now = clock.now().getTime();
+    await tx.insert(pushRecords).values(
+      [
+        {
+          category: 2,
+          title: '账单逾期提醒',
+          content: '浙A·D12345 的 11 月租金 ¥4,800.00 已逾期 3 天，请及时跟进。',
+          link: '/rentContract',
+        },
+        {
+          category: 2,
+          title: '本周待收账单',
+          content: '本周共有 12 笔租金账单到期，合计 ¥57,600.00。',
+          link: '/rentContract',
+        },
+        {
+          category: 3,
+          title: '交强险即将到期',
+          content: '浙A·F67890 的交强险将于 15 天后到期，请安排续保。',
+          link: '/rentCar',
+        },
+        { category: 3, title: '年检提醒', content: '沪B·82M56 的年检将于下月到期。', link: '/rentCar' },
+        {
+          category: 4,
+          title: '车辆驶出围栏',
+          content: '浙A·D12345 于 02:13 驶出“杭州市区”围栏。',
+          link: '/riskGpsMap',
+        },
+        {
+          category: 1,
+          title: '欢迎使用 Fleetdesk',
+          content: '演示数据已就绪：车辆、司机、合同与风控地图都可以直接体验。',
+          link: '/',
+        },
+      ].map((m, i) => ({
+        ...m,
+        tenantId: demo.tenantId,
+        userId: adminId,
+        channel: 'rent_m',
+        createdAt: new Date(now - i * 3_600_000),
+      })),
+    );
+
+    const context: DemoContext = {
+      tx,
+      clock,
+      passwordLogN: logN,
+      demo: { tenantId: demo.tenantId, rentIds: demo.rentIds, adminId, clerkId },
+      other: { tenantId: other.tenantId, rentIds: other.rentIds, userId: otherId },
+    };
+    for (const seeder of DEMO_SEEDERS) await seeder(context);
+
+    return {
+      seeded: true,
+      demoTenantId: demo.tenantId,
+      otherTenantId: other.tenantId,
+      expiredTenantId: expired.tenantId,
+    };
+  });
+}

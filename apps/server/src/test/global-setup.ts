@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { systemClock } from '../core/clock.js';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '../core/db.js';
+import { syncCatalogue } from '../modules/access/access.service.js';
+import { seedDemo } from '../seed/demo.js';
+import { Jobs } from '../core/jobs.js';
+import { pino } from 'pino';
+import { testConfig } from './test-config.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates and seeds one template database for the whole run (DESIGN.md section 11): a PGlite data directory
+ * dumped to a file, or a PostgreSQL template database when DATABASE_URL is set. Each test file opens a copy.
+ */
+export default async function setup(project: TestProject) {
+  const config = testConfig();
+  if (config.DATABASE_URL) {
+    const name = `fd_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: config.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(config.DATABASE_URL);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), { max: 2 });
+    await migrateDatabase(database);
+    await syncCatalogue(database.db);
+    await seedDemo(database.db, systemClock, { passwordLogN: config.PASSWORD_SCRYPT_LOG_N });
+    await installJobQueues(database);
+    await database.close();
+    project.provide('postgresTemplate', name);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const database = await openPglite();
+  await migrateDatabase(database);
+  await syncCatalogue(database.db);
+  await seedDemo(database.db, systemClock, { passwordLogN: config.PASSWORD_SCRYPT_LOG_N });
+  await installJobQueues(database);
+  const dump = await database.pglite!.dumpDataDir('none');
+  const file = path.join(os.tmpdir(), `fleetdesk-template-${process.pid}.tar`);
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
+  return async () => {
+    await rm(file, { force: true });
+  };
+}
+
+/** pg-boss creates its schema on first start; doing it in the template saves each test file that second. */
+async function installJobQueues(database: Database): Promise<void> {
+  const jobs = new Jobs(database, pino({ level: 'silent' }), { worker: false });
+  await jobs.start();
+  await jobs.stop();
+}
