@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuItem } from '@fleetdesk/contracts/auth';
+import { safeRedirect } from '../../lib/redirect';
+import {
+  blockedByMembership,
+  findRoute,
+  generateRoutes,
+  groupTarget,
+  isOpenPath,
+  loginPath,
+  routeAllowed,
+} from '../route-rules';
+import { ROUTES, type RouteDef } from '../routes';
+
+const menu = (code: string, icon = 'HistoryOutlined'): MenuItem => ({
+  code,
+  parentCode: null,
+  path: `/${code}`,
+  title: code,
+  titles: { 'zh-CN': `${code}-zh`, 'en-US': `${code}-en` },
+  icon,
+  sort: 0,
+});
+
+describe('open routes (spec section 2)', () => {
+  it('lets the listed paths, survey/* and register/* through, and /annals always', () => {
+    for (const path of [
+      '/login',
+      '/authredirect',
+      '/useragreement',
+      '/memberagreement',
+      '/privacyagreement',
+      '/rentprivacyagreement',
+      '/membership',
+      '/paySuccess',
+      '/superDriverPersonal',
+      '/superDriverMembers',
+      '/annals',
+      '/register/abc',
+      '/survey/1/token',
+      '/survey',
+    ]) {
+      expect(isOpenPath(path, ROUTES), path).toBe(true);
+    }
+  });
+
+  it('closes everything else, known or not', () => {
+    for (const path of ['/', '/oaLog', '/gameover', '/order/membership', '/setting/profile', '/qr/xyz', '/nowhere']) {
+      expect(isOpenPath(path, ROUTES), path).toBe(false);
+    }
+  });
+
+  it('sends an unsigned visitor to /login with the way back', () => {
+    expect(loginPath('/oaLog', '?tab=logins')).toBe('/login?redirect=%2FoaLog%3Ftab%3Dlogins');
+    expect(loginPath('/')).toBe('/login');
+  });
+
+  it('only redirects within the app', () => {
+    expect(safeRedirect('/oaLog?x=1')).toBe('/oaLog?x=1');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '', null, 'oaLog']) {
+      expect(safeRedirect(bad)).toBe('/');
+    }
+  });
+});
+
+describe('routes generated from the menus (spec section 6)', () => {
+  it('keeps a permission route only for a holder, titled and iconed from the permission menus', () => {
+    const held = generateRoutes(ROUTES, ['oaLog'], [menu('oaLog', 'HistoryOutlined')]);
+    const oaLog = held.find((r) => r.path === '/oaLog');
+    expect(oaLog).toMatchObject({ code: 'oaLog', icon: 'HistoryOutlined', nav: true, titles: { 'en-US': 'oaLog-en' } });
+    expect(held.some((r) => r.path === '/oa/operationLog')).toBe(true);
+    const clerk = generateRoutes(ROUTES, ['rentCar', 'rentDriver'], [menu('rentCar'), menu('rentDriver')]);
+    expect(clerk.some((r) => r.code === 'oaLog')).toBe(false);
+    expect(routeAllowed(findRoute('/oaLog', ROUTES)!, clerk)).toBe(false);
+    expect(routeAllowed(findRoute('/', ROUTES)!, clerk)).toBe(true);
+  });
+
+  it('recursively: a group is kept only with a kept child, and a child only if held', () => {
+    const tree: RouteDef[] = [
+      {
+        name: 'g',
+        path: '/g',
+        titleKey: 'g',
+        frame: 'header',
+        redirect: '/g/a',
+        children: [
+          { name: 'a', path: '/g/a', titleKey: 'a', frame: 'header', permission: 'a' },
+          {
+            name: 'sub',
+            path: '/g/sub',
+            titleKey: 'sub',
+            frame: 'header',
+            children: [{ name: 'b', path: '/g/sub/b', titleKey: 'b', frame: 'header', permission: 'b' }],
+          },
+        ],
+      },
+    ];
+    expect(generateRoutes(tree, ['b'], []).map((r) => r.path)).toEqual(['/g/sub/b']);
+    expect(generateRoutes(tree, [], [])).toEqual([]);
+    expect(groupTarget(tree[0]!, generateRoutes(tree, ['b'], []))).toBe('/g/sub/b');
+    expect(groupTarget(tree[0]!, generateRoutes(tree, ['a', 'b'], []))).toBe('/g/a');
+  });
+
+  it('/oa goes to /oa/depart when there, else to the first screen of the group the user has', () => {
+    const oa = findRoute('/oa', ROUTES)!;
+    expect(oa.redirect).toBe('/oa/depart');
+    expect(groupTarget(oa, generateRoutes(ROUTES, ['oaLog'], []))).toBe('/oa/operationLog');
+    expect(groupTarget(oa, generateRoutes(ROUTES, [], []))).toBeNull();
+  });
+});
+
+describe('the membership gate', () => {
+  it('sends days -1 to /gameover except the membership and order routes', () => {
+    expect(blockedByMembership(findRoute('/', ROUTES), -1)).toBe(true);
+    expect(blockedByMembership(findRoute('/oaLog', ROUTES), -1)).toBe(true);
+    expect(blockedByMembership(findRoute('/setting/profile', ROUTES), -1)).toBe(true);
+    expect(blockedByMembership(findRoute('/membership', ROUTES), -1)).toBe(false);
+    expect(blockedByMembership(findRoute('/order/membership', ROUTES), -1)).toBe(false);
+    expect(blockedByMembership(findRoute('/', ROUTES), 0)).toBe(false);
+    expect(blockedByMembership(findRoute('/', ROUTES), undefined)).toBe(false);
+  });
+});

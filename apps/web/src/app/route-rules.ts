@@ -1,0 +1,81 @@
+import type { MenuItem } from '@fleetdesk/contracts/auth';
+import { matchPath } from 'react-router';
+import type { NavItem } from '../lib/session';
+import type { RouteDef } from './routes';
+
+const OPEN_FIRST_SEGMENTS = new Set(['survey', 'register']);
+
+/** Spec section 2: open routes, anything under survey/ or register/, and /annals always. */
+export function isOpenPath(pathname: string, routes: RouteDef[]): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  if (OPEN_FIRST_SEGMENTS.has(first) || pathname === '/annals') return true;
+  const route = findRoute(pathname, routes);
+  return !!route?.open;
+}
+
+export function flatten(routes: RouteDef[]): RouteDef[] {
+  return routes.flatMap((r) => [r, ...flatten(r.children ?? [])]);
+}
+
+export function findRoute(pathname: string, routes: RouteDef[]): RouteDef | undefined {
+  return flatten(routes).find((r) => matchPath({ path: r.path, end: true }, pathname));
+}
+
+export function loginPath(pathname: string, search = ''): string {
+  const target = `${pathname}${search}`;
+  return target === '/' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
+}
+
+/** Route names that an expired membership still reaches (spec section 2), plus the pages of that path. */
+const EXPIRED_ALLOWED = new Set(['membership', 'order', 'gameover', 'qr', 'paySuccess']);
+
+export function blockedByMembership(route: RouteDef | undefined, days: number | undefined): boolean {
+  return days === -1 && !(route && EXPIRED_ALLOWED.has(route.name));
+}
+
+/**
+ * The routes a user has, from the menu codes held: a route with a permission is kept only if the user holds
+ * it, a group only if one of its children is kept (recursively); titles and icons come from the permission
+ * menus.
+ */
+export function generateRoutes(routes: RouteDef[], held: readonly string[], menus: readonly MenuItem[]): NavItem[] {
+  const holds = new Set(held);
+  const menuByCode = new Map(menus.map((m) => [m.code, m]));
+  const out: NavItem[] = [];
+  const visit = (list: RouteDef[]): boolean => {
+    let any = false;
+    for (const r of list) {
+      if (r.open && !r.nav) continue;
+      const childKept = r.children ? visit(r.children) : false;
+      const kept = r.children ? childKept : !r.permission || holds.has(r.permission);
+      if (!kept) continue;
+      any = true;
+      if (r.children && !r.page) continue; // a group is reached through its children
+      const menu = r.permission ? menuByCode.get(r.permission) : undefined;
+      out.push({
+        path: r.path,
+        code: r.permission ?? null,
+        titles: menu ? menu.titles : null,
+        titleKey: r.titleKey,
+        icon: menu?.icon ?? r.icon ?? null,
+        nav: !!r.nav,
+      });
+    }
+    return any;
+  };
+  visit(routes);
+  return out;
+}
+
+/** Whether the generated routes let the user open this route. */
+export function routeAllowed(route: RouteDef, generated: readonly NavItem[]): boolean {
+  if (!route.permission) return true;
+  return generated.some((g) => g.path === route.path);
+}
+
+/** Where a group route sends its visitor: its redirect if the user has it, else its first kept child. */
+export function groupTarget(route: RouteDef, generated: readonly NavItem[]): string | null {
+  const paths = new Set(generated.map((g) => g.path));
+  if (route.redirect && paths.has(route.redirect)) return route.redirect;
+  return flatten(route.children ?? []).find((c) => paths.has(c.path))?.path ?? null;
+}

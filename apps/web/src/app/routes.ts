@@ -1,0 +1,161 @@
+import { AGREEMENTS } from '../features/agreements/docs';
+import { lazyPage, type LazyPage } from '../lib/lazy-page';
+
+/**
+ * How a screen is framed:
+ * - `plain`: no shared header and no antd (sign-in, agreements, annals: they load light);
+ * - `bare`: no shared header, antd loaded;
+ * - `header`: the shared header, navigation and ad.
+ */
+export type Frame = 'plain' | 'bare' | 'header';
+
+/** One screen: the table drives the router, the guard, the navigation and the home shortcuts. */
+export interface RouteDef {
+  /** Route name (the membership gate lets `membership` and `order` through). */
+  name: string;
+  path: string;
+  /** Title key in the common namespace (`routes.*`); menu routes take their title from the permission menus. */
+  titleKey: string;
+  frame: Frame;
+  /** Opens without sign-in (spec section 2). */
+  open?: boolean;
+  /** Menu code the user must hold; the route exists for the user only then. */
+  permission?: string;
+  /** antd icon name, for the navigation when the permission menus give none. */
+  icon?: string;
+  /** Shown in the header navigation. */
+  nav?: boolean;
+  page?: LazyPage;
+  /** Where a group route sends its visitor (the first child the user holds when this one is missing). */
+  redirect?: string;
+  children?: RouteDef[];
+}
+
+const auth = {
+  login: lazyPage(() => import('../features/auth/pages/login-page')),
+  qr: lazyPage(() => import('../features/auth/pages/qr-confirm-page')),
+  authRedirect: lazyPage(() => import('../features/auth/pages/auth-redirect-page')),
+};
+const agreement = lazyPage(() => import('../features/agreements/pages/agreement-page'));
+const operationLog = lazyPage(() => import('../features/oa-log/pages/operation-log-page'));
+const smsNotices = lazyPage(() => import('../features/sms-notices/pages/sms-notices-page'));
+
+export const ROUTES: RouteDef[] = [
+  { name: 'login', path: '/login', titleKey: 'routes.login', frame: 'plain', open: true, page: auth.login },
+  {
+    name: 'register',
+    path: '/register/:id',
+    titleKey: 'routes.register',
+    frame: 'plain',
+    open: true,
+    page: auth.login,
+  },
+  {
+    name: 'authredirect',
+    path: '/authredirect',
+    titleKey: 'routes.authredirect',
+    frame: 'plain',
+    open: true,
+    page: auth.authRedirect,
+  },
+  ...AGREEMENTS.map((name) => ({
+    name,
+    path: `/${name}`,
+    titleKey: `routes.${name}`,
+    frame: 'plain' as const,
+    open: true,
+    page: agreement,
+  })),
+  {
+    name: 'annals',
+    path: '/annals',
+    titleKey: 'routes.annals',
+    frame: 'plain',
+    open: true,
+    page: lazyPage(() => import('../features/annals/pages/annals-page')),
+  },
+  {
+    name: 'paySuccess',
+    path: '/paySuccess',
+    titleKey: 'routes.paySuccess',
+    frame: 'bare',
+    open: true,
+    page: lazyPage(() => import('../features/membership/pages/pay-success-page')),
+  },
+  { name: 'qr', path: '/qr/:id', titleKey: 'routes.qr', frame: 'bare', page: auth.qr },
+  {
+    name: 'home',
+    path: '/',
+    titleKey: 'routes.home',
+    frame: 'header',
+    icon: 'HomeOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/home/pages/home-page')),
+  },
+  {
+    name: 'gameover',
+    path: '/gameover',
+    titleKey: 'routes.gameover',
+    frame: 'header',
+    page: lazyPage(() => import('../features/membership/pages/gameover-page')),
+  },
+  {
+    name: 'membership',
+    path: '/membership',
+    titleKey: 'routes.membership',
+    frame: 'header',
+    open: true,
+    page: lazyPage(() => import('../features/membership/pages/membership-page')),
+  },
+  {
+    name: 'order',
+    path: '/order/:type',
+    titleKey: 'routes.order',
+    frame: 'header',
+    page: lazyPage(() => import('../features/orders/pages/orders-page')),
+  },
+  {
+    name: 'setting',
+    path: '/setting/:type',
+    titleKey: 'routes.setting',
+    frame: 'header',
+    page: lazyPage(() => import('../features/settings/pages/settings-page')),
+  },
+  {
+    name: 'oaLog',
+    path: '/oaLog',
+    titleKey: 'routes.oaLog',
+    frame: 'header',
+    permission: 'oaLog',
+    nav: true,
+    page: operationLog,
+  },
+  {
+    name: 'oa',
+    path: '/oa',
+    titleKey: 'routes.oa',
+    frame: 'header',
+    redirect: '/oa/depart',
+    // In the catalogue's order: /oa without /oa/depart goes to the first of these the user holds.
+    children: [
+      {
+        name: 'oaMessage',
+        path: '/oa/message',
+        titleKey: 'routes.oaMessage',
+        frame: 'header',
+        permission: 'oaMessage',
+        icon: 'MessageOutlined',
+        nav: true,
+        page: smsNotices,
+      },
+      {
+        name: 'operationLog',
+        path: '/oa/operationLog',
+        titleKey: 'routes.oaLog',
+        frame: 'header',
+        permission: 'oaLog',
+        page: operationLog,
+      },
+    ],
+  },
+];

@@ -1,0 +1,40 @@
+import App from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
+import type { ThemeConfig } from 'antd/es/config-provider/context';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { registerFeedbackHolders } from '../../lib/feedback-antd';
+import { applyDayjsLocale } from '../../lib/format';
+import type { Language } from '../../lib/i18n';
+
+export const THEME: ThemeConfig = {
+  token: { colorPrimary: '#1668dc', borderRadius: 6, fontFamily: 'var(--fd-font)' },
+};
+
+/** Request failures show through antd's App instances, so they follow the theme and the language. */
+function FeedbackBridge() {
+  const api = App.useApp();
+  useEffect(() => {
+    registerFeedbackHolders(api);
+    return () => registerFeedbackHolders(null);
+  }, [api]);
+  return null;
+}
+
+/** antd's locale and dayjs's follow the language switch. */
+export function AntdFrame() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  applyDayjsLocale(lang);
+  return (
+    <ConfigProvider locale={lang === 'en-US' ? enUS : zhCN} theme={THEME} button={{ autoInsertSpace: false }}>
+      <App component={false}>
+        <FeedbackBridge />
+        <Outlet />
+      </App>
+    </ConfigProvider>
+  );
+}

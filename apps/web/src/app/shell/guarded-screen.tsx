@@ -1,0 +1,21 @@
+import { Navigate } from 'react-router';
+import { useSession } from '../../lib/session';
+import { ForbiddenPage, NotFoundPage } from '../pages/result-page';
+import { groupTarget, routeAllowed } from '../route-rules';
+import type { RouteDef } from '../routes';
+
+/** A screen of the route table, shown only if the generated routes (the user's menus) include it. */
+export function GuardedScreen({ route }: { route: RouteDef }) {
+  const user = useSession((s) => s.user);
+  const routes = useSession((s) => s.routes);
+  if (user && !routeAllowed(route, routes)) return <ForbiddenPage />;
+  const Page = route.page;
+  return Page ? <Page /> : <NotFoundPage />;
+}
+
+/** `/oa` and the like: on to the group's first screen the user has. */
+export function GroupRedirect({ route }: { route: RouteDef }) {
+  const routes = useSession((s) => s.routes);
+  const target = groupTarget(route, routes);
+  return target ? <Navigate to={target} replace /> : <NotFoundPage />;
+}

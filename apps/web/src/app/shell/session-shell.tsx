@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import Spin from 'antd/es/spin';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { membershipInfoQuery } from '../../features/session/api/get-membership-info';
+import { tenantPermissionsQuery } from '../../features/session/api/get-tenant-permissions';
+import { onRequestFailure } from '../../lib/report-failure';
+import { isSignedIn, session, useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
+import { blockedByMembership, findRoute, loginPath } from '../route-rules';
+import { ROUTES } from '../routes';
+import { loadSession } from './load-session';
+import { TaskNotifier } from './task-notifier';
+
+/**
+ * The signed-in part of the router: loads the session when it is missing (signing out to /login if the user
+ * cannot be loaded), reloads the tenant's permissions on every navigation, and sends an expired membership to
+ * /gameover except for the membership and order screens.
+ */
+export function SessionShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { t, i18n } = useTranslation();
+  const user = useSession((s) => s.user);
+  const membership = useSession((s) => s.membership);
+  const signedIn = isSignedIn();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn || user) return;
+    let live = true;
+    loadSession(client).catch(async () => {
+      if (!live) return;
+      setFailed(true);
+      await signOut();
+      client.clear();
+      navigate(loginPath(location.pathname, location.search), { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+    // Only a change of who is signed in starts a load; the location is read for the way back.
+  }, [signedIn, user, client]);
+
+  // Permissions on every navigation (menus once per session).
+  useEffect(() => {
+    if (!user) return;
+    client
+      .fetchQuery(tenantPermissionsQuery())
+      .then((tenantElements) => session.set({ tenantElements }))
+      .catch(() => undefined);
+  }, [location.pathname, user, client]);
+
+  // The membership is asked for again when it may have changed: a call refused because it expired
+  // mid-session (the gate then acts), or another language (its plan name is the server's text).
+  useEffect(() => {
+    const reload = () =>
+      void client
+        .fetchQuery({ ...membershipInfoQuery(), staleTime: 0 })
+        .then((m) => session.set({ membership: m }))
+        .catch(() => undefined);
+    const stop = onRequestFailure((error) => {
+      if (error.status === 40302) reload();
+    });
+    const onLanguage = () => {
+      if (session.get().user) reload();
+    };
+    i18n.on('languageChanged', onLanguage);
+    return () => {
+      stop();
+      i18n.off('languageChanged', onLanguage);
+    };
+  }, [client, i18n]);
+
+  if (!signedIn) return <Outlet />;
+  if (!user) {
+    return (
+      <div className="fd-loading fd-loading-now">
+        <Spin size="large" description={failed ? undefined : t('loading')} />
+      </div>
+    );
+  }
+  const blocked =
+    location.pathname !== '/gameover' && blockedByMembership(findRoute(location.pathname, ROUTES), membership?.days);
+  return (
+    <>
+      {/* Task notices live as long as the signed-in frame, across screens. */}
+      <TaskNotifier key={user.id} />
+      {blocked ? <Navigate to="/gameover" replace /> : <Outlet />}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterField } from './list-params';
+
+const DAY = 'YYYY-MM-DD';
+type FormValues = Record<string, string | [Dayjs | null, Dayjs | null] | null | undefined>;
+
+function toForm(fields: readonly FilterField[], filters: Record<string, string>): FormValues {
+  const values: FormValues = {};
+  for (const f of fields) {
+    if (f.type === 'date-range') {
+      const [from, to] = f.keys.map((k) => filters[k]);
+      values[f.name] = from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined;
+    } else if (f.type !== 'hidden') {
+      values[f.name] = filters[f.name];
+    }
+  }
+  return values;
+}
+
+function fromForm(fields: readonly FilterField[], values: FormValues): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const f of fields) {
+    const value = values[f.name];
+    if (f.type === 'date-range') {
+      const range = Array.isArray(value) ? value : [null, null];
+      out[f.keys[0]] = range[0]?.format(DAY);
+      out[f.keys[1]] = range[1]?.format(DAY);
+    } else if (f.type !== 'hidden') {
+      out[f.name] = typeof value === 'string' ? value : undefined;
+    }
+  }
+  return out;
+}
+
+interface Props {
+  fields: readonly FilterField[];
+  filters: Record<string, string>;
+  onSearch: (values: Record<string, string | undefined>) => void;
+  onReset: () => void;
+}
+
+/** The filter form of a list page; its values come from (and go to) the URL query. */
+export function FilterBar({ fields, filters, onSearch, onReset }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const visible = fields.filter((f) => f.type !== 'hidden');
+  const hidden = fields.filter((f) => f.type === 'hidden' && filters[f.name]);
+
+  // Back/forward and links change the URL: the form follows.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toForm(fields, filters));
+  }, [form, fields, filters]);
+
+  if (!visible.length && !hidden.length) return null;
+  return (
+    <div className="fd-filter-bar">
+      {visible.length > 0 && (
+        <Form form={form} layout="inline" onFinish={(values) => onSearch(fromForm(fields, values))} role="search">
+          {visible.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label}>
+              {f.type === 'text' ? (
+                <Input allowClear placeholder={f.placeholder} style={{ width: 200 }} />
+              ) : f.type === 'select' ? (
+                <Select allowClear options={f.options} style={{ width: 160 }} placeholder={t('list.all')} />
+              ) : (
+                <DatePicker.RangePicker allowEmpty={[true, true]} />
+              )}
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Button type="primary" htmlType="submit">
+              {t('actions.search')}
+            </Button>
+          </Form.Item>
+          <Form.Item>
+            <Button onClick={onReset}>{t('actions.reset')}</Button>
+          </Form.Item>
+        </Form>
+      )}
+      {hidden.length > 0 && (
+        <div className="fd-filter-tags">
+          {hidden.map((f) => (
+            <Tag key={f.name} closable onClose={() => onSearch({ [f.name]: undefined })}>
+              {f.label}: {f.type === 'hidden' && f.display ? f.display(filters[f.name]!) : filters[f.name]}
+            </Tag>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import Button from 'antd/es/button';
+import Table from 'antd/es/table';
+import type { ColumnType } from 'antd/es/table';
+import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Paged } from '@fleetdesk/contracts/common';
+import { ColumnSettings } from './column-settings';
+import { FilterBar } from './filter-bar';
+import { useListParams, type FilterField, type ListParams } from './list-params';
+import './list-page.css';
+
+export type ListColumn<Row> = ColumnType<Row> & { key: string; title: ReactNode };
+
+export interface ListPageProps<Row> {
+  /** Names the list (column settings are kept per list for the session). */
+  id: string;
+  title?: ReactNode;
+  /** Above the table, under the title: a notice, say. */
+  extra?: ReactNode;
+  filters?: readonly FilterField[];
+  columns: ListColumn<Row>[];
+  rowKey: (row: Row) => Key;
+  /** The list call as query options for the current parameters (filters, page, size). */
+  query: (params: ListParams) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, readonly unknown[]>;
+  /** Buttons of the list (add, import). */
+  toolbar?: ReactNode;
+  /** The export button, given the parameters of what is on screen. */
+  exportSlot?: (params: ListParams) => ReactNode;
+  /** With bulk actions rows can be selected; the actions get the selected rows and a way to clear them. */
+  bulkActions?: (selected: Row[], clear: () => void) => ReactNode;
+  defaultPageSize?: number;
+}
+
+/** Hidden columns per list, for the session. */
+const hiddenColumns = new Map<string, Set<string>>();
+
+/**
+ * The list-page pattern of DESIGN.md section 10: a filter form bound to the URL query, a server-paged table,
+ * column settings, an export slot and bulk actions, with loading, empty and error states. Failures are shown
+ * by the request layer; the table only offers to try again.
+ */
+export function ListPage<Row extends object>(props: ListPageProps<Row>) {
+  const { t } = useTranslation();
+  const fields = useMemo(() => props.filters ?? [], [props.filters]);
+  const { params, setFilters, resetFilters, setPage } = useListParams(fields, props.defaultPageSize);
+  const list = useQuery({ ...props.query(params), placeholderData: keepPreviousData });
+  const [hidden, setHidden] = useState<Set<string>>(() => hiddenColumns.get(props.id) ?? new Set());
+  const [selected, setSelected] = useState<Row[]>([]);
+
+  const changeHidden = (next: Set<string>) => {
+    hiddenColumns.set(props.id, next);
+    setHidden(next);
+  };
+  const clearSelection = () => setSelected([]);
+  const columns = props.columns.filter((c) => !hidden.has(c.key));
+  const failed = list.isError && !list.data;
+
+  return (
+    <section className="fd-list" data-testid={`list-${props.id}`}>
+      {(props.title || props.toolbar) && (
+        <div className="fd-list-head">
+          <h1 className="fd-page-title">{props.title}</h1>
+          <div className="fd-list-toolbar">{props.toolbar}</div>
+        </div>
+      )}
+      {props.extra}
+      <FilterBar
+        fields={fields}
+        filters={params.filters}
+        onSearch={(values) => {
+          clearSelection();
+          setFilters(values);
+        }}
+        onReset={() => {
+          clearSelection();
+          resetFilters();
+        }}
+      />
+      <div className="fd-list-card">
+        <div className="fd-list-bar">
+          <div className="fd-list-bulk">
+            {props.bulkActions && selected.length > 0 && (
+              <>
+                <span>{t('list.selected', { count: selected.length })}</span>
+                {props.bulkActions(selected, clearSelection)}
+                <Button type="link" size="small" onClick={clearSelection}>
+                  {t('list.clearSelection')}
+                </Button>
+              </>
+            )}
+          </div>
+          <div className="fd-list-tools">
+            {props.exportSlot?.(params)}
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('actions.refresh')}
+              onClick={() => void list.refetch()}
+              loading={list.isFetching && !list.isLoading}
+            />
+            <ColumnSettings columns={props.columns} hidden={hidden} onChange={changeHidden} />
+          </div>
+        </div>
+        <Table<Row>
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          rowKey={props.rowKey}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          rowSelection={
+            props.bulkActions
+              ? {
+                  selectedRowKeys: selected.map(props.rowKey),
+                  onChange: (_, rows) => setSelected(rows),
+                  preserveSelectedRowKeys: false,
+                }
+              : undefined
+          }
+          locale={{
+            emptyText: failed ? (
+              <div className="fd-list-error" role="alert">
+                <p>{t('list.loadFailed')}</p>
+                <Button onClick={() => void list.refetch()}>{t('actions.retry')}</Button>
+              </div>
+            ) : undefined,
+          }}
+          pagination={{
+            current: params.pageNum,
+            pageSize: params.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => t('list.total', { count: total }),
+            onChange: (pageNum, pageSize) => {
+              clearSelection();
+              setPage(pageNum, pageSize);
+            },
+          }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import RightOutlined from '@ant-design/icons/RightOutlined';
+import Tag from 'antd/es/tag';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MenuIcon } from '../../../components/menu-icon';
+import type { Language } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { MembershipCard } from '../components/membership-card';
+import '../i18n';
+import './home-page.css';
+
+function greetingKey(hour: number): string {
+  if (hour < 6) return 'greeting.night';
+  if (hour < 12) return 'greeting.morning';
+  if (hour < 14) return 'greeting.noon';
+  if (hour < 18) return 'greeting.afternoon';
+  return 'greeting.evening';
+}
+
+/** `/`: useful before the dashboard exists: a greeting, the membership, shortcuts to the user's screens. */
+export default function HomePage() {
+  const { t, i18n } = useTranslation('home');
+  const lang = i18n.language as Language;
+  const user = useSession((s) => s.user);
+  const membership = useSession((s) => s.membership);
+  const routes = useSession((s) => s.routes);
+  const menus = useSession((s) => s.permissionMenus);
+  const messageTotal = useSession((s) => s.messageTotal);
+  if (!user) return null;
+
+  const shortcuts = [
+    ...routes.filter((r) => r.nav && r.path !== '/'),
+    {
+      path: '/membership',
+      code: null,
+      titles: null,
+      titleKey: 'routes.membership',
+      icon: 'SafetyCertificateOutlined',
+      nav: false,
+    },
+    {
+      path: '/setting/profile',
+      code: null,
+      titles: null,
+      titleKey: 'routes.setting',
+      icon: 'SettingOutlined',
+      nav: false,
+    },
+  ];
+  // The areas the user's roles grant, by their catalogue titles (several have no screen yet).
+  const granted = menus.filter((m) => user.menus.includes(m.code) && !m.parentCode);
+
+  return (
+    <div className="fd-home">
+      <section className="fd-home-hello">
+        <h1>{t(greetingKey(new Date().getHours()), { name: user.name })}</h1>
+        <p className="fd-muted">
+          {user.tenantName}
+          {user.rentName ? ` · ${user.rentName}` : ''}
+          {messageTotal > 0 ? ` · ${t('unread', { count: messageTotal })}` : ''}
+        </p>
+      </section>
+      <div className="fd-home-grid">
+        <MembershipCard membership={membership} />
+        <section className="fd-card">
+          <h2>{t('shortcuts')}</h2>
+          <nav className="fd-shortcuts" aria-label={t('shortcuts')}>
+            {shortcuts.map((s) => (
+              <Link key={s.path} to={s.path} className="fd-shortcut">
+                <span className="fd-shortcut-icon">
+                  <MenuIcon name={s.icon} />
+                </span>
+                <span>{s.titles?.[lang] ?? t(`common:${s.titleKey}`)}</span>
+                <RightOutlined className="fd-shortcut-arrow" />
+              </Link>
+            ))}
+          </nav>
+        </section>
+        <section className="fd-card" data-testid="home-access">
+          <h2>{t('access.title')}</h2>
+          <p className="fd-muted">{t('access.text')}</p>
+          <div className="fd-access-tags">
+            {granted.length === 0 ? (
+              <span className="fd-muted">{t('access.none')}</span>
+            ) : (
+              granted.map((m) => (
+                <Tag key={m.code} icon={<MenuIcon name={m.icon} />}>
+                  {m.titles[lang]}
+                </Tag>
+              ))
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fillPath } from '@fleetdesk/contracts/paths';
+import { MembershipPaths, type Order } from '@fleetdesk/contracts/membership';
+import { request } from '../../../lib/request';
+
+/** Cancels an unpaid order. */
+export function cancelOrder(id: number): Promise<Order> {
+  return request<Order>(fillPath(MembershipPaths.orderCancel, { id }), { method: 'PUT' });
+}
+
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSettled: () => client.invalidateQueries({ queryKey: ['orders', 'list'] }),
+  });
+}

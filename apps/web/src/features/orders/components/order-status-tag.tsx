@@ -1,0 +1,15 @@
+import Tag from 'antd/es/tag';
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '@fleetdesk/contracts/membership';
+
+const COLORS: Record<OrderStatus, string> = {
+  unpaid: 'orange',
+  paid: 'green',
+  cancelled: 'default',
+  closed: 'default',
+};
+
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation('orders');
+  return <Tag color={COLORS[status]}>{t(`status.${status}`)}</Tag>;
+}
