@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real server (built beforehand: CI runs `npm run build` first) on a fresh
+ * temporary DATA_DIR, in Debian's Chromium. The server's log goes to a file the tests read (sandbox SMS codes).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = 18080;
+export const BASE_URL = `http://localhost:${PORT}`;
+
+// The config is loaded by the runner and by each worker: the first creates the directory, all share it.
+if (!process.env.FLEETDESK_E2E_DIR) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fleetdesk-e2e-'));
+  process.env.FLEETDESK_E2E_DIR = dir;
+  process.on('exit', () => rmSync(path.join(dir, 'data'), { recursive: true, force: true }));
+}
+const dir = process.env.FLEETDESK_E2E_DIR;
+process.env.FLEETDESK_E2E_LOG ??= path.join(dir, 'server.log');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // One worker: the server limits sign-ins per address, and the flows share its demo accounts.
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: path.join(root, '.ci/out/playwright.json') }]]
+    : [['list']],
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL: BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 820 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // Builds nothing: the built server serves the built web app.
+    command: `exec node apps/server/dist/main.js > "${process.env.FLEETDESK_E2E_LOG}" 2>&1`,
+    cwd: root,
+    url: `${BASE_URL}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: BASE_URL,
+      // A slower sandbox gateway (per message), so that an SMS notice of 50 shows its progress in steps.
+      SMS_SANDBOX_DELAY_MS: '500',
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { authFile } from '../support/global-setup';
+
+test('the language switch: sign-in screen, then the header and server texts, kept across a reload', async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext();
+  const login = await visitor.newPage();
+  await login.goto('/login');
+  await expect(login.getByRole('heading', { name: '登录 Fleetdesk' })).toBeVisible();
+  await login.getByRole('button', { name: 'English' }).click();
+  await expect(login.getByRole('heading', { name: 'Sign in to Fleetdesk' })).toBeVisible();
+  await expect(login).toHaveTitle(/Sign in/);
+  await visitor.close();
+
+  const context = await browser.newContext({ storageState: authFile('admin') });
+  const page = await context.newPage();
+  await page.goto('/');
+  const nav = page.getByRole('menu', { name: '主导航' });
+  await expect(nav.getByText('操作日志')).toBeVisible();
+  await page.getByRole('button', { name: '切换语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  const enNav = page.getByRole('menu', { name: 'Main navigation' });
+  await expect(enNav.getByText('Operation log')).toBeVisible();
+  await expect(page.getByTestId('membership-tag')).toContainText('Enterprise');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await page.reload();
+  await expect(page.getByRole('menu', { name: 'Main navigation' }).getByText('Home')).toBeVisible();
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await expect(page.getByRole('menu', { name: '主导航' }).getByText('首页')).toBeVisible();
+  await context.close();
+});
