@@ -1,0 +1,162 @@
+// Shared by the benchmarks: start the built server on a spare port, sign in, read its memory, run autocannon.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const require = createRequire(import.meta.url);
+
+export const CLIENT_BASIC = `Basic ${Buffer.from('fleetdesk-web:fleetdesk-web').toString('base64')}`;
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export function ensureBuilt() {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** A fresh PostgreSQL database for a run; answers its URL (and drops it with drop()). */
+export async function freshPostgres(name) {
+  const pg = require(path.join(ROOT, 'node_modules/pg'));
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function postgresReachable() {
+  const pg = require(path.join(ROOT, 'node_modules/pg'));
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `node apps/server/dist/main.js`; resolves once it listens. */
+export function startServer(env = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 120_000);
+    const onData = (d) => {
+      log += d.toString();
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
+      if (m && /Fleetdesk is ready/.test(log)) {
+        clearTimeout(timer);
+        // From here on the log is drained, not kept: a benchmark must not measure its own bookkeeping.
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({
+          base: m[1],
+          pid: child.pid,
+          startMs: Math.round(performance.now() - started),
+          log: () => log,
+          async stop() {
+            child.kill('SIGTERM');
+            await new Promise((r) => child.once('exit', r));
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d) => (log += d.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${log}`)));
+  });
+}
+
+/** Resident memory of a process in MB, from /proc. */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
+}
+
+/** Samples a process's RSS every `ms` until stopped; answers the peak. */
+export function rssSampler(pid, ms = 100) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      /* process gone */
+    }
+  }, ms);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+export async function signIn(base, username = 'admin', password = 'Admin@123') {
+  const res = await fetch(`${base}/api/auth/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password, grant_type: 'password' }),
+  });
+  const body = await res.json();
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+export function authHeaders(token) {
+  return { authorization: `Bearer ${token}`, 'x-user-type': 'manager', 'content-type': 'application/json' };
+}
+
+/** autocannon with the figures we report. */
+export async function load(options) {
+  const autocannon = require(path.join(ROOT, 'node_modules/autocannon'));
+  const result = await autocannon({ duration: 10, connections: 20, ...options });
+  return {
+    connections: options.connections ?? 20,
+    durationS: options.duration ?? 10,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    rps: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+  };
+}
+
+export function machine() {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memGb: Math.round(os.totalmem() / 2 ** 30),
+  };
+}
