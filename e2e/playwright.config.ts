@@ -9,7 +9,8 @@ import { defineConfig } from '@playwright/test';
  * temporary DATA_DIR, in Debian's Chromium. The server's log goes to a file the tests read (sandbox SMS codes).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 18080;
+// E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const BASE_URL = `http://localhost:${PORT}`;
 
 // The config is loaded by the runner and by each worker: the first creates the directory, all share it.
