@@ -1,0 +1,12 @@
+import type { RequestError } from '../../../lib/request';
+
+/** A 400 whose body names the fields: the form shows those itself (the request layer stays quiet). */
+export function isFieldFailure(error: RequestError): boolean {
+  return error.httpStatus === 400 && serverFieldErrors(error).length > 0;
+}
+
+/** The `errors` of a validation envelope, `{path, message}` each (`plate`, `images.0.url`). */
+export function serverFieldErrors(error: unknown): { path: string; message: string }[] {
+  const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
+  return Array.isArray(errors) ? (errors as { path: string; message: string }[]) : [];
+}
