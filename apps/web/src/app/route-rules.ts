@@ -36,7 +36,7 @@ export function blockedByMembership(route: RouteDef | undefined, days: number | 
 /**
  * The routes a user has, from the menu codes held: a route with a permission is kept only if the user holds
  * it, a group only if one of its children is kept (recursively); titles and icons come from the permission
- * menus.
+ * menus (for the screens in the navigation; the pages under them are titled by the route table).
  */
 export function generateRoutes(routes: RouteDef[], held: readonly string[], menus: readonly MenuItem[]): NavItem[] {
   const holds = new Set(held);
@@ -51,7 +51,8 @@ export function generateRoutes(routes: RouteDef[], held: readonly string[], menu
       if (!kept) continue;
       any = true;
       if (r.children && !r.page) continue; // a group is reached through its children
-      const menu = r.permission ? menuByCode.get(r.permission) : undefined;
+      // The menu's titles name its screen; a page under it (a car's page under /rentCar) keeps its own title.
+      const menu = r.permission && r.nav ? menuByCode.get(r.permission) : undefined;
       out.push({
         path: r.path,
         code: r.permission ?? null,

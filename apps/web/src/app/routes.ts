@@ -39,6 +39,7 @@ const auth = {
 const agreement = lazyPage(() => import('../features/agreements/pages/agreement-page'));
 const operationLog = lazyPage(() => import('../features/oa-log/pages/operation-log-page'));
 const smsNotices = lazyPage(() => import('../features/sms-notices/pages/sms-notices-page'));
+const carForm = lazyPage(() => import('../features/vehicles/car-form/car-form-page'));
 
 export const ROUTES: RouteDef[] = [
   { name: 'login', path: '/login', titleKey: 'routes.login', frame: 'plain', open: true, page: auth.login },
@@ -120,6 +121,41 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'routes.setting',
     frame: 'header',
     page: lazyPage(() => import('../features/settings/pages/settings-page')),
+  },
+  {
+    name: 'rentCar',
+    path: '/rentCar/:type?',
+    titleKey: 'routes.rentCar',
+    frame: 'header',
+    permission: 'rentCar',
+    icon: 'CarOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/vehicles/pages/vehicles-page')),
+  },
+  // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
+  {
+    name: 'carNew',
+    path: '/rentCar/car/new',
+    titleKey: 'routes.carNew',
+    frame: 'header',
+    permission: 'rentCar',
+    page: carForm,
+  },
+  {
+    name: 'carDetail',
+    path: '/rentCar/car/:id',
+    titleKey: 'routes.carDetail',
+    frame: 'header',
+    permission: 'rentCar',
+    page: lazyPage(() => import('../features/vehicles/detail/car-detail-page')),
+  },
+  {
+    name: 'carEdit',
+    path: '/rentCar/car/:id/edit',
+    titleKey: 'routes.carEdit',
+    frame: 'header',
+    permission: 'rentCar',
+    page: carForm,
   },
   {
     name: 'oaLog',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@fleetdesk/contracts/auth';
 import { safeRedirect } from '../../lib/redirect';
+import { inSection, routeLink } from '../../lib/route-link';
 import {
   blockedByMembership,
   findRoute,
@@ -118,5 +119,44 @@ describe('the membership gate', () => {
     expect(blockedByMembership(findRoute('/order/membership', ROUTES), -1)).toBe(false);
     expect(blockedByMembership(findRoute('/', ROUTES), 0)).toBe(false);
     expect(blockedByMembership(findRoute('/', ROUTES), undefined)).toBe(false);
+  });
+});
+
+describe('pages under a menu screen (the vehicles area)', () => {
+  const clerk = generateRoutes(ROUTES, ['rentCar'], [menu('rentCar', 'CarOutlined')]);
+
+  it('finds the screen for each car page, the form before the detail', () => {
+    expect(findRoute('/rentCar', ROUTES)?.name).toBe('rentCar');
+    expect(findRoute('/rentCar/carTypes', ROUTES)?.name).toBe('rentCar');
+    expect(findRoute('/rentCar/car/new', ROUTES)?.name).toBe('carNew');
+    expect(findRoute('/rentCar/car/12', ROUTES)?.name).toBe('carDetail');
+    expect(findRoute('/rentCar/car/12/edit', ROUTES)?.name).toBe('carEdit');
+  });
+
+  it('lets a rentCar holder open them; the menu titles its screen only, the pages keep their own', () => {
+    for (const path of ['/rentCar', '/rentCar/car/new', '/rentCar/car/3', '/rentCar/car/3/edit']) {
+      expect(routeAllowed(findRoute(path, ROUTES)!, clerk), path).toBe(true);
+    }
+    expect(clerk.find((r) => r.path === '/rentCar/:type?')).toMatchObject({
+      nav: true,
+      titles: { 'en-US': 'rentCar-en' },
+      icon: 'CarOutlined',
+    });
+    expect(clerk.find((r) => r.path === '/rentCar/car/:id')).toMatchObject({
+      nav: false,
+      titles: null,
+      titleKey: 'routes.carDetail',
+    });
+    const oaOnly = generateRoutes(ROUTES, ['oaLog'], [menu('oaLog')]);
+    expect(routeAllowed(findRoute('/rentCar/car/3', ROUTES)!, oaOnly)).toBe(false);
+  });
+
+  it('links to a screen without its optional parameter and keeps its menu lit on the pages under it', () => {
+    expect(routeLink('/rentCar/:type?')).toBe('/rentCar');
+    expect(routeLink('/')).toBe('/');
+    expect(inSection('/rentCar/car/3/edit', '/rentCar/:type?')).toBe(true);
+    expect(inSection('/rentCar', '/rentCar')).toBe(true);
+    expect(inSection('/rentCarType', '/rentCar')).toBe(false);
+    expect(inSection('/oaLog', '/')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/menu-icon';
 import type { Language } from '../../lib/i18n';
+import { inSection, routeLink } from '../../lib/route-link';
 import { useSession } from '../../lib/session';
 
 /** Navigation from the permitted routes; titles and icons from the permission menus. */
@@ -14,13 +15,12 @@ export function NavMenu() {
   const items = routes
     .filter((r) => r.nav)
     .map((r) => ({
-      key: r.path,
+      key: routeLink(r.path),
       icon: <MenuIcon name={r.icon} />,
       label: r.titles?.[i18n.language as Language] ?? t(r.titleKey),
     }));
-  const selected = items
-    .map((i) => i.key)
-    .filter((k) => (k === '/' ? location.pathname === '/' : location.pathname.startsWith(k)));
+  // A screen under a menu's screen (a car's page under /rentCar) keeps the menu highlighted.
+  const selected = items.map((i) => i.key).filter((k) => inSection(location.pathname, k));
   return (
     <Menu
       className="fd-nav"

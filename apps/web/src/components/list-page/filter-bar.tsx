@@ -5,12 +5,12 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterField } from './list-params';
 
 const DAY = 'YYYY-MM-DD';
-type FormValues = Record<string, string | [Dayjs | null, Dayjs | null] | null | undefined>;
+type FormValues = Record<string, string | string[] | [Dayjs | null, Dayjs | null] | null | undefined>;
 
 function toForm(fields: readonly FilterField[], filters: Record<string, string>): FormValues {
   const values: FormValues = {};
@@ -18,6 +18,8 @@ function toForm(fields: readonly FilterField[], filters: Record<string, string>)
     if (f.type === 'date-range') {
       const [from, to] = f.keys.map((k) => filters[k]);
       values[f.name] = from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined;
+    } else if (f.type === 'select' && f.multiple) {
+      values[f.name] = filters[f.name]?.split(',').filter(Boolean);
     } else if (f.type !== 'hidden') {
       values[f.name] = filters[f.name];
     }
@@ -30,9 +32,11 @@ function fromForm(fields: readonly FilterField[], values: FormValues): Record<st
   for (const f of fields) {
     const value = values[f.name];
     if (f.type === 'date-range') {
-      const range = Array.isArray(value) ? value : [null, null];
+      const range = (Array.isArray(value) ? value : [null, null]) as [Dayjs | null, Dayjs | null];
       out[f.keys[0]] = range[0]?.format(DAY);
       out[f.keys[1]] = range[1]?.format(DAY);
+    } else if (f.type === 'select' && f.multiple) {
+      out[f.name] = Array.isArray(value) && value.length ? (value as string[]).join(',') : undefined;
     } else if (f.type !== 'hidden') {
       out[f.name] = typeof value === 'string' ? value : undefined;
     }
@@ -45,13 +49,24 @@ interface Props {
   filters: Record<string, string>;
   onSearch: (values: Record<string, string | undefined>) => void;
   onReset: () => void;
+  /** After the search and reset buttons (saved filters, say). */
+  actions?: ReactNode;
 }
 
+/** Long option lists can be typed into. */
+const SEARCHABLE = 8;
+
 /** The filter form of a list page; its values come from (and go to) the URL query. */
-export function FilterBar({ fields, filters, onSearch, onReset }: Props) {
+export function FilterBar({ fields, filters, onSearch, onReset, actions }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const visible = fields.filter((f) => f.type !== 'hidden');
+  const [more, setMore] = useState(false);
+  const advanced = fields.filter((f) => f.advanced && f.type !== 'hidden');
+  const advancedSet = advanced.some((f) =>
+    (f.type === 'date-range' ? f.keys : [f.name]).some((key) => filters[key] !== undefined),
+  );
+  const showAdvanced = more || advancedSet;
+  const visible = fields.filter((f) => f.type !== 'hidden' && (!f.advanced || showAdvanced));
   const hidden = fields.filter((f) => f.type === 'hidden' && filters[f.name]);
 
   // Back/forward and links change the URL: the form follows.
@@ -70,7 +85,15 @@ export function FilterBar({ fields, filters, onSearch, onReset }: Props) {
               {f.type === 'text' ? (
                 <Input allowClear placeholder={f.placeholder} style={{ width: 200 }} />
               ) : f.type === 'select' ? (
-                <Select allowClear options={f.options} style={{ width: 160 }} placeholder={t('list.all')} />
+                <Select
+                  allowClear
+                  options={f.options}
+                  mode={f.multiple ? 'multiple' : undefined}
+                  maxTagCount="responsive"
+                  showSearch={f.options.length > SEARCHABLE ? { optionFilterProp: 'label' } : false}
+                  style={{ width: f.multiple ? 200 : 160 }}
+                  placeholder={t('list.all')}
+                />
               ) : (
                 <DatePicker.RangePicker allowEmpty={[true, true]} />
               )}
@@ -84,6 +107,14 @@ export function FilterBar({ fields, filters, onSearch, onReset }: Props) {
           <Form.Item>
             <Button onClick={onReset}>{t('actions.reset')}</Button>
           </Form.Item>
+          {advanced.length > 0 && (
+            <Form.Item>
+              <Button type="link" onClick={() => setMore(!showAdvanced)} disabled={advancedSet}>
+                {showAdvanced ? t('list.fewerFilters') : t('list.moreFilters')}
+              </Button>
+            </Form.Item>
+          )}
+          {actions && <Form.Item>{actions}</Form.Item>}
         </Form>
       )}
       {hidden.length > 0 && (

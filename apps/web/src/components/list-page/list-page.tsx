@@ -20,6 +20,8 @@ export interface ListPageProps<Row> {
   /** Above the table, under the title: a notice, say. */
   extra?: ReactNode;
   filters?: readonly FilterField[];
+  /** Next to the filter form's buttons (saved filters, say). */
+  filterActions?: ReactNode;
   columns: ListColumn<Row>[];
   rowKey: (row: Row) => Key;
   /** The list call as query options for the current parameters (filters, page, size). */
@@ -61,7 +63,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     <section className="fd-list" data-testid={`list-${props.id}`}>
       {(props.title || props.toolbar) && (
         <div className="fd-list-head">
-          <h1 className="fd-page-title">{props.title}</h1>
+          {props.title && <h1 className="fd-page-title">{props.title}</h1>}
           <div className="fd-list-toolbar">{props.toolbar}</div>
         </div>
       )}
@@ -69,6 +71,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
       <FilterBar
         fields={fields}
         filters={params.filters}
+        actions={props.filterActions}
         onSearch={(values) => {
           clearSelection();
           setFilters(values);

@@ -3,13 +3,24 @@ import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@fleetdesk/contracts/common';
 
 /** A filter of a list page, bound to the URL query under its key(s). */
-export type FilterField =
+export type FilterField = (
   | { type: 'text'; name: string; label: string; placeholder?: string }
-  | { type: 'select'; name: string; label: string; options: { value: string; label: string }[] }
+  | {
+      type: 'select';
+      name: string;
+      label: string;
+      options: { value: string; label: string }[];
+      /** Several values, comma-separated in the URL (`status=idle,rented`). */
+      multiple?: boolean;
+    }
   /** Two URL keys (YYYY-MM-DD), for example `from` and `to`. */
   | { type: 'date-range'; name: string; label: string; keys: [string, string] }
   /** Set from the table (a click on a user, say), shown as a removable tag, not in the form. */
-  | { type: 'hidden'; name: string; label: string; display?: (value: string) => string };
+  | { type: 'hidden'; name: string; label: string; display?: (value: string) => string }
+) & {
+  /** Shown under "more filters" (opened by itself while such a filter is set). */
+  advanced?: boolean;
+};
 
 export interface ListParams {
   pageNum: number;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../components/menu-icon';
 import type { Language } from '../../../lib/i18n';
+import { routeLink } from '../../../lib/route-link';
 import { useSession } from '../../../lib/session';
 import { MembershipCard } from '../components/membership-card';
 import '../i18n';
@@ -66,7 +67,7 @@ export default function HomePage() {
           <h2>{t('shortcuts')}</h2>
           <nav className="fd-shortcuts" aria-label={t('shortcuts')}>
             {shortcuts.map((s) => (
-              <Link key={s.path} to={s.path} className="fd-shortcut">
+              <Link key={s.path} to={routeLink(s.path)} className="fd-shortcut">
                 <span className="fd-shortcut-icon">
                   <MenuIcon name={s.icon} />
                 </span>
