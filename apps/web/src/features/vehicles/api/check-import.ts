@@ -7,7 +7,11 @@ import { request } from '../../../lib/request';
 export function checkImport({ type, file }: { type: string; file: File }): Promise<ImportCheckResult> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return request<ImportCheckResult>(fillPath(ExcelImportPaths.check, { type }), { method: 'POST', body, timeoutMs: 300_000 });
+  return request<ImportCheckResult>(fillPath(ExcelImportPaths.check, { type }), {
+    method: 'POST',
+    body,
+    timeoutMs: 300_000,
+  });
 }
 
 export function useCheckImport() {

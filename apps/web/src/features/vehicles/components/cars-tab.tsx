@@ -1,0 +1,163 @@
+import ImportOutlined from '@ant-design/icons/ImportOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import Button from 'antd/es/button';
+import Tooltip from 'antd/es/tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Car } from '@fleetdesk/contracts/vehicles';
+import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
+import { useAccess } from '../../../lib/access';
+import { formatDateTime, formatPlate } from '../../../lib/format';
+import { carsKey, carsQuery } from '../api/get-cars';
+import { carFilterBody, carFilterParams } from '../model/car-filter';
+import { useFinishedTasks } from '../model/use-finished-tasks';
+import { TransferDialog } from '../transfer/transfer-dialog';
+import { BulkStatus } from './bulk-status';
+import { CarActionDialog } from './car-action-dialog';
+import { CarRowActions, type RowCommand } from './car-row-actions';
+import { CarStatusTag } from './car-status-tag';
+import { DeleteCarDialog } from './delete-car-dialog';
+import { DueDate } from './due-date';
+import { ExportMenu } from './export-menu';
+import { ImportWizard } from './import-wizard';
+import { SavedFilters } from './saved-filters';
+import { useCarFilterFields } from './use-car-filter-fields';
+
+const SCREEN = 'rentCar';
+const toSaved = (filters: Record<string, string>) => carFilterBody(filters) as Record<string, unknown>;
+
+/** The cars of the caller's rents: filters in the URL, saved filters, exports, import, status actions. */
+export function CarsTab() {
+  const { t } = useTranslation('vehicles');
+  const access = useAccess();
+  const client = useQueryClient();
+  const fields = useCarFilterFields();
+  const [command, setCommand] = useState<{ car: Car; command: RowCommand } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: carsKey }), [client]);
+  const followTask = useFinishedTasks(refresh);
+  const onCommand = (car: Car, next: RowCommand) => setCommand({ car, command: next });
+  const close = () => setCommand(null);
+
+  const columns: ListColumn<Car>[] = [
+    {
+      key: 'plate',
+      title: t('columns.plate'),
+      fixed: 'left',
+      render: (_, c) => (
+        <Link to={`/rentCar/car/${c.id}`} className="fd-plate">
+          {formatPlate(c.plate)}
+        </Link>
+      ),
+    },
+    {
+      key: 'vin',
+      title: t('columns.vin'),
+      render: (_, c) =>
+        c.vinValid ? (
+          <span className="fd-mono">{c.vin}</span>
+        ) : (
+          <Tooltip title={t('columns.vinInvalid')}>
+            <span className="fd-mono fd-due-soon">{c.vin}</span>
+          </Tooltip>
+        ),
+    },
+    {
+      key: 'model',
+      title: t('columns.model'),
+      render: (_, c) => [c.brandName, c.seriesName, c.modelName].filter(Boolean).join(' '),
+    },
+    { key: 'carType', title: t('columns.carType'), render: (_, c) => c.carTypeName ?? '-' },
+    { key: 'energy', title: t('columns.energy'), render: (_, c) => t(`energy.${c.energy}`) },
+    { key: 'status', title: t('columns.status'), render: (_, c) => <CarStatusTag status={c.status} /> },
+    { key: 'rent', title: t('columns.rent'), dataIndex: 'rentName' },
+    { key: 'owner', title: t('columns.owner'), render: (_, c) => c.ownerName ?? '-' },
+    { key: 'registrationDate', title: t('columns.registrationDate'), render: (_, c) => c.registrationDate ?? '-' },
+    { key: 'inspectionDue', title: t('columns.inspectionDue'), render: (_, c) => <DueDate day={c.inspectionDue} /> },
+    {
+      key: 'compulsoryExpiry',
+      title: t('columns.compulsoryExpiry'),
+      render: (_, c) => <DueDate day={c.compulsoryExpiry} />,
+    },
+    {
+      key: 'commercialExpiry',
+      title: t('columns.commercialExpiry'),
+      render: (_, c) => <DueDate day={c.commercialExpiry} />,
+    },
+    {
+      key: 'mileage',
+      title: t('columns.mileage'),
+      align: 'right',
+      render: (_, c) => c.mileageKm.toLocaleString('en-US'),
+    },
+    { key: 'createdAt', title: t('columns.createdAt'), render: (_, c) => formatDateTime(c.createdAt) },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      fixed: 'right',
+      render: (_, c) => <CarRowActions car={c} onCommand={onCommand} />,
+    },
+  ];
+
+  const toolbar = (
+    <>
+      {access.can('rentCar:import') && (
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          {t('actions.import')}
+        </Button>
+      )}
+      {access.can('rentCar:add') && (
+        <Link to="/rentCar/car/new">
+          <Button type="primary" icon={<PlusOutlined />}>
+            {t('actions.add')}
+          </Button>
+        </Link>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <ListPage<Car>
+        id="cars"
+        toolbar={toolbar}
+        filters={fields}
+        filterActions={<SavedFilters screen={SCREEN} fields={fields} toSaved={toSaved} fromSaved={carFilterParams} />}
+        columns={columns}
+        rowKey={(c) => c.id}
+        query={(p) => carsQuery({ ...carFilterBody(p.filters), pageNum: p.pageNum, pageSize: p.pageSize })}
+        exportSlot={(p) => (access.can('rentCar:export') ? <ExportMenu filter={carFilterBody(p.filters)} /> : null)}
+        bulkActions={
+          access.can('rentCar:edit') ? (selected, clear) => <BulkStatus cars={selected} onDone={clear} /> : undefined
+        }
+      />
+      {command?.command.kind === 'status' && (
+        <CarActionDialog car={command.car} action={command.command.action} onClose={close} />
+      )}
+      {command?.command.kind === 'delete' && <DeleteCarDialog car={command.car} onClose={close} />}
+      <TransferDialog
+        car={
+          command?.command.kind === 'transfer'
+            ? { id: command.car.id, plateNumber: formatPlate(command.car.plate), rentId: command.car.rentId }
+            : null
+        }
+        onClose={close}
+        onDone={() => {
+          close();
+          refresh();
+        }}
+      />
+      {importing && (
+        <ImportWizard
+          onClose={() => setImporting(false)}
+          onImported={(taskId) => {
+            refresh();
+            if (taskId) followTask(taskId);
+          }}
+        />
+      )}
+    </>
+  );
+}
