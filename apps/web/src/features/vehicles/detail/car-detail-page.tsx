@@ -1,8 +1,80 @@
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import Tabs from 'antd/es/tabs';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { RequestError } from '../../../lib/request';
+import { carQuery } from '../api/get-car';
+import { CarHeader } from './car-header';
+import { CarHistory } from './car-history';
+import { CarImages } from './car-images';
+import { CarInfo } from './car-info';
+import { CarLog } from './car-log';
+import { CarWarnings } from './car-warnings';
 import '../detail-i18n';
+import '../i18n';
+import './car-detail.css';
 
-/** `/rentCar/car/:id`: one car. */
+const TABS = ['info', 'images', 'history', 'log'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/rentCar/car/:id`: one car, its status actions, images, history and log. */
 export default function CarDetailPage() {
   const { t } = useTranslation('vehicle-detail');
-  return <h1 className="fd-page-title">{t('detail.title')}</h1>;
+  const { id: param } = useParams();
+  const id = Number(param);
+  const valid = Number.isInteger(id) && id > 0;
+  const car = useQuery({ ...carQuery(valid ? id : 0), enabled: valid });
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab') as Tab | null;
+  const tab: Tab = asked && TABS.includes(asked) ? asked : 'info';
+
+  if (!valid || (car.error as RequestError | null)?.httpStatus === 404) {
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        subTitle={t('detail.notFoundText')}
+        extra={<Link to="/rentCar">{t('detail.backToList')}</Link>}
+      />
+    );
+  }
+  if (car.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('detail.loadFailed')}
+        extra={<a onClick={() => void car.refetch()}>{t('detail.retry')}</a>}
+      />
+    );
+  }
+  if (!car.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const data = car.data;
+
+  return (
+    <div className="fd-car-detail">
+      <CarHeader car={data} />
+      <CarWarnings car={data} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setSearch(key === 'info' ? {} : { tab: key }, { replace: true })}
+        items={TABS.map((key) => ({
+          key,
+          label: key === 'images' ? t('detail.tabs.images', { count: data.images.length }) : t(`detail.tabs.${key}`),
+          children:
+            key === 'info' ? (
+              <CarInfo car={data} />
+            ) : key === 'images' ? (
+              <CarImages car={data} />
+            ) : key === 'history' ? (
+              <CarHistory carId={data.id} />
+            ) : (
+              <CarLog carId={data.id} />
+            ),
+        }))}
+        destroyOnHidden
+      />
+    </div>
+  );
 }
