@@ -38,7 +38,11 @@ export function fillFromLicence(input: {
   const patch: Partial<CarFormValues> = {};
   const filled: string[] = [];
   const warnings: string[] = [];
-  const set = <K extends keyof CarFormValues>(name: K, value: CarFormValues[K] | null | undefined, title: string = name) => {
+  const set = <K extends keyof CarFormValues>(
+    name: K,
+    value: CarFormValues[K] | null | undefined,
+    title: string = name,
+  ) => {
     if (value === null || value === undefined || value === '') return;
     patch[name] = value;
     filled.push(t(`fields.${title}`));

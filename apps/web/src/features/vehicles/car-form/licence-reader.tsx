@@ -56,7 +56,12 @@ export function LicenceReader(props: {
         return false;
       }}
     >
-      <Button icon={<ScanOutlined />} loading={busy === side} type={side === 'front' ? 'primary' : 'default'} ghost={side === 'front'}>
+      <Button
+        icon={<ScanOutlined />}
+        loading={busy === side}
+        type={side === 'front' ? 'primary' : 'default'}
+        ghost={side === 'front'}
+      >
         {t(side === 'front' ? 'ocr.readFront' : 'ocr.readBack')}
       </Button>
     </Upload>

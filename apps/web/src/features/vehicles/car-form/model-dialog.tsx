@@ -66,7 +66,11 @@ export function ModelDialog(props: {
       onCancel={props.onClose}
       forceRender
     >
-      <Form form={form} layout="vertical" initialValues={{ energy: 'petrol', year: new Date().getFullYear(), seats: 5 }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ energy: 'petrol', year: new Date().getFullYear(), seats: 5 }}
+      >
         <Form.Item name="name" label={t('model.name')} required>
           <Input maxLength={80} />
         </Form.Item>

@@ -36,7 +36,9 @@ export function CarHistory({ carId }: { carId: number }) {
           content: (
             <div className="fd-car-history-item">
               <div className="fd-car-history-what">
-                <strong>{op.kind === 'status' && op.action ? t(`vehicles:action.${op.action}`) : t(`history.kind.${op.kind}`)}</strong>
+                <strong>
+                  {op.kind === 'status' && op.action ? t(`vehicles:action.${op.action}`) : t(`history.kind.${op.kind}`)}
+                </strong>
                 {op.kind === 'status' && op.fromStatus && op.toStatus && (
                   <span className="fd-status-change">
                     <CarStatusTag status={op.fromStatus} />

@@ -36,7 +36,13 @@ export function CarInfo({ car }: { car: CarDetail }) {
     <div className="fd-car-info">
       {group('basic', [
         ['plate', formatPlate(car.plate)],
-        ['vin', <span className="fd-mono">{car.vin}{!car.vinValid && <em className="fd-danger"> {t('detail.vinInvalid')}</em>}</span>],
+        [
+          'vin',
+          <span className="fd-mono">
+            {car.vin}
+            {!car.vinValid && <em className="fd-danger"> {t('detail.vinInvalid')}</em>}
+          </span>,
+        ],
         ['engineNo', car.engineNo],
         ['brand', car.brandName],
         ['series', car.seriesName],
