@@ -306,3 +306,15 @@ export const carEvents = pgTable(
     check('car_events_kind_ck', sql.raw(`kind in (${inList(CAR_EVENT_KINDS)})`)),
   ],
 );
+
+/**
+ * A version per tenant that every statement writing `cars` moves (statement triggers of migration 0005), so that
+ * a list total can be cached until the tenant's cars change, whichever process changed them. Versions come from
+ * a sequence: a rolled-back write never lends its number to another one.
+ */
+export const carListVersions = pgTable('car_list_versions', {
+  tenantId: bigintRef('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -30,6 +30,7 @@ import {
 } from '@fleetdesk/contracts/vehicles';
 import type { RequestContext } from '../../core/access.js';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { CountCache } from '../../core/count-cache.js';
 import { offsetOf } from '../../core/envelope.js';
 import { users } from '../../db/schema/identity.js';
 import { rents } from '../../db/schema/tenancy.js';
@@ -125,17 +126,18 @@ const CAR_SELECT = sql.raw(`select cars.id, cars.rent_id, cars.plate, cars.vin, 
  * The cars of `where` in `order`, `limit` and `offset` applied first (in a subquery named like the table),
  * so that the names are looked up for the rows answered only, not for the ones an offset skips.
  */
+function carsQuery(where: SQL, page: { order: string; limit: number; offset?: number }): SQL {
+  const order = sql.raw(page.order);
+  return sql`${CAR_SELECT} from (select * from cars where ${where} order by ${order}
+      limit ${page.limit} offset ${page.offset ?? 0}) cars order by ${order}`;
+}
+
 async function selectCars(
   db: DbOrTx,
   where: SQL,
   page: { order: string; limit: number; offset?: number },
 ): Promise<CarRecord[]> {
-  const order = sql.raw(page.order);
-  return rowsOf<CarRecord>(
-    db,
-    sql`${CAR_SELECT} from (select * from cars where ${where} order by ${order}
-      limit ${page.limit} offset ${page.offset ?? 0}) cars order by ${order}`,
-  );
+  return rowsOf<CarRecord>(db, carsQuery(where, page));
 }
 
 const instant = (d: Date | string) => (d instanceof Date ? d : new Date(d));
@@ -257,12 +259,36 @@ export async function listCars(
   const dir = f.sortOrder === 'asc' ? 'asc' : 'desc';
   // Newest first by id (the indexes end with it); an explicit sort keeps id as the tie-breaker.
   const order = f.sortField ? `cars.${SORT_COLUMNS[f.sortField]} ${dir}, cars.id ${dir}` : `cars.id ${dir}`;
-  const [rows, [total]] = await Promise.all([
-    selectCars(db, cond, { order, limit: f.pageSize, offset: offsetOf(f) }),
-    db.select({ n: count() }).from(cars).where(cond),
-  ]);
-  return { rows: rows.map((r) => toCar(r, now)), total: total?.n ?? 0 };
+  const key = CountCache.keyOf(scope.tenantId, cond);
+  // The page and the tenant's car version in one statement: one round trip (one row of nulls when the page is
+  // empty). The outer order repeats the inner one on the page's own columns.
+  const pageOrder = sql.raw(order.replaceAll('cars.', 'page.'));
+  const found = await rowsOf<CarRecord & { list_version: number | string }>(
+    db,
+    sql`select page.*, v.list_version from (select ${versionOf(scope.tenantId)} as list_version) v
+      left join lateral (${carsQuery(cond, { order, limit: f.pageSize, offset: offsetOf(f) })}) page on true
+      order by ${pageOrder}`,
+  );
+  const version = Number(found[0]!.list_version);
+  const rows = found[0]!.id === null ? [] : found;
+  let total = listTotals.get(key, version);
+  if (total === undefined) {
+    // Counted with the version in one statement (one snapshot), so a total is never kept under a newer version.
+    const [counted] = await rowsOf<{ n: number; v: number }>(
+      db,
+      sql`select count(*)::int as n, ${versionOf(scope.tenantId)} as v from cars where ${cond}`,
+    );
+    total = counted!.n;
+    listTotals.set(key, Number(counted!.v), total);
+  }
+  return { rows: rows.map((r) => toCar(r, now)), total };
 }
+
+/** List totals per filter, valid while the tenant's car version stays (see core/count-cache.ts). */
+const listTotals = new CountCache();
+
+const versionOf = (tenantId: number) =>
+  sql`coalesce((select v.version from car_list_versions v where v.tenant_id = ${tenantId}), 0)::int8`;
 
 /**
  * Every car matching the filter, in id order, a page at a time (keyset): what the exports stream. Pages are

@@ -100,11 +100,35 @@ describe('list', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('keeps a total only until the cars change, whoever changes them', async () => {
+    const body = { status: ['maintenance'], pageSize: 1 };
+    const before = (await list(body)).json().data.total as number;
+    expect((await list(body)).json().data.total).toBe(before);
+    const { rows } = await t.deps.database.query<{ id: number }>(
+      `select id from cars where tenant_id = ${ids.demo} and status = 'idle' and deleted_at is null limit 2`,
+    );
+    const moved = rows.map((r) => Number(r.id)).join(', ');
+    // Written behind the service's back (another process, psql): the statement triggers move the version.
+    await t.deps.database.query(`update cars set status = 'maintenance' where id in (${moved})`);
+    expect((await list(body)).json().data.total).toBe(before + 2);
+    await t.deps.database.query(`update cars set status = 'idle' where id in (${moved})`);
+    expect((await list(body)).json().data.total).toBe(before);
+    // A change in another tenant leaves this tenant's version, and its totals, alone.
+    const { rows: versions } = await t.deps.database.query<{ version: string }>(
+      `select version from car_list_versions where tenant_id = ${ids.demo}`,
+    );
+    await t.deps.database.query(`update cars set mileage_km = mileage_km + 1 where tenant_id = ${ids.other}`);
+    const { rows: after } = await t.deps.database.query<{ version: string }>(
+      `select version from car_list_versions where tenant_id = ${ids.demo}`,
+    );
+    expect(after[0]!.version).toBe(versions[0]!.version);
+  });
+
   it("never shows another tenant's cars", async () => {
     const other = (await list({ pageSize: 500 }, 'other')).json().data;
     expect(other.total).toBe(6);
     expect(other.rows.every((r: { plate: string }) => r.plate.startsWith('京'))).toBe(true);
-    expect((await list({ ids: [otherCarId] })).json().data.total).toBe(0);
+    expect((await list({ ids: [otherCarId] })).json().data).toMatchObject({ total: 0, rows: [] });
   });
 });
 
