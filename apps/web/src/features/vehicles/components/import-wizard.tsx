@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportCheckResult, ImportColumn, ImportResult } from '@fleetdesk/contracts/excel-import';
+import { TaskCategory } from '@fleetdesk/contracts/tasks';
 import { useSession } from '../../../lib/session';
 import { startTaskNotice } from '../../../lib/task-notices';
 import { useCheckImport } from '../api/check-import';
@@ -24,8 +25,6 @@ import { useRunImport } from '../api/run-import';
 import { ImportIssues } from './import-issues';
 
 const TYPE = 'car';
-/** Category of the import tasks (DESIGN.md section 8). */
-const IMPORT_TASK_CATEGORY = 3;
 
 interface Props {
   onClose: () => void;
@@ -62,7 +61,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
       startTaskNotice({
         id: answer.taskId,
         targetId: answer.targetId,
-        category: IMPORT_TASK_CATEGORY,
+        category: TaskCategory.import,
         title: t('import.taskTitle', { name: file.name }),
         total: answer.total,
       });
