@@ -60,7 +60,7 @@ export function BrandFields({ form }: { form: FormInstance<CarFormValues> }) {
           onChange={() => form.setFieldsValue({ modelId: undefined })}
         />
       </Form.Item>
-      <Form.Item label={t('fields.model')}>
+      <Form.Item label={t('fields.model')} htmlFor="modelId">
         <div className="fd-car-form-inline">
           <Form.Item name="modelId" noStyle>
             <Select

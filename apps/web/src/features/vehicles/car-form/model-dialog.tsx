@@ -67,6 +67,7 @@ export function ModelDialog(props: {
       forceRender
     >
       <Form
+        name="new-model"
         form={form}
         layout="vertical"
         initialValues={{ energy: 'petrol', year: new Date().getFullYear(), seats: 5 }}

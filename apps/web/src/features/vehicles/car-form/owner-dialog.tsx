@@ -64,7 +64,7 @@ export function OwnerDialog(props: { name: string | null; onClose: () => void; o
       onCancel={props.onClose}
       forceRender
     >
-      <Form form={form} layout="vertical" initialValues={{ kind: 'company' }}>
+      <Form form={form} name="new-owner" layout="vertical" initialValues={{ kind: 'company' }}>
         <Form.Item name="kind" label={t('owner.kind')}>
           <Radio.Group
             optionType="button"

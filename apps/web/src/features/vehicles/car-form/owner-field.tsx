@@ -20,7 +20,7 @@ export function OwnerField(props: {
   const { t } = useTranslation('vehicle-detail');
   const owners = useQuery(allOwnersQuery());
   return (
-    <Form.Item label={t('fields.owner')}>
+    <Form.Item label={t('fields.owner')} htmlFor="ownerId">
       <div className="fd-car-form-inline">
         <Form.Item name="ownerId" noStyle>
           <Select
