@@ -41,7 +41,14 @@ export function carRoutes(more: Record<string, (req: FakeRequest) => FakeAnswer>
     'GET /api/ccwadmin/rentCarType/list': () => paged([]),
     'GET /api/ccwadmin/rentCar/owner': () => paged([]),
     'GET /api/ccwadmin/rentCar/insurance/company': () =>
-      ok([{ code: 'picc', name: '中国人民财产保险股份有限公司', shortName: '人保财险', nameEn: 'PICC Property and Casualty' }]),
+      ok([
+        {
+          code: 'picc',
+          name: '中国人民财产保险股份有限公司',
+          shortName: '人保财险',
+          nameEn: 'PICC Property and Casualty',
+        },
+      ]),
     'GET /api/ccwadmin/rentCar/car/info/error': () => paged([]),
     'GET /api/ccwadmin/rentCar/operations': () => paged([]),
     'GET /api/ccwadmin/operationLog/list': () => paged([]),
