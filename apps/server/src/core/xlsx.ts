@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { writeXlsx } from './xlsx-writer.js';
 
 export interface XlsxColumn<R> {
   header: string;
@@ -15,8 +16,8 @@ export function attachment(name: string): string {
 }
 
 /**
- * Streams an .xlsx answer: rows are written as they come from `rows` (page them from the database), so that
- * memory stays flat however many there are.
+ * Streams an .xlsx answer: rows are written as they come from `rows` (page them from the database), and the
+ * producer waits for the client, so that memory stays flat however many there are (core/xlsx-writer.ts).
  */
 export async function sendXlsx<R>(
   reply: FastifyReply,
@@ -26,19 +27,10 @@ export async function sendXlsx<R>(
   rows: AsyncIterable<R>,
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 16 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const write = async () => {
-    for await (const row of rows) {
-      sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err: unknown) => stream.destroy(err as Error));
+  async function* values() {
+    for await (const row of rows) yield columns.map((c) => c.value(row));
+  }
+  writeXlsx(stream, { name: sheetName, columns, rows: values() }).catch((err: unknown) => stream.destroy(err as Error));
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('Content-Disposition', attachment(fileName))

@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Writable } from 'node:stream';
 import type { Lang } from '@fleetdesk/contracts/common';
 import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import {
@@ -19,27 +16,6 @@ const insurerName = (code: string | null, lang: Lang) => {
   const c = insurer.get(code);
   return c ? (lang === 'zh-CN' ? c.shortName : c.nameEn) : code;
 };
-
-/**
- * Rows for an export, paced so that memory stays flat. The sheet writer hands its XML to a zip whose deflate
- * runs on the thread pool and only advances when the event loop gets a real turn; a producer that never
- * waits (rows arrive a page at a time, already fetched) would pile the whole sheet up in its buffers (about
- * 1 KB a row). A 5 ms pause every 500 rows lets the zip keep up (it costs about a second per 100,000 rows),
- * and when the client reads slower than the file is made (its socket buffer is full) production waits for
- * it to drain. Stops when the client goes away.
- */
-export async function* pacedBy<T>(out: Writable, rows: AsyncIterable<T>, every = 500): AsyncGenerator<T> {
-  let n = 0;
-  for await (const row of rows) {
-    yield row;
-    if (++n % every !== 0) continue;
-    await sleep(5);
-    if (out.writableNeedDrain) {
-      await Promise.race([once(out, 'drain'), once(out, 'close')]);
-      if (out.destroyed || out.writableEnded) return;
-    }
-  }
-}
 
 /** Whole days from `today` to `date` (negative once past), both YYYY-MM-DD. */
 export function daysUntil(date: string | null, today: string): number | null {

@@ -291,9 +291,8 @@ const versionOf = (tenantId: number) =>
   sql`coalesce((select v.version from car_list_versions v where v.tenant_id = ${tenantId}), 0)::int8`;
 
 /**
- * Every car matching the filter, in id order, a page at a time (keyset): what the exports stream. Pages are
- * fetched one after the other on purpose: the wait for each gives the sheet's zip time to compress what was
- * written (see pacedBy in vehicles.export.ts).
+ * Every car matching the filter, in id order, a page at a time (keyset): what the exports stream. One page is
+ * read ahead, no more: the sheet writer waits for its client, so a slow client holds two pages at most.
  */
 export async function* allCars(
   db: DbOrTx,
@@ -304,12 +303,19 @@ export async function* allCars(
   pageSize = 1000,
 ): AsyncGenerator<Car> {
   const cond = filterWhere(scope, f, startOfDay);
-  let after = 0;
-  for (;;) {
-    const rows = await selectCars(db, and(cond, gt(cars.id, after))!, { order: 'cars.id asc', limit: pageSize });
-    for (const r of rows) yield toCar(r, now);
-    if (rows.length < pageSize) return;
-    after = Number(rows.at(-1)!.id);
+  const page = (after: number) =>
+    selectCars(db, and(cond, gt(cars.id, after))!, { order: 'cars.id asc', limit: pageSize });
+  let next: Promise<CarRecord[]> | null = page(0);
+  try {
+    while (next) {
+      const rows: CarRecord[] = await next;
+      // The next page is read while this one is written: the database and the sheet work side by side.
+      next = rows.length < pageSize ? null : page(Number(rows.at(-1)!.id));
+      for (const r of rows) yield toCar(r, now);
+    }
+  } finally {
+    // A reader that stops early leaves at most one page in flight; its failure no longer matters.
+    next?.catch(() => undefined);
   }
 }
 

@@ -49,7 +49,7 @@ import { carsSummary, infoErrors, operationReport } from './reports.service.js';
 import { tenantDays } from './tenant-time.js';
 import { registerCarImport } from './vehicles.import.js';
 import './vehicles.messages.js';
-import { carColumns, inspectionColumns, insuranceColumns, pacedBy } from './vehicles.export.js';
+import { carColumns, inspectionColumns, insuranceColumns } from './vehicles.export.js';
 import {
   bindLicense,
   carOperations,
@@ -348,7 +348,7 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
         const days = await tenantDays(deps.db, req.ctx.tenantId, deps.clock.now());
         const rows = await carsForExport(deps, req.ctx, req.body);
         const name = `${zh ? file.zh : file.en}-${days.today}.xlsx`;
-        return sendXlsx(reply, name, zh ? file.zh : file.en, columns(req.lang, days.today), pacedBy(reply.raw, rows));
+        return sendXlsx(reply, name, zh ? file.zh : file.en, columns(req.lang, days.today), rows);
       },
     });
 
