@@ -48,7 +48,7 @@ function reportRoutes(total: number) {
           monthlyIncome: 14400,
         },
       ]),
-    'GET /api/ccwadmin/rentCar/owner/report': () => ok([]),
+    'GET /api/ccwadmin/rentCar/owner/report': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 10 }),
     'GET /api/ccwadmin/rentCar/power/report': () =>
       ok({
         byEnergy: [b('electric', 'Electric', 7), b('petrol', 'Petrol', 3)],

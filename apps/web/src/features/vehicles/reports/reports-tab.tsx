@@ -28,7 +28,7 @@ export default function ReportsTab() {
   const { t, i18n } = useTranslation('vehicle-detail');
   const fleet = useQuery(fleetReportQuery());
   const types = useQuery(carTypeReportQuery());
-  const owners = useQuery(ownerReportQuery());
+  const owners = useQuery(ownerReportQuery({ pageNum: 1, pageSize: TOP }));
   const power = useQuery(powerReportQuery());
   const operation = useQuery(operationReportQuery());
   const lang = i18n.language;
@@ -38,7 +38,7 @@ export default function ReportsTab() {
     const p = power.data;
     const o = operation.data;
     const typeRows = types.data ?? [];
-    const ownerRows = (owners.data ?? []).slice(0, TOP);
+    const ownerRows = owners.data?.rows ?? [];
     const statusOrder = ['idle', 'rented', 'maintenance', 'reserved', 'off_fleet', 'sold', 'scrapped'];
     return {
       status: f
