@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearSession } from '../lib/session';
+
+// The suites run in parallel on two cores: a screen may take more than the default second to appear.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that antd uses.
 Object.defineProperty(window, 'matchMedia', {
