@@ -107,7 +107,7 @@ test('add a car from a licence photo with its photos, see it, edit it, send it t
   await slot(page, '内饰').getByRole('button', { name: '删除内饰照片' }).first().click();
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/rentCar\/car\/\d+$/);
-  await expect(page.getByText('23,456 km')).toBeVisible();
+  await expect(page.getByText('23,456', { exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: '照片（3）' })).toBeVisible();
 
   // Send it to repair from its page, with a remark; the history says so.

@@ -52,13 +52,13 @@ export function CarInfo({ car }: { car: CarDetail }) {
         ['energy', t(`vehicles:energy.${car.energy}`)],
         ...(battery
           ? ([
-              ['batteryKwh', car.batteryKwh === null ? null : `${car.batteryKwh} kWh`],
-              ['rangeKm', car.rangeKm === null ? null : `${car.rangeKm} km`],
+              ['batteryKwh', car.batteryKwh],
+              ['rangeKm', car.rangeKm],
             ] as [string, ReactNode][])
           : []),
         ['seats', car.seats],
         ['registrationDate', car.registrationDate],
-        ['mileageKm', `${car.mileageKm.toLocaleString('en-US')} km`],
+        ['mileageKm', car.mileageKm.toLocaleString('en-US')],
       ])}
       {group('ownership', [
         ['rent', car.rentName],

@@ -76,13 +76,13 @@ export default function ReportsTab() {
       energy: p ? pieOption(p.byEnergy.map((b) => ({ name: t(`vehicles:energy.${b.key}`), value: b.count }))) : null,
       battery: p
         ? barOption({
-            categories: p.battery.map((b) => `${b.name} kWh`),
+            categories: p.battery.map((b) => b.name),
             series: [{ name: t('reports.cars'), data: p.battery.map((b) => b.count) }],
           })
         : null,
       range: p
         ? barOption({
-            categories: p.range.map((b) => `${b.name} km`),
+            categories: p.range.map((b) => b.name),
             series: [{ name: t('reports.cars'), data: p.range.map((b) => b.count) }],
           })
         : null,
