@@ -12,6 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** Each port its own results (and signed-in sessions): a run cleans only its own directory. */
+export const OUTPUT_DIR = process.env.E2E_PORT ? `./test-results/${PORT}` : './test-results';
 
 // The config is loaded by the runner and by each worker: the first creates the directory, all share it.
 if (!process.env.FLEETDESK_E2E_DIR) {
@@ -24,7 +26,7 @@ process.env.FLEETDESK_E2E_LOG ??= path.join(dir, 'server.log');
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: OUTPUT_DIR,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // One worker: the server limits sign-ins per address, and the flows share its demo accounts.

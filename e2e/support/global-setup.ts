@@ -5,7 +5,9 @@ import { request, type FullConfig } from '@playwright/test';
 import { apiSignIn, sessionStorageEntries, type AccountName } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const authFile = (account: AccountName) => path.join(here, '..', 'test-results', '.auth', `${account}.json`);
+/** In the run's output directory (per E2E_PORT), so that two runs on one machine keep their own sessions. */
+const results = path.join(here, '..', 'test-results', ...(process.env.E2E_PORT ? [process.env.E2E_PORT] : []));
+export const authFile = (account: AccountName) => path.join(results, '.auth', `${account}.json`);
 
 /**
  * One session per demo account that tests only look through (sign-in flows sign in themselves). The server
