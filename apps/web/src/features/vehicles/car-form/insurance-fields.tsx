@@ -11,7 +11,7 @@ import { insurersQuery } from '../api/get-insurers';
 
 const half = { xs: 24, md: 12, xl: 8 } as const;
 
-/** Annual inspection and the two policies (compulsory 交强险, commercial 商业险). */
+/** Annual inspection and the two policies (the compulsory and the commercial one). */
 export function InsuranceFields({ date }: { date: ReactElement }) {
   const { t } = useTranslation('vehicle-detail');
   const insurers = useQuery(insurersQuery());

@@ -45,7 +45,7 @@ export function fillFromLicence(input: {
   ) => {
     if (value === null || value === undefined || value === '') return;
     patch[name] = value;
-    filled.push(t(`fields.${title}`));
+    filled.push(t(`vehicle-detail:fields.${title}`));
   };
   let unknownOwner: string | null = null;
   if (side === 'front') {
@@ -63,9 +63,9 @@ export function fillFromLicence(input: {
       if (owner) set('ownerId', owner.id, 'owner');
       else unknownOwner = f.owner;
     }
-    if (f.model) warnings.push(t('ocr.modelText', { model: f.model }));
-    if (result.plateValid === false) warnings.push(t('ocr.plateInvalid'));
-    if (result.vinValid === false) warnings.push(t('ocr.vinInvalid'));
+    if (f.model) warnings.push(t('vehicle-detail:ocr.modelText', { model: f.model }));
+    if (result.plateValid === false) warnings.push(t('vehicle-detail:ocr.plateInvalid'));
+    if (result.vinValid === false) warnings.push(t('vehicle-detail:ocr.vinInvalid'));
   } else {
     set('seats', f.seats);
     set('inspectionDue', f.inspectionValidUntil ? endOfMonth(f.inspectionValidUntil) : null);
