@@ -129,3 +129,70 @@ for (const lang of LANGS) {
     await narrow.context.close();
   });
 }
+
+/** The vehicles list screen (/rentCar): its tabs, filters, menus and dialogs. */
+for (const lang of LANGS) {
+  test(`vehicles list screens, ${lang}`, async ({ browser }) => {
+    const zh = lang === 'zh-CN';
+    const { context, page } = await open(browser, lang, 'admin');
+    const ant = (selector: string) => page.locator(`${selector}:visible`);
+    await page.goto('/rentCar');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await shoot(page, lang, 'vehicles-cars');
+    await page.getByRole('button', { name: zh ? '更多筛选' : 'More filters' }).click();
+    await shoot(page, lang, 'vehicles-cars-filters', false);
+    await page.getByRole('button', { name: zh ? /常用筛选/ : /Saved filters/ }).click();
+    await shoot(page, lang, 'vehicles-saved-filters', false);
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-table-row').nth(0).getByRole('checkbox').check();
+    await page.locator('.ant-table-row').nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: zh ? /批量变更状态/ : /Change status/ }).click();
+    await shoot(page, lang, 'vehicles-bulk-menu', false);
+    await ant('.ant-dropdown').getByRole('menuitem').nth(4).click();
+    await shoot(page, lang, 'vehicles-bulk-dialog', false);
+    await page.keyboard.press('Escape');
+    await page.goto('/rentCar');
+    await page
+      .locator('.ant-table-row')
+      .first()
+      .getByRole('button', { name: zh ? /更多/ : /More/ })
+      .click();
+    await shoot(page, lang, 'vehicles-row-menu', false);
+    await ant('.ant-dropdown').getByRole('menuitem').first().click();
+    await shoot(page, lang, 'vehicles-status-dialog', false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: zh ? /导\s*出/ : /Export/ }).click();
+    await shoot(page, lang, 'vehicles-export-menu', false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: zh ? '导入车辆' : 'Import cars' }).click();
+    await expect(ant('.ant-modal .ant-table-row').first()).toBeVisible();
+    await shoot(page, lang, 'vehicles-import', false);
+    await page.locator('.ant-modal input[type=file]').setInputFiles({
+      name: 'cars.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        zh
+          ? '车牌号,车架号,品牌,车系,能源类型\nXX123,LSVAU2180N2183294,比亚迪,秦PLUS,汽油\n浙A12345,LSVAU2180N218329,无此品牌,,'
+          : 'Plate,VIN,Brand,Series,Energy\nXX123,LSVAU2180N2183294,BYD,Qin PLUS,Petrol\n浙A12345,LSVAU2180N218329,Nope,,',
+      ),
+    });
+    await page.getByRole('button', { name: zh ? '校验文件' : 'Check the file' }).click();
+    await expect(ant('.ant-statistic').first()).toBeVisible();
+    await shoot(page, lang, 'vehicles-import-check', false);
+    await page.goto('/rentCar/carTypes');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await shoot(page, lang, 'vehicles-car-types');
+    await page.getByRole('button', { name: zh ? '新增类型' : 'New car type' }).click();
+    await ant('.ant-modal')
+      .getByRole('button', { name: zh ? /保\s*存/ : 'Save' })
+      .click();
+    await shoot(page, lang, 'vehicles-car-type-errors', false);
+    await context.close();
+
+    const clerk = await open(browser, lang, 'clerk');
+    await clerk.page.goto('/rentCar');
+    await expect(clerk.page.locator('.ant-table-row').first()).toBeVisible();
+    await shoot(clerk.page, lang, 'vehicles-clerk');
+    await clerk.context.close();
+  });
+}

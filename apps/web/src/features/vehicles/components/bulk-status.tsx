@@ -40,6 +40,8 @@ export function BulkStatus({ cars, onDone }: { cars: Car[]; onDone: () => void }
           items: CAR_ACTION_NAMES.map((a) => ({
             key: a,
             label: t('bulk.actionItem', { action: t(`action.${a}`), allowed: allowed(a), count: cars.length }),
+            // None of the selected cars may take it: nothing to ask the server.
+            disabled: allowed(a) === 0,
           })),
           onClick: ({ key }) => {
             form.resetFields();

@@ -26,6 +26,13 @@ import { SavedFilters } from './saved-filters';
 import { useCarFilterFields } from './use-car-filter-fields';
 
 const SCREEN = 'rentCar';
+
+/** Brand, series and model; a model named after its series (GL8 陆上公务舱...) does not repeat it. */
+function makeAndModel(c: Car): string {
+  const model = c.modelName ?? '';
+  const series = model.startsWith(c.seriesName) ? '' : c.seriesName;
+  return [c.brandName, series, model].filter(Boolean).join(' ');
+}
 const toSaved = (filters: Record<string, string>) => carFilterBody(filters) as Record<string, unknown>;
 
 /** The cars of the caller's rents: filters in the URL, saved filters, exports, import, status actions. */
@@ -67,7 +74,7 @@ export function CarsTab() {
     {
       key: 'model',
       title: t('columns.model'),
-      render: (_, c) => [c.brandName, c.seriesName, c.modelName].filter(Boolean).join(' '),
+      render: (_, c) => makeAndModel(c),
     },
     { key: 'carType', title: t('columns.carType'), render: (_, c) => c.carTypeName ?? '-' },
     { key: 'energy', title: t('columns.energy'), render: (_, c) => t(`energy.${c.energy}`) },

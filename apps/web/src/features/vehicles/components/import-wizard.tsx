@@ -147,7 +147,7 @@ export function ImportWizard({ onClose, onImported }: Props) {
                 onChange={(v) => setRentId(v ?? null)}
                 placeholder={t('import.rentByFile')}
                 options={rents.map((r) => ({ value: r.id, label: r.name }))}
-                style={{ width: 280 }}
+                style={{ width: 360 }}
               />
             </div>
           )}
