@@ -1,3 +1,4 @@
+import { withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
 import type { CarDetail } from '@fleetdesk/contracts/vehicles';
 import { ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-server';
 import { car, paged } from './vehicles-fixtures';
@@ -5,7 +6,7 @@ import { car, paged } from './vehicles-fixtures';
 export const SLOW = { timeout: 20_000 };
 
 export function carDetail(patch: Partial<CarDetail> = {}): CarDetail {
-  return { ...car(), images: [], ...patch };
+  return { ...car({ vin: withVinCheckDigit('LSVAU2180N2183294') }), images: [], ...patch };
 }
 
 export const BRANDS = [
