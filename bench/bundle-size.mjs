@@ -3,7 +3,7 @@
 // which files a screen loads is the closure of its chunks' static imports, and each file is sized gzipped
 // (zlib's default level, as a server compresses it). `--check` exits 1 when a budget is exceeded (CI runs it
 // after the build); without it the figures are also written to bench/results/web-bundle-size.json.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -97,7 +97,17 @@ function main() {
     writeFileSync(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), results: summary }, null, 2)}\n`);
     console.log(`written ${path.relative(root, out)}`);
   }
-  if (results.some((r) => r.over.length)) process.exit(1);
+  // Shared state of the contracts (the validation message table that areas add to) must exist once: a second
+  // copy (a `?schemas` instance of it, see vite.config.ts) would miss the messages registered into the first.
+  const dist = path.join(root, 'apps/web/dist/assets');
+  const marker = '请输入正确的手机号码';
+  const copies = readdirSync(dist).filter(
+    (f) => f.endsWith('.js') && readFileSync(path.join(dist, f), 'utf8').includes(marker),
+  );
+  console.log(
+    `${copies.length === 1 ? 'ok' : 'FAIL'} validation messages: in ${copies.length} file(s) (${copies.join(', ')}), must be 1`,
+  );
+  if (results.some((r) => r.over.length) || copies.length !== 1) process.exit(1);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

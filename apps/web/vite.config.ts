@@ -136,7 +136,7 @@ function valueImports(importer: string): Map<string, string[]> {
  * screen need the constants; forms deeper in the app need the schemas. Left alone, the bundler puts each
  * contracts module into one chunk, and the schemas some form uses (with zod) would be evaluated, and
  * downloaded, on the sign-in screen. So an importer that uses a schema of a contracts file gets its own
- * instance of that file (`?schemas`, and so do the files that instance imports); every other importer gets
+ * instance of that file (`?schemas`, and so do the files with schemas that instance imports); every other importer gets
  * the plain instance, from which the pure schemas drop out. Both instances hold the same pure declarations.
  */
 function splitContractSchemas(): Plugin {
@@ -153,7 +153,9 @@ function splitContractSchemas(): Plugin {
       if (!target) return null;
       target = target.replace(/\.js$/, '.ts');
       if (!target.endsWith('.ts')) target += '.ts';
-      if (fromSchemas) return target + SCHEMAS;
+      // A file without schemas (a message table, a registry) has one instance only: two would hold two
+      // copies of its state, and messages registered into one would be missing from the other.
+      if (fromSchemas) return schemasOf(target).size ? target + SCHEMAS : target;
       const spec = [...valueImports(importerFile).entries()].find(
         ([s]) => s === source || s.replace(/^@fleetdesk\/contracts\//, contracts) + '.ts' === target,
       );
