@@ -77,13 +77,16 @@ describe('the cars list', () => {
     await user.clear(plate);
     await user.type(plate, '沪B');
     await user.click(screen.getByText('Search', { selector: 'button span' }));
-    await waitFor(() => expect(where()).toContain('plate=%E6%B2%AAB'));
+    await waitFor(() => expect(where()).toContain('plate=%E6%B2%AAB'), SLOW);
     expect(where()).not.toContain('pageNum');
-    await waitFor(() => expect(server.calls('POST', LIST).at(-1)!.body).toMatchObject({ plate: '沪B', pageNum: 1 }));
+    await waitFor(
+      () => expect(server.calls('POST', LIST).at(-1)!.body).toMatchObject({ plate: '沪B', pageNum: 1 }),
+      SLOW,
+    );
 
     await user.click(screen.getByText('Export', { selector: 'button span' }));
     await user.click(await screen.findByText('Inspections'));
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(saved).toHaveLength(1), SLOW);
     expect(server.calls('POST', '/api/ccwadmin/rentCar/exportCarInspection')[0]!.body).toEqual({
       plate: '沪B',
       status: ['idle', 'rented'],
@@ -124,7 +127,7 @@ describe('the cars list', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'BYD in Hangzhou');
     await user.click(within(dialog).getByText(/Make it the default/));
     await user.click(within(dialog).getByText('Save'));
-    await waitFor(() => expect(server.calls('POST', '/api/ccwadmin/filter/save/rentCar')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('POST', '/api/ccwadmin/filter/save/rentCar')).toHaveLength(1), SLOW);
     expect(server.calls('POST', '/api/ccwadmin/filter/save/rentCar')[0]!.body).toEqual({
       name: 'BYD in Hangzhou',
       filter: { plate: 'AD', brandId: 3 },
@@ -134,20 +137,22 @@ describe('the cars list', () => {
     // Applying a saved filter replaces the filters on screen.
     await user.click(await screen.findByText('Saved filters (2)'));
     await user.click(await screen.findByText('Rented EVs'));
-    await waitFor(() => expect(where()).toBe('/rentCar?status=rented&energy=electric'));
-    await waitFor(() =>
-      expect(server.calls('POST', LIST).at(-1)!.body).toEqual({
-        status: ['rented'],
-        energy: ['electric'],
-        pageNum: 1,
-        pageSize: 20,
-      }),
+    await waitFor(() => expect(where()).toBe('/rentCar?status=rented&energy=electric'), SLOW);
+    await waitFor(
+      () =>
+        expect(server.calls('POST', LIST).at(-1)!.body).toEqual({
+          status: ['rented'],
+          energy: ['electric'],
+          pageNum: 1,
+          pageSize: 20,
+        }),
+      SLOW,
     );
 
     await user.click(screen.getByText('Saved filters (2)'));
     await user.click(await screen.findByLabelText('Delete the filter Rented EVs'));
     await user.click(await screen.findByText('OK'));
-    await waitFor(() => expect(server.calls('DELETE', '/api/ccwadmin/filter/delete/1')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('DELETE', '/api/ccwadmin/filter/delete/1')).toHaveLength(1), SLOW);
     expect(await screen.findByText('Saved filters (1)')).toBeInTheDocument();
   }, 90_000);
 
@@ -162,7 +167,7 @@ describe('the cars list', () => {
     );
     renderApp('/rentCar');
     await waitFor(() => expect(where()).toBe('/rentCar?status=idle'), SLOW);
-    await waitFor(() => expect(server.calls('POST', LIST).at(-1)!.body).toMatchObject({ status: ['idle'] }));
+    await waitFor(() => expect(server.calls('POST', LIST).at(-1)!.body).toMatchObject({ status: ['idle'] }), SLOW);
   }, 60_000);
 
   it('changes the status of selected cars and lists the refused ones with the reason', async () => {
@@ -194,7 +199,7 @@ describe('the cars list', () => {
     expect(within(dialog).getByText(/By their status, 1 of the 2 cars allow this action/)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox'), 'Brakes');
     await user.click(within(dialog).getByRole('button', { name: 'Send to repair' }));
-    await waitFor(() => expect(server.calls('PUT', '/api/ccwadmin/rentCar/batch/repair')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('PUT', '/api/ccwadmin/rentCar/batch/repair')).toHaveLength(1), SLOW);
     expect(server.calls('PUT', '/api/ccwadmin/rentCar/batch/repair')[0]!.body).toEqual({
       ids: [1, 2],
       remark: 'Brakes',
@@ -204,7 +209,7 @@ describe('the cars list', () => {
     const refused = within(result).getByText('A rented car cannot be sent to repair').closest('tr')!;
     expect(within(refused).getByText('浙A·D22222')).toBeInTheDocument();
     await user.click(within(result).getByText('OK'));
-    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull(), SLOW);
 
     // One car: the actions its status allows; a refusal is told by the request layer.
     await user.click(screen.getByLabelText('More actions for 浙AD12345'));

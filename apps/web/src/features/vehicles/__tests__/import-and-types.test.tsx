@@ -99,7 +99,7 @@ describe('importing cars', () => {
     await user.click(within(wizard).getByRole('button', { name: 'Import 3 valid rows' }));
     expect(await within(wizard).findByText('3 cars imported', {}, SLOW)).toBeInTheDocument();
     expect((server.calls('POST', `${IMPORT}/8`)[0]!.body as FormData).get('file')).toBeInstanceOf(File);
-    await waitFor(() => expect(server.calls('POST', LIST).length).toBeGreaterThan(listCalls));
+    await waitFor(() => expect(server.calls('POST', LIST).length).toBeGreaterThan(listCalls), SLOW);
   }, 90_000);
 
   it('hands a large import to the task notifier', async () => {
@@ -167,7 +167,7 @@ describe('car types', () => {
     await user.clear(within(dialog).getAllByRole('spinbutton')[1]!);
     await user.type(within(dialog).getAllByRole('spinbutton')[1]!, '3000.5');
     await user.click(within(dialog).getByText('Save'));
-    await waitFor(() => expect(server.calls('POST', '/api/ccwadmin/rentCarType/create')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('POST', '/api/ccwadmin/rentCarType/create')).toHaveLength(1), SLOW);
     expect(server.calls('POST', '/api/ccwadmin/rentCarType/create')[0]!.body).toEqual({
       carTypeName: 'Economy',
       monthlyRent: 2600,

@@ -27,7 +27,7 @@ import { useCarFilterFields } from './use-car-filter-fields';
 
 const SCREEN = 'rentCar';
 
-/** Brand, series and model; a model named after its series (GL8 陆上公务舱...) does not repeat it. */
+/** Brand, series and model; a model whose name starts with its series does not repeat the series. */
 function makeAndModel(c: Car): string {
   const model = c.modelName ?? '';
   const series = model.startsWith(c.seriesName) ? '' : c.seriesName;
