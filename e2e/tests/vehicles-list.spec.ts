@@ -65,7 +65,9 @@ test('filter by plate and status, change a status, and change several in bulk', 
   await form.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page).toHaveURL(/\/rentCar\?.*plate=.*status=idle/);
   await expect(row(page, idle!.plate)).toBeVisible();
-  for (const tag of await page.locator('.ant-table-row .ant-tag').allTextContents()) expect(tag).toBe('空闲');
+  // The previous page stays on screen until the filtered one arrives: wait for it.
+  const tags = page.locator('.ant-table-row .ant-tag');
+  await expect.poll(async () => [...new Set(await tags.allTextContents())]).toEqual(['空闲']);
 
   // One car: send it to repair, with a remark; the row follows.
   await moreAction(page, idle!.plate, '送修');
