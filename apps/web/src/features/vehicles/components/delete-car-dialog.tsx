@@ -7,8 +7,19 @@ import type { Car } from '@fleetdesk/contracts/vehicles';
 import { formatPlate } from '../../../lib/format';
 import { useDeleteCar } from '../api/delete-car';
 
-/** Deleting a car, with a reason (its history stays; a rented car is refused). */
-export function DeleteCarDialog({ car, onClose }: { car: Car; onClose: () => void }) {
+/**
+ * Deleting a car, with a reason (its history stays; a rented car is refused). `onDeleted` (else `onClose`)
+ * follows a deletion: the car page leaves for the list.
+ */
+export function DeleteCarDialog({
+  car,
+  onClose,
+  onDeleted,
+}: {
+  car: Car;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation('vehicles');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason?: string }>();
@@ -17,7 +28,7 @@ export function DeleteCarDialog({ car, onClose }: { car: Car; onClose: () => voi
     const done = await remove.mutateAsync({ id: car.id, reason }).catch(() => null);
     if (!done) return;
     void message.success(t('delete.done', { plate: formatPlate(car.plate) }));
-    onClose();
+    (onDeleted ?? onClose)();
   };
   return (
     <Modal

@@ -13,7 +13,7 @@ import { formatDateTime, formatPlate } from '../../../lib/format';
 import { CarActionDialog } from '../components/car-action-dialog';
 import { CarStatusTag } from '../components/car-status-tag';
 import { TransferDialog } from '../transfer/transfer-dialog';
-import { DeleteCarConfirm } from './delete-car-confirm';
+import { DeleteCarDialog } from '../components/delete-car-dialog';
 
 /** Plate, status, rent, and what the user may do with the car now. */
 export function CarHeader({ car }: { car: CarDetail }) {
@@ -74,7 +74,7 @@ export function CarHeader({ car }: { car: CarDetail }) {
       </div>
       {action && <CarActionDialog car={car} action={action} onClose={() => setAction(null)} />}
       {deleting && (
-        <DeleteCarConfirm car={car} onClose={() => setDeleting(false)} onDeleted={() => void navigate('/rentCar')} />
+        <DeleteCarDialog car={car} onClose={() => setDeleting(false)} onDeleted={() => void navigate('/rentCar')} />
       )}
       <TransferDialog
         car={transferring ? { id: car.id, plateNumber: formatPlate(car.plate), rentId: car.rentId } : null}
