@@ -12,7 +12,9 @@ test.describe('clerk (vehicles and drivers, read-only)', () => {
     await expect(access.getByText('司机管理')).toBeVisible();
     await expect(access.locator('.ant-tag')).toHaveCount(2);
     const nav = page.getByRole('menu', { name: '主导航' });
-    await expect(nav.getByRole('menuitem')).toHaveCount(1);
+    // Home and the vehicles screen (drivers have no screen yet, so no entry).
+    await expect(nav.getByRole('menuitem')).toHaveCount(2);
+    await expect(nav.getByRole('menuitem', { name: '车辆管理' })).toBeVisible();
     await expect(nav.getByText('操作日志')).toHaveCount(0);
     await page.getByRole('button', { name: '账户菜单' }).click();
     await expect(page.getByRole('menuitem', { name: '个人资料' })).toBeVisible();
