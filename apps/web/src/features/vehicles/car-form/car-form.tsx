@@ -37,7 +37,7 @@ import { BrandFields } from './brand-fields';
 import { CAR_FIELDS, imagesOf, inputOf, NEW_CAR, valuesOf, type CarFormValues, type FormImage } from './form-values';
 import { ImageSlots } from './image-slots';
 import { InsuranceFields } from './insurance-fields';
-import { vehicleIssueText, vehicleRule } from './issue-text';
+import { issueMessage, zodRule } from '../../../lib/validation';
 import { fillFromLicence, type LicenceData } from './licence-fill';
 import { LicenceReader, type LicenceSide } from './licence-reader';
 import { allOwnersQuery, OwnerField } from './owner-field';
@@ -98,7 +98,7 @@ export function CarForm({ car }: { car: CarDetail | null }) {
       ? CreateCarInput.safeParse({ ...raw, images: images.map(({ kind, url }) => ({ kind, url })) })
       : UpdateCarInput.safeParse(raw);
     if (!parsed.success) {
-      showErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: vehicleIssueText(i, t) })));
+      showErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueMessage(i, t) })));
       return;
     }
     setSaving(true);
@@ -140,12 +140,12 @@ export function CarForm({ car }: { car: CarDetail | null }) {
         'basic',
         <Row gutter={16}>
           <Col {...half}>
-            <Form.Item name="plate" label={t('fields.plate')} required rules={[vehicleRule(PlateNumber, t)]}>
+            <Form.Item name="plate" label={t('fields.plate')} required rules={[zodRule(PlateNumber, t)]}>
               <Input maxLength={20} placeholder={t('form.platePlaceholder')} />
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item name="vin" label={t('fields.vin')} required rules={[vehicleRule(Vin, t)]}>
+            <Form.Item name="vin" label={t('fields.vin')} required rules={[zodRule(Vin, t)]}>
               <Input maxLength={17} className="fd-mono" placeholder={t('form.vinPlaceholder')} />
             </Form.Item>
           </Col>

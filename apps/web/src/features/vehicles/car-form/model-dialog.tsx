@@ -8,7 +8,7 @@ import { CarModelInput, type CarModel } from '@fleetdesk/contracts/car-catalogue
 import { BATTERY_ENERGIES, ENERGIES, type Energy } from '@fleetdesk/contracts/vehicles';
 import { useCreateModel } from '../api/create-model';
 import { serverFieldErrors } from '../api/field-failure';
-import { vehicleIssueText } from './issue-text';
+import { issueMessage } from '../../../lib/validation';
 
 interface ModelValues {
   name?: string;
@@ -45,7 +45,7 @@ export function ModelDialog(props: {
     });
     if (!parsed.success) {
       form.setFields(
-        parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [vehicleIssueText(i, t)] })) as never,
+        parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [issueMessage(i, t)] })) as never,
       );
       return;
     }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OwnerInput, type Owner, type OwnerKind } from '@fleetdesk/contracts/vehicles';
 import { useCreateOwner } from '../api/create-owner';
 import { serverFieldErrors } from '../api/field-failure';
-import { vehicleIssueText } from './issue-text';
+import { issueMessage } from '../../../lib/validation';
 
 interface OwnerValues {
   kind: OwnerKind;
@@ -43,7 +43,7 @@ export function OwnerDialog(props: { name: string | null; onClose: () => void; o
     });
     if (!parsed.success) {
       form.setFields(
-        parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [vehicleIssueText(i, t)] })) as never,
+        parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [issueMessage(i, t)] })) as never,
       );
       return;
     }
