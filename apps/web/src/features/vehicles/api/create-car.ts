@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VehiclePaths, type CarDetail, type CreateCarInput } from '@fleetdesk/contracts/vehicles';
 import { request } from '../../../lib/request';
-import { isFieldFailure } from './field-failure';
+import { isFieldFailure } from '../../../lib/field-failure';
 import { carsKey } from './get-cars';
 
 /** Adds a car (with its images) to the rent of the call; field errors come back on the form. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CarCataloguePaths, type CarModel, type CarModelInput } from '@fleetdesk/contracts/car-catalogue';
 import { request } from '../../../lib/request';
-import { isFieldFailure } from './field-failure';
+import { isFieldFailure } from '../../../lib/field-failure';
 import { modelsKey } from './get-models';
 
 /** Adds a model of the tenant's own under a series of the catalogue. */

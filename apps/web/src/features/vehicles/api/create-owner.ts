@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VehiclePaths, type Owner, type OwnerInput } from '@fleetdesk/contracts/vehicles';
 import { request } from '../../../lib/request';
-import { isFieldFailure } from './field-failure';
+import { isFieldFailure } from '../../../lib/field-failure';
 import { ownersKey } from './get-owners';
 
 /** Adds a car owner (a company or a person). */

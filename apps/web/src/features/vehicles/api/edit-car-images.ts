@@ -1,6 +1,6 @@
 import { VehiclePaths, type CarImage, type CarImageKind } from '@fleetdesk/contracts/vehicles';
 import { request } from '../../../lib/request';
-import { isFieldFailure } from './field-failure';
+import { isFieldFailure } from '../../../lib/field-failure';
 
 /** Replaces a car's images with this ordered list. */
 export function editCarImages(input: {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { VehiclePaths, type CarDetail, type UpdateCarInput } from '@fleetdesk/contracts/vehicles';
 import { request } from '../../../lib/request';
-import { isFieldFailure } from './field-failure';
+import { isFieldFailure } from '../../../lib/field-failure';
 import { carsKey } from './get-cars';
 
 /** Changes a car's fields (status, rent, images and keys' remark have their own calls). */

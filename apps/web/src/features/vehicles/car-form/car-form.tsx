@@ -30,7 +30,7 @@ import {
 import type { Paged } from '@fleetdesk/contracts/common';
 import { useSession } from '../../../lib/session';
 import { useCreateCar } from '../api/create-car';
-import { serverFieldErrors } from '../api/field-failure';
+import { serverFieldErrors } from '../../../lib/field-failure';
 import { allCarTypesQuery } from '../api/get-car-types';
 import { useUpdateCar } from '../api/update-car';
 import { BrandFields } from './brand-fields';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CarModelInput, type CarModel } from '@fleetdesk/contracts/car-catalogue';
 import { BATTERY_ENERGIES, ENERGIES, type Energy } from '@fleetdesk/contracts/vehicles';
 import { useCreateModel } from '../api/create-model';
-import { serverFieldErrors } from '../api/field-failure';
+import { serverFieldErrors } from '../../../lib/field-failure';
 import { issueMessage } from '../../../lib/validation';
 
 interface ModelValues {

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OwnerInput, type Owner, type OwnerKind } from '@fleetdesk/contracts/vehicles';
 import { useCreateOwner } from '../api/create-owner';
-import { serverFieldErrors } from '../api/field-failure';
+import { serverFieldErrors } from '../../../lib/field-failure';
 import { issueMessage } from '../../../lib/validation';
 
 interface OwnerValues {

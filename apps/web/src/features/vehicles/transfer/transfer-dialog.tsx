@@ -7,7 +7,7 @@ import Select from 'antd/es/select';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
-import { serverFieldErrors } from '../api/field-failure';
+import { serverFieldErrors } from '../../../lib/field-failure';
 import { useTransferCar } from '../api/transfer-car';
 import '../detail-i18n';
 

@@ -1,4 +1,4 @@
-import type { RequestError } from '../../../lib/request';
+import type { RequestError } from './request';
 
 /** A 400 whose body names the fields: the form shows those itself (the request layer stays quiet). */
 export function isFieldFailure(error: RequestError): boolean {
