@@ -19,6 +19,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or a transaction: what repository functions take. */
 export type DbOrTx = Db | Tx;
 
+/** A parameter of a prepared statement: text, a number, or an array of them (cast in the SQL: `$2::int8[]`). */
+export type PreparedParam = string | number | readonly (string | number)[];
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -28,7 +31,7 @@ export interface Database {
    * A hot statement run as a named prepared statement on PostgreSQL, so that each connection plans it once
    * (the per-request auth query spends longer in planning than in execution otherwise).
    */
-  prepared<R = Record<string, unknown>>(name: string, text: string, params: string[]): Promise<{ rows: R[] }>;
+  prepared<R = Record<string, unknown>>(name: string, text: string, params: PreparedParam[]): Promise<{ rows: R[] }>;
   /** A short description for /readyz and the start-up log (never the password). */
   describe: string;
   close(): Promise<void>;
@@ -65,14 +68,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       return { rows: r.rows as never[] };
     },
     // PGlite plans every extended-protocol query anew; a server-side PREPARE plans once (6x faster for the
-    // auth query). EXECUTE takes no bind parameters here, so text parameters are passed as quoted literals.
+    // auth query). EXECUTE takes no bind parameters here, so the values are passed as quoted literals, whose
+    // types PREPARE inferred from the statement (its casts, or the columns they are compared with).
     async prepared(name, text, params) {
       if (!preparedNames.has(name)) {
-        await client.exec(`prepare ${name}(${params.map(() => 'text').join(', ')}) as ${text}`);
+        await client.exec(`prepare ${name} as ${text}`);
         preparedNames.add(name);
       }
-      const literals = params.map((p) => `'${p.replace(/'/g, "''")}'`).join(', ');
-      const r = await client.query(`execute ${name}(${literals})`);
+      const r = await client.query(
+        params.length ? `execute ${name}(${params.map(literalOf).join(', ')})` : `execute ${name}`,
+      );
       return { rows: r.rows as never[] };
     },
     async close() {
@@ -106,6 +111,15 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.end();
     },
   };
+}
+
+/** A prepared statement's parameter as an SQL literal (arrays as array literals: `'{1,2}'`). */
+export function literalOf(value: PreparedParam): string {
+  const text =
+    typeof value === 'object'
+      ? `{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+      : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 const MIGRATION_LOCK = 7_243_001;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionOf, redact } from '../audit.js';
 import { ManualClock } from '../clock.js';
+import { literalOf, openPglite } from '../db.js';
 import { FileUrls, tenantOfKey } from '../file-urls.js';
 import { resolveLang, translate } from '../i18n.js';
 import { hashPassword, verifyPassword } from '../password.js';
@@ -121,5 +122,24 @@ describe('Aliyun SMS signature', () => {
     };
     expect(signRpc(params, 'testSecret')).toBe('zJDF+Lrzhj/ThnlvIToysFRq6t4=');
     expect(percentEncode("a b*c~d'(e)!")).toBe('a%20b%2Ac~d%27%28e%29%21');
+  });
+});
+
+describe('prepared statement literals (PGlite EXECUTE)', () => {
+  it('quotes text, numbers and arrays so that PostgreSQL reads back the same values', async () => {
+    expect(literalOf("O'Brien")).toBe("'O''Brien'");
+    expect(literalOf(42)).toBe("'42'");
+    expect(literalOf([1, 2, 3])).toBe(`'{"1","2","3"}'`);
+    expect(literalOf(['a"b', 'c\\d', "e'f"])).toBe(`'{"a\\"b","c\\\\d","e''f"}'`);
+    const db = await openPglite();
+    try {
+      const { rows } = await db.query<{ t: string; n: string; a: number[]; s: string[] }>(
+        `select ${literalOf("O'Brien")}::text as t, ${literalOf(42)}::int8 as n, ${literalOf([1, 2, 3])}::int8[] as a,
+          ${literalOf(['a"b', 'c\\d', "e'f"])}::text[] as s`,
+      );
+      expect(rows[0]).toEqual({ t: "O'Brien", n: 42, a: [1, 2, 3], s: ['a"b', 'c\\d', "e'f"] });
+    } finally {
+      await db.close();
+    }
   });
 });

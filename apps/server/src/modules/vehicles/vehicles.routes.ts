@@ -7,13 +7,13 @@ import {
   BatchActionParams,
   BatchActionResult,
   BindLicenseInput,
-  Car,
   CarActionBody,
   CarActionParams,
   CarDetail,
   CarExportFilter,
   CarImage,
   CarListFilter,
+  CarListRow,
   CarOperation,
   CarsSummary,
   CreateCarInput,
@@ -97,9 +97,10 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(P.list, {
     schema: {
       tags,
-      summary: "The caller's cars, filtered and paged (newest first unless sortField is given)",
+      summary:
+        "The caller's cars as the list shows them (not the whole car), filtered and paged (newest first unless sortField is given)",
       body: CarListFilter,
-      response: { 200: envelope(paged(Car)) },
+      response: { 200: envelope(paged(CarListRow)) },
     },
     config: { access: view, audit: false },
     handler: async (req) => {

@@ -59,7 +59,7 @@ async function daysFor(deps: AppDeps, ctx: RequestContext, f: { createdFrom?: st
 }
 
 export async function listCars(deps: AppDeps, ctx: RequestContext, f: CarListFilter) {
-  return repo.listCars(deps.db, scopeFor(ctx, f.rentId), f, deps.clock.now(), await daysFor(deps, ctx, f));
+  return repo.listCars(deps.database, scopeFor(ctx, f.rentId), f, await daysFor(deps, ctx, f));
 }
 
 export async function carsForExport(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CarListRow } from '@fleetdesk/contracts/vehicles';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { carInput, catalogue, nextPlate, nextVin, tenantIds, upload, type Catalogue } from './fixtures.js';
 
@@ -38,6 +39,11 @@ describe('list', () => {
     expect(data).toMatchObject({ pageNum: 1, pageSize: 10 });
     const ids = data.rows.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // The next page goes on where this one ends, in the same order, and a sorted page keeps its sort.
+    const next = (await list({ pageSize: 10, pageNum: 2 })).json().data.rows.map((r: { id: number }) => r.id);
+    expect(next).toHaveLength(10);
+    expect(Math.max(...next)).toBeLessThan(Math.min(...ids));
+    expect(next).toEqual([...next].sort((a, b) => b - a));
     const camry = (await list({ plate: '沪B·82M56' })).json().data.rows[0];
     expect(camry).toMatchObject({
       plate: '沪B82M56',
@@ -50,6 +56,9 @@ describe('list', () => {
       actions: ['giveBack'],
       vinValid: true,
     });
+    // The list row carries what the list shows, not the whole car: the car page reads that.
+    expect(Object.keys(camry).sort()).toEqual(Object.keys(CarListRow.shape).sort());
+    expect(camry).not.toHaveProperty('purchasePrice');
   });
 
   it('filters by status, energy, rent, brand, type, owner, keyword and dates, and sorts', async () => {

@@ -189,12 +189,13 @@ describe('check and small imports', () => {
       brandName: '大众',
       carTypeName: '经济型',
       registrationDate: '2023-06-18',
-      compulsoryCompany: 'picc',
     });
     expect(await list('浙AK1004')).toMatchObject({ vinValid: false });
     expect(await list('浙AK1014')).toMatchObject({ rentName: '上海公司', status: 'maintenance', energy: 'petrol' });
     expect((await list('浙AK1015')).registrationDate).toBe('2023-06-19');
     const car = await list('浙AK1001');
+    const whole = (await t.request('GET', `/api/ccwadmin/rentCar/${car.id}`, { as: 'admin' })).json().data;
+    expect(whole).toMatchObject({ compulsoryCompany: 'picc', registrationDate: '2023-06-18' });
     const ops = (
       await t.request('GET', '/api/ccwadmin/rentCar/operations', { as: 'admin', query: { carId: car.id } })
     ).json().data.rows;

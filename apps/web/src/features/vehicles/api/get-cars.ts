@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Paged } from '@fleetdesk/contracts/common';
-import { VehiclePaths, type Car, type CarExportFilter } from '@fleetdesk/contracts/vehicles';
+import { VehiclePaths, type CarListRow, type CarExportFilter } from '@fleetdesk/contracts/vehicles';
 import { request } from '../../../lib/request';
 
 /** The body of `rentCar/list` (and, without paging, of the exports): what the server's filter takes. */
@@ -12,8 +12,8 @@ export const vehiclesKey = ['vehicles'] as const;
 export const carsKey = [...vehiclesKey, 'cars'] as const;
 
 /** The caller's cars, filtered and paged (newest first). */
-export function getCars(body: CarFilterBody & { pageNum: number; pageSize: number }): Promise<Paged<Car>> {
-  return request<Paged<Car>>(VehiclePaths.list, { method: 'POST', json: body });
+export function getCars(body: CarFilterBody & { pageNum: number; pageSize: number }): Promise<Paged<CarListRow>> {
+  return request<Paged<CarListRow>>(VehiclePaths.list, { method: 'POST', json: body });
 }
 
 export const carsQuery = (body: CarFilterBody & { pageNum: number; pageSize: number }) =>

@@ -8,7 +8,7 @@ import Modal from 'antd/es/modal';
 import Table from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionsFrom, CAR_ACTION_NAMES, type Car, type CarAction } from '@fleetdesk/contracts/vehicles';
+import { actionsFrom, CAR_ACTION_NAMES, type CarListRow, type CarAction } from '@fleetdesk/contracts/vehicles';
 import { formatPlate } from '../../../lib/format';
 import { useTakeBatchAction, type BatchActionAnswer } from '../api/take-batch-action';
 
@@ -16,7 +16,7 @@ import { useTakeBatchAction, type BatchActionAnswer } from '../api/take-batch-ac
  * One status action on the selected cars. Every selected car is sent: the server takes the action where it
  * may and says, car by car, why it refused the others (a status, a missing policy...).
  */
-export function BulkStatus({ cars, onDone }: { cars: Car[]; onDone: () => void }) {
+export function BulkStatus({ cars, onDone }: { cars: CarListRow[]; onDone: () => void }) {
   const { t } = useTranslation('vehicles');
   const [action, setAction] = useState<CarAction | null>(null);
   const [result, setResult] = useState<BatchActionAnswer | null>(null);

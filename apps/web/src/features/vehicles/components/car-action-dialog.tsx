@@ -3,13 +3,13 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
-import { CAR_ACTIONS, type Car, type CarAction } from '@fleetdesk/contracts/vehicles';
+import { CAR_ACTIONS, type CarListRow, type CarAction } from '@fleetdesk/contracts/vehicles';
 import { formatPlate } from '../../../lib/format';
 import { useTakeCarAction } from '../api/take-car-action';
 import { CarStatusTag } from './car-status-tag';
 
 /** A status action on one car, with a remark kept in its history. A refusal is told by the request layer. */
-export function CarActionDialog(props: { car: Car; action: CarAction; onClose: () => void }) {
+export function CarActionDialog(props: { car: CarListRow; action: CarAction; onClose: () => void }) {
   const { t } = useTranslation('vehicles');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ remark?: string }>();

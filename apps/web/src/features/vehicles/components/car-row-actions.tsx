@@ -5,13 +5,19 @@ import type { MenuProps } from 'antd/es/menu';
 import Space from 'antd/es/space';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { actionsFrom, FINAL_CAR_STATUSES, type Car, type CarAction } from '@fleetdesk/contracts/vehicles';
+import { actionsFrom, FINAL_CAR_STATUSES, type CarListRow, type CarAction } from '@fleetdesk/contracts/vehicles';
 import { useAccess } from '../../../lib/access';
 
 export type RowCommand = { kind: 'status'; action: CarAction } | { kind: 'transfer' } | { kind: 'delete' };
 
 /** A car's actions: view, edit, and under "more" the status actions its status allows, transfer, delete. */
-export function CarRowActions({ car, onCommand }: { car: Car; onCommand: (car: Car, command: RowCommand) => void }) {
+export function CarRowActions({
+  car,
+  onCommand,
+}: {
+  car: CarListRow;
+  onCommand: (car: CarListRow, command: RowCommand) => void;
+}) {
   const { t } = useTranslation('vehicles');
   const access = useAccess();
   const items: MenuProps['items'] = [];

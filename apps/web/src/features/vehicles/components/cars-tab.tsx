@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Car } from '@fleetdesk/contracts/vehicles';
+import type { CarListRow } from '@fleetdesk/contracts/vehicles';
 import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime, formatPlate } from '../../../lib/format';
@@ -28,7 +28,7 @@ import { useCarFilterFields } from './use-car-filter-fields';
 const SCREEN = 'rentCar';
 
 /** Brand, series and model; a model whose name starts with its series does not repeat the series. */
-function makeAndModel(c: Car): string {
+function makeAndModel(c: CarListRow): string {
   const model = c.modelName ?? '';
   const series = model.startsWith(c.seriesName) ? '' : c.seriesName;
   return [c.brandName, series, model].filter(Boolean).join(' ');
@@ -41,14 +41,14 @@ export function CarsTab() {
   const access = useAccess();
   const client = useQueryClient();
   const fields = useCarFilterFields();
-  const [command, setCommand] = useState<{ car: Car; command: RowCommand } | null>(null);
+  const [command, setCommand] = useState<{ car: CarListRow; command: RowCommand } | null>(null);
   const [importing, setImporting] = useState(false);
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: carsKey }), [client]);
   const followTask = useFinishedTasks(refresh);
-  const onCommand = (car: Car, next: RowCommand) => setCommand({ car, command: next });
+  const onCommand = (car: CarListRow, next: RowCommand) => setCommand({ car, command: next });
   const close = () => setCommand(null);
 
-  const columns: ListColumn<Car>[] = [
+  const columns: ListColumn<CarListRow>[] = [
     {
       key: 'plate',
       title: t('columns.plate'),
@@ -127,7 +127,7 @@ export function CarsTab() {
 
   return (
     <>
-      <ListPage<Car>
+      <ListPage<CarListRow>
         id="cars"
         toolbar={toolbar}
         filters={fields}

@@ -3,7 +3,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
-import type { Car } from '@fleetdesk/contracts/vehicles';
+import type { CarListRow } from '@fleetdesk/contracts/vehicles';
 import { formatPlate } from '../../../lib/format';
 import { useDeleteCar } from '../api/delete-car';
 
@@ -16,7 +16,7 @@ export function DeleteCarDialog({
   onClose,
   onDeleted,
 }: {
-  car: Car;
+  car: CarListRow;
   onClose: () => void;
   onDeleted?: () => void;
 }) {
