@@ -32,6 +32,8 @@ const IMPORT_ROWS = 10_000;
 const only = process.env.BENCH_DB; // 'postgres' or 'pglite' to run one
 
 ensureBuilt();
+// The server's prepared statement for the list's rows, timed in psql as the server runs it.
+const { LIST_ROWS_SQL } = await import(path.join(ROOT, 'apps/server/dist/modules/vehicles/vehicles.repository.js'));
 const results = {
   when: new Date().toISOString(),
   machine: machine(),
@@ -51,25 +53,28 @@ function scenarios(rents) {
   };
 }
 
-/** The SQL the list call runs for `filtered` (its page and its count, as the server sends them), for psql. */
-function floorSql(tenantId, rents) {
-  const scope = `cars.tenant_id = ${tenantId} and cars.rent_id in (${rents.join(', ')}) and cars.deleted_at is null
-    and cars.status in ('idle') and cars.rent_id = ${rents[0]}`;
+/**
+ * The SQL the list call runs for `filtered`, for psql: the page's ids with the version, the rows by id (the
+ * prepared statement of the server, executed as such) and the count (run only when the version moved).
+ */
+function floorSql(tenantId, rents, pageIds) {
+  const scope = `cars.tenant_id = ${tenantId} and cars.rent_id = any('{${rents.join(',')}}') and cars.deleted_at is null
+    and cars.status = any('{idle}') and cars.rent_id = ${rents[0]}`;
   return {
-    page: `select cars.*,
-      (select r.short_name from rents r where r.tenant_id = cars.tenant_id and r.id = cars.rent_id) as rent_name,
-      (select b.name from car_brands b where b.id = cars.brand_id) as brand_name,
-      (select s.name from car_series s where s.id = cars.series_id) as series_name,
-      (select m.name from car_models m where m.id = cars.model_id) as model_name,
-      (select t.name from car_types t where t.tenant_id = cars.tenant_id and t.id = cars.car_type_id) as car_type_name,
-      (select o.name from car_owners o where o.tenant_id = cars.tenant_id and o.id = cars.owner_id) as owner_name
-      from (select * from cars where ${scope} order by cars.id desc limit 20 offset 0) cars order by cars.id desc`,
+    ids: `select coalesce((select v.version from car_list_versions v where v.tenant_id = ${tenantId}), 0)::int8,
+      array(select cars.id from cars where ${scope} order by cars.id desc limit 20 offset 0)`,
+    rowsSetup: `prepare list_rows as ${LIST_ROWS_SQL}`,
+    rows: `execute list_rows(${tenantId}, '{${pageIds.join(',')}}')`,
     count: `select count(*) from cars where ${scope}`,
   };
 }
 
-function psqlTimes(url, sql, n = 200) {
-  const script = ['\\timing on', ...Array.from({ length: n }, () => `${sql.replace(/\s+/g, ' ')};`)].join('\n');
+function psqlTimes(url, sql, n = 200, setup = '') {
+  const script = [
+    setup && `${setup.replace(/\s+/g, ' ')};`,
+    '\\timing on',
+    ...Array.from({ length: n }, () => `${sql.replace(/\s+/g, ' ')};`),
+  ].join('\n');
   const out = execFileSync('psql', [url, '-q', '-o', '/dev/null'], { input: script, encoding: 'utf8' });
   const times = [...out.matchAll(/Time: ([\d.]+) ms/g)]
     .map((m) => Number(m[1]))
@@ -188,16 +193,35 @@ async function run(kind) {
         }
         console.log(`${kind} list ${name}: total ${check.data.total}, ${JSON.stringify(figures)}`);
       }
+      // The floor of any signed-in call on this machine: the session lookup and a 2 KB answer, no car.
+      const floorUrl = `${server.base}/api/ccwadmin/commonArea/province`;
+      await load({ url: floorUrl, headers, duration: 3 });
+      out.signedInFloor = {
+        call: 'GET commonArea/province (session lookup only)',
+        ...(await load({ url: floorUrl, headers, duration: 10 })),
+      };
+      console.log(`${kind} signed-in floor: ${JSON.stringify(out.signedInFloor)}`);
       if (pgdb) {
-        const sql = floorSql(fleet.tenantId, fleet.rents);
+        const first = await (
+          await fetch(url, { method: 'POST', headers, body: JSON.stringify(scenarios(fleet.rents).filtered) })
+        ).json();
+        const sql = floorSql(
+          fleet.tenantId,
+          fleet.rents,
+          first.data.rows.map((r) => r.id),
+        );
         out.psqlFloor = {
-          query: 'the filtered page: its page query and its count, each timed alone in psql (\\timing)',
-          page: psqlTimes(pgdb.url, sql.page),
+          query:
+            'the filtered page: its ids (with the version), its rows by id (prepared) and its count, each timed alone in psql (\\timing)',
+          ids: psqlTimes(pgdb.url, sql.ids),
+          rows: psqlTimes(pgdb.url, sql.rows, 200, sql.rowsSetup),
           count: psqlTimes(pgdb.url, sql.count),
-          pagePlan: explain(pgdb.url, sql.page),
+          idsPlan: explain(pgdb.url, sql.ids),
           countPlan: explain(pgdb.url, sql.count),
         };
-        console.log(`${kind} psql floor: ${JSON.stringify({ page: out.psqlFloor.page, count: out.psqlFloor.count })}`);
+        console.log(
+          `${kind} psql floor: ${JSON.stringify({ ids: out.psqlFloor.ids, rows: out.psqlFloor.rows, count: out.psqlFloor.count })}`,
+        );
       }
 
       // Export every car: time to the last byte, rows read back, the server's peak RSS growth.
