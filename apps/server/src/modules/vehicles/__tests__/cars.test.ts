@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarListRow } from '@fleetdesk/contracts/vehicles';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { specEndpoints } from '../../../test/spec.js';
 import { carInput, catalogue, nextPlate, nextVin, tenantIds, upload, type Catalogue } from './fixtures.js';
 
 const P = '/api/ccwadmin/rentCar';
@@ -549,24 +550,15 @@ describe('permissions and tenants', () => {
 
   it('documents every fleet call of the spec in the OpenAPI document with its permission', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const { readFileSync } = await import('node:fs');
-    const { fileURLToPath } = await import('node:url');
-    const tsv = readFileSync(
-      fileURLToPath(new URL('../../../../../../../shared/spec/endpoints.tsv', import.meta.url)),
-      'utf8',
+    const mine = specEndpoints().filter(
+      ({ area, path }) =>
+        (area === 'fleet' && !/rentCarLicense|accident|peccancy/.test(path)) ||
+        area === 'excel' ||
+        (area === 'common' && /commonArea|filter/.test(path)),
     );
-    const mine = tsv
-      .split('\n')
-      .map((l) => l.split('\t'))
-      .filter(
-        ([area, , path]) =>
-          (area === 'fleet' && !/rentCarLicense|accident|peccancy/.test(path ?? '')) ||
-          area === 'excel' ||
-          (area === 'common' && /commonArea|filter/.test(path ?? '')),
-      );
     expect(mine.length).toBeGreaterThan(35);
-    for (const [, method, path] of mine) {
-      expect(doc.paths[path!]?.[method!.toLowerCase()], `${method} ${path}`).toBeDefined();
+    for (const { method, path } of mine) {
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
     }
     expect(doc.paths['/api/ccwadmin/rentCar/add'].post['x-permission']).toBe('rentCar:add');
     expect(doc.paths['/api/ccwadmin/rentCar/transfer/{id}'].post['x-permission']).toBe('rentCar:transfer');
