@@ -11,12 +11,15 @@ import type { AppDeps } from './core/deps.js';
 import { UnauthorizedError } from './core/errors.js';
 import { registerErrorHandler } from './core/error-handler.js';
 import { resolveLang } from './core/i18n.js';
+import { registerInputGuard } from './core/input-guard.js';
 import { registerMultipart } from './core/multipart.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerRouteDeclarations } from './core/routes.js';
 import { validatorCompiler } from './core/validation.js';
 import { registerWebApp } from './core/web.js';
 import { registerModules } from './modules/index.js';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export interface BuildOptions {
   /** The process's pino logger; none in tests. */
@@ -33,9 +36,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: deps.config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's X-Request-Id is kept when it is a plain token (it is logged and echoed); else a new one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 2 * 1024 * 1024,
+    // Prototype keys stay plain own keys so that the input guard can refuse them naming the field.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -65,7 +75,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     crossOriginEmbedderPolicy: false,
   });
   if (deps.config.RATE_LIMIT_PER_MINUTE > 0) {
-    await app.register(rateLimit, { max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 });
+    // Not per route (route hooks run after ours): one app hook below, before authentication, counts every call.
+    await app.register(rateLimit, { global: false, max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 });
   }
   // JSON answers over 2 KB are gzipped for clients that accept it; static assets come pre-compressed.
   await app.register(compress, { global: true, threshold: 2048, encodings: ['gzip', 'deflate'] });
@@ -73,11 +84,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerMultipart(app);
   await registerOpenApi(app);
 
-  // Core hooks: language, then access (before the body is read), then the operation log.
+  // Core hooks: language, the per-IP limit, the input guard, then access (before the body is read), then the
+  // operation log.
   app.addHook('onRequest', async (req, reply) => {
     req.lang = resolveLang(req.headers['accept-language']);
     reply.header('x-request-id', req.id);
   });
+  if (deps.config.RATE_LIMIT_PER_MINUTE > 0) app.addHook('onRequest', app.rateLimit());
+  registerInputGuard(app);
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;

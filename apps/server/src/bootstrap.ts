@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { pino, type Logger } from 'pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import { redactUrl } from './core/audit.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './core/db.js';
@@ -13,9 +14,32 @@ import { syncCatalogue } from './modules/access/access.service.js';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
 import { seedDemo } from './seed/demo.js';
 
+/**
+ * The process log's options. Requests are logged by method, URL with its secrets masked (`redactUrl`: the
+ * spec puts tokens, passwords and codes in query strings), host and address; headers never, and an
+ * `Authorization` or cookie that a log line carries anyway is censored.
+ */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {
+  return {
+    level: config.LOG_LEVEL,
+    serializers: {
+      req: (req: { method?: string; url?: string; host?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url ?? ''),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+      censor: '***',
+    },
+  };
+}
+
 export function createLogger(config: Config): Logger {
   return pino({
-    level: config.LOG_LEVEL,
+    ...loggerOptions(config),
     ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
   });
 }

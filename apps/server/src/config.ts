@@ -50,6 +50,8 @@ const Env = z.object({
   SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
   SMS_ALIYUN_SIGN_NAME: z.string().optional(),
   SMS_ALIYUN_CODE_TEMPLATE: z.string().optional(),
+  /** Template of the notice to a registered phone that asked to register again (none: no notice is sent). */
+  SMS_ALIYUN_REGISTERED_TEMPLATE: z.string().optional(),
   SMS_ALIYUN_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
   /** Vehicle licence OCR: the sandbox (default), or Baidu AI Cloud's vehicle_license API. */
   OCR_PROVIDER: z.enum(['sandbox', 'baidu']).default('sandbox'),

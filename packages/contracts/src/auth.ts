@@ -152,9 +152,12 @@ export const QrConfirmBody = z.object({ approve: z.boolean().default(true) });
 export const CodeScene = z.enum(['login', 'reset', 'register']);
 export type CodeScene = z.infer<typeof CodeScene>;
 export const CheckPhoneQuery = z.object({ scene: CodeScene.default('login') });
+/**
+ * The same answer whether the account exists or not (no one learns which names and phones are registered):
+ * a code went to the account's phone if there is one (register: a code to a new phone, a notice to a taken one).
+ */
 export const CheckPhoneResult = z.object({
-  registered: z.boolean(),
-  sent: z.boolean(),
+  sent: z.boolean().describe('the request was accepted and counted; a message went out if the account exists'),
   resendIn: z.number().int().describe('seconds before another code may be sent'),
   sandbox: z.boolean().describe('true when the SMS goes to the sandbox outbox, not a phone'),
 });

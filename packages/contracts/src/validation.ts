@@ -16,6 +16,11 @@ export const VALIDATION_MESSAGES: Record<string, LocalText> = {
     'zh-CN': '模板中有不支持的变量，可用：{name} {plate} {amount} {dueDate} {company}',
     'en-US': 'The template uses an unknown variable; available: {name} {plate} {amount} {dueDate} {company}',
   },
+  'v.badText': {
+    'zh-CN': '包含无法保存的字符（空字符或不完整的 Unicode 字符）',
+    'en-US': 'Contains characters that cannot be stored (a NUL or a broken Unicode character)',
+  },
+  'v.forbiddenKey': { 'zh-CN': '不允许的字段名', 'en-US': 'This field name is not allowed' },
   'v.username': {
     'zh-CN': '用户名以字母开头，只能包含字母、数字、点、下划线和短横线',
     'en-US': 'A username starts with a letter and has only letters, digits, dots, underscores and hyphens',

@@ -3,7 +3,8 @@ import { operationLogs } from '../db/schema/audit.js';
 import type { Db } from './db.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SECRET_KEY = /pass(word)?|verify|token|secret|^code$/i;
+/** Names of fields and query parameters whose values are secrets: masked in the log and the operation log. */
+export const SECRET_KEY = /pass(word)?|verify|token|secret|^code$|^sig$|authorization/i;
 const MAX_SUMMARY_CHARS = 4000;
 
 /** The body with secrets masked and its size bounded, as the operation log keeps it. */
@@ -14,6 +15,31 @@ export function redact(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '***' : redact(v, depth + 1);
   return out;
+}
+
+/**
+ * A request URL as it may be logged: the values of secret query parameters (`access_token`, `refresh_token`,
+ * `password`, `verify`, `code`, the signature of a file address...) replaced by `***`.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        return `${pair.slice(0, eq)}=***`;
+      }
+      return SECRET_KEY.test(name) ? `${pair.slice(0, eq)}=***` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
 }
 
 function bounded(value: unknown): unknown {

@@ -4,6 +4,15 @@ import { AppError, BadRequestError, InvalidGrantError, TooManyRequestsError } fr
 import { translate } from './i18n.js';
 import { fieldErrors } from './validation.js';
 
+/** Failures of Fastify's body parsing, each named as a field error of the request. */
+const PARSE_FAILURES: Record<string, { path: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { path: 'body', message: 'error.jsonInvalid' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { path: 'body', message: 'error.bodyEmpty' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { path: 'headers.content-type', message: 'error.contentType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { path: 'headers.content-length', message: 'error.contentLength' },
+  FST_ERR_CTP_INVALID_TYPE: { path: 'headers.content-type', message: 'error.contentType' },
+};
+
 /**
  * The one place where failures become answers (DESIGN.md section 6). Typed errors map to their status;
  * schema failures to 400 with field errors; everything unknown to 500 without internals (the log has them).
@@ -17,13 +26,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err instanceof TooManyRequestsError) reply.header('Retry-After', String(err.retryAfterSeconds));
       if (err.httpStatus >= 500) req.log.warn({ err }, 'request failed');
+      const message = translate(lang, err.messageKey, err.params);
+      // Every 400 names what was wrong: its fields, else the request as a whole (path '').
       const errors =
-        err instanceof BadRequestError && err.errors.length
-          ? { errors: err.errors.map((e) => ({ path: e.path, message: translate(lang, e.message) })) }
+        err instanceof BadRequestError
+          ? {
+              errors: err.errors.length
+                ? err.errors.map((e) => ({ path: e.path, message: translate(lang, e.message) }))
+                : [{ path: '', message }],
+            }
           : {};
-      return reply
-        .code(err.httpStatus)
-        .send({ status: err.status, message: translate(lang, err.messageKey, err.params), ...errors });
+      return reply.code(err.httpStatus).send({ status: err.status, message, ...errors });
     }
     const fe = err as FastifyError & { validation?: Parameters<typeof fieldErrors>[0] };
     if (fe.validation) {
@@ -34,6 +47,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     const code = fe.statusCode ?? 500;
+    const parseFailure = PARSE_FAILURES[fe.code ?? ''];
+    if (parseFailure) {
+      req.log.info({ code: fe.code }, 'request body refused');
+      return reply.code(400).send({
+        status: ErrorStatus.badRequest,
+        message: translate(lang, 'error.badRequest'),
+        errors: [{ path: parseFailure.path, message: translate(lang, parseFailure.message) }],
+      });
+    }
     if (code === 429) {
       return reply.code(429).send({
         status: ErrorStatus.tooManyRequests,
@@ -41,11 +63,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (code === 413) {
-      return reply.code(413).send({ status: 413, message: translate(lang, 'error.payloadTooLarge', { max: '' }) });
+      const max = `${Math.round(req.routeOptions.bodyLimit / 1024 / 1024)} MB`;
+      return reply.code(413).send({ status: 413, message: translate(lang, 'error.bodyTooLarge', { max }) });
     }
     if (code >= 400 && code < 500) {
       req.log.info({ err }, 'bad request');
-      return reply.code(400).send({ status: ErrorStatus.badRequest, message: translate(lang, 'error.badRequest') });
+      const message = translate(lang, 'error.badRequest');
+      return reply.code(400).send({ status: ErrorStatus.badRequest, message, errors: [{ path: '', message }] });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status: ErrorStatus.internal, message: translate(lang, 'error.internal') });

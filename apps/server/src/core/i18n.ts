@@ -38,6 +38,20 @@ const catalogue: Catalogue = {
   'error.internal': { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
   'error.upstreamTimeout': { 'zh-CN': '外部服务响应超时', 'en-US': 'An outside service did not answer in time' },
   'error.payloadTooLarge': { 'zh-CN': '文件过大，最大 {max}', 'en-US': 'The file is too large; at most {max}' },
+  'error.bodyTooLarge': {
+    'zh-CN': '请求内容过大，最大 {max}',
+    'en-US': 'The request body is too large; at most {max}',
+  },
+  'error.jsonInvalid': { 'zh-CN': '请求内容不是有效的 JSON', 'en-US': 'The body is not valid JSON' },
+  'error.bodyEmpty': {
+    'zh-CN': '请求内容为空，请发送 JSON 对象',
+    'en-US': 'The body is empty; send a JSON object',
+  },
+  'error.contentType': {
+    'zh-CN': '不支持的内容类型，请按接口文档发送（JSON、表单或文件）',
+    'en-US': 'Unsupported content type; send what the call documents (JSON, a form or a file)',
+  },
+  'error.contentLength': { 'zh-CN': '请求长度与内容不符', 'en-US': 'Content-Length does not match the body' },
   ...VALIDATION_MESSAGES,
 };
 
@@ -59,9 +73,20 @@ export function translate(lang: Lang, key: string, params?: Record<string, strin
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
-/** The language of an `Accept-Language` header: en-US when English is preferred, else zh-CN. */
+/**
+ * The language of an `Accept-Language` header (RFC 9110: q-weights, the first of equal weights wins): the
+ * most wanted of Chinese and English; zh-CN when neither is asked for.
+ */
 export function resolveLang(header: string | undefined): Lang {
   if (!header) return 'zh-CN';
-  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en-US' : 'zh-CN';
+  let best: { lang: Lang; q: number } | null = null;
+  for (const part of header.split(',').slice(0, 20)) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
+    const lang: Lang | null = range.startsWith('en') ? 'en-US' : range.startsWith('zh') ? 'zh-CN' : null;
+    if (lang && (!best || q > best.q)) best = { lang, q };
+  }
+  return best?.lang ?? 'zh-CN';
 }

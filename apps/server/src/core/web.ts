@@ -10,6 +10,8 @@ import { registerPublicPlugin } from './routes.js';
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const API_PREFIXES = ['/api/', '/carlife/'];
+/** Paths of files, not screens: a missing one is a 404 (a stale chunk must fail as a chunk, not load HTML). */
+const FILE_PATH = /^\/assets\/|\.(?:m?js|css|map|json|png|jpe?g|gif|webp|svg|ico|woff2?|ttf|txt|xml|br|gz)$/i;
 
 /**
  * Serves the built web app and answers every other GET with its index.html (client-side routes); unknown
@@ -39,7 +41,8 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Pro
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+    const isFile = FILE_PATH.test(req.url.split('?')[0] ?? '');
+    if (hasWeb && !isApi && !isFile && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@fleetdesk/contracts/auth';
 import { buildApp } from '../app.js';
@@ -84,21 +84,27 @@ export interface TestApp {
  * made through `request` carries `X-User-Type: manager` like the web client's.
  */
 export async function createTestApp(
-  options: { config?: Record<string, string>; sms?: SmsProvider; worker?: boolean } = {},
+  options: {
+    config?: Record<string, string>;
+    sms?: SmsProvider;
+    worker?: boolean;
+    /** The server's logger (a test that reads the log); else silent unless TEST_LOG is set. */
+    log?: Logger;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleetdesk-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...options.config });
   const database = await openTestDatabase();
   const clock = new ManualClock(new Date());
   // TEST_LOG=debug (or info, warn...) shows the server's log while a test runs.
-  const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
+  const log = options.log ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const deps = await createDeps(config, database, log, {
     clock,
     worker: options.worker ?? false,
     pollingIntervalSeconds: 0.5,
   });
   if (options.sms) deps.sms = new SmsService(database.db, options.sms, log);
-  const app = await buildApp(deps, { web: false, logger: process.env.TEST_LOG ? log : false });
+  const app = await buildApp(deps, { web: false, logger: options.log || process.env.TEST_LOG ? log : false });
   await app.ready();
   await startJobs(deps);
   const tokens = new Map<string, string>();

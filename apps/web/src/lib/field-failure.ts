@@ -5,8 +5,11 @@ export function isFieldFailure(error: RequestError): boolean {
   return error.httpStatus === 400 && serverFieldErrors(error).length > 0;
 }
 
-/** The `errors` of a validation envelope, `{path, message}` each (`plate`, `images.0.url`). */
+/**
+ * The field errors of a validation envelope, `{path, message}` each (`plate`, `images.0.url`). An entry with
+ * the empty path is about the request as a whole (every 400 names one); the request layer shows that one.
+ */
 export function serverFieldErrors(error: unknown): { path: string; message: string }[] {
   const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
-  return Array.isArray(errors) ? (errors as { path: string; message: string }[]) : [];
+  return Array.isArray(errors) ? (errors as { path: string; message: string }[]).filter((e) => e.path !== '') : [];
 }

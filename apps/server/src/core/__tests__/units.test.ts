@@ -43,6 +43,13 @@ describe('languages', () => {
   it('picks en-US only when English comes first', () => {
     expect(resolveLang('en-US,en;q=0.9')).toBe('en-US');
     expect(resolveLang('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-CN');
+    // q-weights decide, not the order; among equal weights the first wins; q=0 means "not this".
+    expect(resolveLang('zh-CN;q=0.5,en-GB;q=0.9')).toBe('en-US');
+    expect(resolveLang('fr, en;q=0.7, zh;q=0.8')).toBe('zh-CN');
+    expect(resolveLang('en;q=0, zh-TW')).toBe('zh-CN');
+    expect(resolveLang('de, fr;q=0.9')).toBe('zh-CN');
+    expect(resolveLang('en-US;q=1.0, zh-CN;q=1.0')).toBe('en-US');
+    expect(resolveLang('en;q=abc, zh;q=0.1')).toBe('zh-CN');
     expect(resolveLang(undefined)).toBe('zh-CN');
     expect(translate('en-US', 'error.tooManyRequests', { seconds: 5 })).toBe('Too many attempts; try again in 5 s');
   });

@@ -3,15 +3,14 @@ import type { z } from 'zod';
 import type { LoginRecordQuery, OperationLogQuery } from '@fleetdesk/contracts/auth';
 import type { DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
+import { prefixPattern } from '../../core/like.js';
 import { operationLogs } from '../../db/schema/audit.js';
 import { loginRecords, users } from '../../db/schema/identity.js';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listOperationLogs(db: DbOrTx, tenantId: number, q: z.infer<typeof OperationLogQuery>) {
   const where: SQL[] = [eq(operationLogs.tenantId, tenantId)];
   if (q.userId) where.push(eq(operationLogs.userId, q.userId));
-  if (q.action) where.push(ilike(operationLogs.action, `${escapeLike(q.action)}%`));
+  if (q.action) where.push(ilike(operationLogs.action, prefixPattern(q.action)));
   if (q.target) {
     const [type, id] = q.target.split(':', 2);
     if (type) where.push(eq(operationLogs.targetType, type));

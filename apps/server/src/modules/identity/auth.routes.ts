@@ -13,6 +13,7 @@ import {
   REGISTER_PATH,
   RegisterTenant,
   RevokeQuery,
+  SMS_RESEND_SECONDS,
   TokenErrorBody,
   TokenRequest,
   TokenResponse,
@@ -23,7 +24,7 @@ import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
 import { BadRequestError } from '../../core/errors.js';
 import { grantToken } from './auth.service.js';
-import { sendCode } from './codes.service.js';
+import { sendCode, type CodeDelivery } from './codes.service.js';
 import { findLoginUser, findUserByPhone } from './identity.repository.js';
 import './identity.messages.js';
 import { resetPassword } from './password.service.js';
@@ -118,7 +119,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(AuthPaths.checkPhone, {
     schema: {
       tags,
-      summary: 'Is this phone (or username) registered? Then send it an SMS code for the scene',
+      summary:
+        'Send an SMS code for the scene to this phone (or username); the answer is the same whether the account exists',
       params: z.object({ phone: z.string().trim().min(1).max(64) }),
       querystring: CheckPhoneQuery,
       response: { 200: envelope(CheckPhoneResult) },
@@ -132,12 +134,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         throw new BadRequestError('error.badRequest', undefined, [{ path: 'phone', message: 'v.mobile' }]);
       }
       const user = asPhone.success ? await findUserByPhone(deps.db, raw) : await findLoginUser(deps.db, raw);
-      const registered = !!user && user.status === 'active';
-      const result = { registered, sent: false, resendIn: 0, sandbox: deps.sms.sandbox };
-      const phone = scene === 'register' ? raw : user?.phone;
-      if ((scene === 'register' ? registered : !registered) || !phone) return ok(result);
-      await sendCode(deps, { phone, purpose: scene, ip: req.ip, log: req.log });
-      return ok({ ...result, sent: true, resendIn: 60 });
+      const active = !!user && user.status === 'active';
+      // Known or not, the answer and the limits are the same: every lookup counts (per IP, per name typed).
+      let delivery: CodeDelivery;
+      if (scene === 'register') delivery = active ? { to: raw, send: 'taken' } : { to: raw, send: 'code' };
+      else delivery = active && user.phone ? { to: user.phone, send: 'code' } : { to: raw.toLowerCase(), send: 'none' };
+      await sendCode(deps, { ...delivery, purpose: scene, ip: req.ip, log: req.log });
+      return ok({ sent: true, resendIn: SMS_RESEND_SECONDS, sandbox: deps.sms.sandbox });
     },
   });
 

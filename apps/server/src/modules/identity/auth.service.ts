@@ -45,14 +45,16 @@ async function passwordGrant(deps: AppDeps, input: TokenRequest, client: ClientI
   if (!username || (!password && !verify)) throw new InvalidGrantError();
 
   await consume(db, clock, { key: `login:ip:${client.ip}`, limit: LOGIN_ATTEMPTS_PER_IP, windowSeconds: WINDOW });
+  const user = await findLoginUser(db, username);
+  // One lock per account, whichever of its names (username in any case, phone) is typed; a name that is
+  // no account has a lock of its own, so that guessing at it costs the same.
   const failKey = {
-    key: `login:fail:${username.toLowerCase()}`,
+    key: user ? `login:fail:user:${user.tenantId}:${user.id}` : `login:fail:name:${username.toLowerCase()}`,
     limit: LOGIN_FAILURES_PER_ACCOUNT,
     windowSeconds: WINDOW,
   };
   await ensureBelow(db, clock, failKey);
 
-  const user = await findLoginUser(db, username);
   let method: 'password' | 'code' | 'qr' = 'password';
   let proved = false;
   if (password) {

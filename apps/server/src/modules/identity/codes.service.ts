@@ -34,13 +34,22 @@ export async function createCode(db: DbOrTx, deps: Pick<AppDeps, 'clock'>, purpo
 }
 
 /**
- * Sends a code by SMS, within the limits: one per phone per 60 s, ten per phone per day, twenty requests
+ * Where a checkPhone request goes: `code` sends a code to `to`; `taken` tells a registered phone that asked
+ * to register that it has an account (no code); `none` (no such account) sends nothing. All three count and
+ * store a code row for `to`, so that the limits and the answers cannot tell them apart.
+ */
+export interface CodeDelivery {
+  to: string;
+  send: 'code' | 'taken' | 'none';
+}
+
+/**
+ * Sends a code by SMS, within the limits: one per target per 60 s, ten per target per day, twenty requests
  * per IP per hour. With the sandbox gateway the code is also written to the server log.
  */
 export async function sendCode(
   deps: AppDeps,
-  input: {
-    phone: string;
+  input: CodeDelivery & {
     purpose: 'login' | 'reset' | 'register';
     ip: string;
     log: { info: (o: object, m: string) => void };
@@ -52,7 +61,7 @@ export async function sendCode(
   const [last] = await db
     .select({ createdAt: verifyCodes.createdAt })
     .from(verifyCodes)
-    .where(and(eq(verifyCodes.target, input.phone), inArray(verifyCodes.purpose, ['login', 'reset', 'register'])))
+    .where(and(eq(verifyCodes.target, input.to), inArray(verifyCodes.purpose, ['login', 'reset', 'register'])))
     .orderBy(desc(verifyCodes.createdAt))
     .limit(1);
   if (last) {
@@ -62,18 +71,32 @@ export async function sendCode(
   const [day] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(verifyCodes)
-    .where(and(eq(verifyCodes.target, input.phone), gt(verifyCodes.createdAt, new Date(now - 86_400_000))));
+    .where(and(eq(verifyCodes.target, input.to), gt(verifyCodes.createdAt, new Date(now - 86_400_000))));
   if ((day?.n ?? 0) >= CODES_PER_PHONE_PER_DAY) throw new TooManyRequestsError(3600);
 
-  const code = await createCode(db, deps, input.purpose, input.phone);
+  // A code row in every case (nobody ever sees the code of `taken` or `none`): the limits above count it.
+  const code = await createCode(db, deps, input.purpose, input.to);
+  if (input.send === 'none') return;
   const minutes = SMS_CODE_TTL_SECONDS / 60;
+  if (input.send === 'taken') {
+    const template = deps.config.SMS_ALIYUN_REGISTERED_TEMPLATE;
+    if (!deps.sms.sandbox && !template) return;
+    await deps.sms.send({
+      phone: input.to,
+      content:
+        '【Fleetdesk】此手机号已注册 Fleetdesk 账号，请直接登录；如忘记密码，可在登录页找回。如非本人操作，请忽略本短信。',
+      template,
+      params: {},
+    });
+    return;
+  }
   await deps.sms.send({
-    phone: input.phone,
+    phone: input.to,
     content: `【Fleetdesk】您的验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略本短信。`,
     template: deps.config.SMS_ALIYUN_CODE_TEMPLATE,
     params: { code },
   });
-  if (deps.sms.sandbox) input.log.info({ phone: input.phone, purpose: input.purpose, code }, 'sandbox SMS code');
+  if (deps.sms.sandbox) input.log.info({ phone: input.to, purpose: input.purpose, code }, 'sandbox SMS code');
 }
 
 /**

@@ -36,11 +36,13 @@ export async function registerTenant(
     .from(users)
     .where(or(sql`lower(${users.username}) = lower(${input.username})`, eq(users.phone, input.phone)))
     .limit(1);
-  if (taken?.phone === input.phone) throw new ConflictError('register.phoneTaken');
-  if (taken) throw invalidField('username', 'register.usernameTaken');
+  if (taken && taken.phone !== input.phone) throw invalidField('username', 'register.usernameTaken');
+  // The code first: only the phone's owner learns that it has an account (checkPhone sent it a notice, not a
+  // code, so a taken phone ends here as a wrong code).
   if (!(await verifyCode(db, deps, [{ target: input.phone, purposes: ['register'] }], input.verify))) {
     throw invalidField('verify', 'auth.codeWrong');
   }
+  if (taken) throw new ConflictError('register.phoneTaken');
   const plan = findPlan(TRIAL)!;
   const passwordHash = await hashPassword(input.password, deps.config.PASSWORD_SCRYPT_LOG_N);
   const now = clock.now();

@@ -14,13 +14,12 @@ import {
 import type { RequestContext } from '../../core/access.js';
 import type { DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
+import { containsPattern } from '../../core/like.js';
 import { users } from '../../db/schema/identity.js';
 import { smsMessages } from '../../db/schema/platform.js';
 import { smsBatches, smsSettings, smsTemplates } from '../../db/schema/sms-notices.js';
 import { taskProgress } from '../../db/schema/tasks.js';
 import { rents, tenants } from '../../db/schema/tenancy.js';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type TemplateRow = typeof smsTemplates.$inferSelect;
 export function toTemplate(r: TemplateRow): SmsTemplate {
@@ -38,7 +37,7 @@ export function toTemplate(r: TemplateRow): SmsTemplate {
 
 export async function listTemplates(db: DbOrTx, ctx: RequestContext, q: z.infer<typeof SmsTemplateQuery>) {
   const where: SQL[] = [eq(smsTemplates.tenantId, ctx.tenantId)];
-  if (q.keyword) where.push(ilike(smsTemplates.name, like(q.keyword)));
+  if (q.keyword) where.push(ilike(smsTemplates.name, containsPattern(q.keyword)));
   if (q.status) where.push(eq(smsTemplates.status, q.status));
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
@@ -198,7 +197,7 @@ function batchWhere(
   if (q.from) where.push(gte(smsBatches.createdAt, new Date(q.from)));
   if (q.to) where.push(lt(smsBatches.createdAt, new Date(q.to)));
   if (q.createdBy) where.push(eq(smsBatches.createdBy, q.createdBy));
-  if (q.keyword) where.push(ilike(smsBatches.content, like(q.keyword)));
+  if (q.keyword) where.push(ilike(smsBatches.content, containsPattern(q.keyword)));
   if (q.state) where.push(eq(taskProgress.state, q.state));
   return and(...where);
 }
@@ -270,7 +269,7 @@ function messageWhere(
 ) {
   const where: SQL[] = [eq(smsMessages.tenantId, ctx.tenantId)];
   if (batchId !== null) where.push(eq(smsMessages.batchId, batchId));
-  if (q.phone) where.push(ilike(smsMessages.phone, like(q.phone)));
+  if (q.phone) where.push(ilike(smsMessages.phone, containsPattern(q.phone)));
   if (q.status === 'retried') where.push(eq(smsMessages.status, 'failed'), isNotNull(smsMessages.retriedAt));
   else if (q.status === 'failed') where.push(eq(smsMessages.status, 'failed'), isNull(smsMessages.retriedAt));
   else if (q.status) where.push(eq(smsMessages.status, q.status));

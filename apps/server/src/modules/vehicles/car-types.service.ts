@@ -5,7 +5,7 @@ import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { carTypes, cars } from '../../db/schema/vehicles.js';
-import { escapeLike } from './vehicles.repository.js';
+import { containsPattern } from '../../core/like.js';
 import { pgErrorOf } from './vehicles.service.js';
 
 type Row = typeof carTypes.$inferSelect;
@@ -39,7 +39,7 @@ export async function listCarTypes(
 ) {
   const cond = and(
     eq(carTypes.tenantId, ctx.tenantId),
-    q.carTypeName ? ilike(carTypes.name, escapeLike(q.carTypeName)) : undefined,
+    q.carTypeName ? ilike(carTypes.name, containsPattern(q.carTypeName)) : undefined,
   );
   const paging = carTypePaging(q);
   const base = deps.db

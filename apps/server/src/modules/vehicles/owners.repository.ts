@@ -4,7 +4,7 @@ import type { Owner, OwnerInput, OwnerKind, OwnerQuery } from '@fleetdesk/contra
 import type { DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { carOwners, cars } from '../../db/schema/vehicles.js';
-import { escapeLike } from './vehicles.repository.js';
+import { containsPattern } from '../../core/like.js';
 
 type OwnerRow = typeof carOwners.$inferSelect;
 
@@ -32,7 +32,7 @@ export async function listOwners(db: DbOrTx, tenantId: number, q: z.infer<typeof
     eq(carOwners.tenantId, tenantId),
     q.kind ? eq(carOwners.kind, q.kind) : undefined,
     q.keyword
-      ? or(ilike(carOwners.name, escapeLike(q.keyword)), ilike(carOwners.idNumber, escapeLike(q.keyword)))
+      ? or(ilike(carOwners.name, containsPattern(q.keyword)), ilike(carOwners.idNumber, containsPattern(q.keyword)))
       : undefined,
   );
   const [rows, [total]] = await Promise.all([

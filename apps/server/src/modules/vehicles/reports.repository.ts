@@ -17,6 +17,7 @@ import {
 } from '@fleetdesk/contracts/vehicles';
 import type { Lang } from '@fleetdesk/contracts/common';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { containsPattern } from '../../core/like.js';
 import type { TenantDays } from './tenant-time.js';
 import type { Scope } from './vehicles.repository.js';
 
@@ -123,7 +124,7 @@ export async function listInfoErrors(
   const conds: SQL[] = [sql`cardinality(f.reasons) > 0`];
   if (q.reason) conds.push(sql`${q.reason}::text = any(f.reasons)`);
   if (q.keyword) {
-    const k = `%${q.keyword.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const k = containsPattern(q.keyword.toUpperCase());
     conds.push(sql`(f.plate like ${k} or f.vin like ${k})`);
   }
   const where = sql.join(conds, sql` and `);

@@ -33,6 +33,7 @@ import type { RequestContext } from '../../core/access.js';
 import { rowsOf, type Database, type DbOrTx } from '../../core/db.js';
 import { CountCache } from '../../core/count-cache.js';
 import { offsetOf } from '../../core/envelope.js';
+import { containsPattern } from '../../core/like.js';
 import { users } from '../../db/schema/identity.js';
 import { rents } from '../../db/schema/tenancy.js';
 import { carEvents, carImages, cars } from '../../db/schema/vehicles.js';
@@ -41,8 +42,6 @@ import { carEvents, carImages, cars } from '../../db/schema/vehicles.js';
 export type Scope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
 
 export type CarRow = typeof cars.$inferSelect;
-
-export const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The caller's cars: tenant first (every index starts with it), then the rents the caller may act in. */
 export function inScope(scope: Scope): SQL {
@@ -294,11 +293,14 @@ export function filterWhere(scope: Scope, f: CarExportFilter, startOfDay: (date:
   const where: SQL[] = [inScope(scope)];
   where.push(f.deleted === 'only' ? isNotNull(cars.deletedAt) : isNull(cars.deletedAt));
   if (f.keyword) {
-    const k = escapeLike(normalizePlate(f.keyword));
-    where.push(or(ilike(cars.plate, k), ilike(cars.vin, k))!);
+    // A plate is searched as written on it (separators dropped); a VIN as typed. Text that is only
+    // separators ("_", "-") is no plate: it must not turn into an empty pattern that matches every car.
+    const plate = normalizePlate(f.keyword);
+    const vin = ilike(cars.vin, containsPattern(f.keyword.trim().toUpperCase()));
+    where.push(plate ? or(ilike(cars.plate, containsPattern(plate)), vin)! : vin);
   }
-  if (f.plate) where.push(ilike(cars.plate, escapeLike(normalizePlate(f.plate))));
-  if (f.vin) where.push(ilike(cars.vin, escapeLike(f.vin.toUpperCase())));
+  if (f.plate) where.push(ilike(cars.plate, containsPattern(normalizePlate(f.plate) || f.plate)));
+  if (f.vin) where.push(ilike(cars.vin, containsPattern(f.vin.toUpperCase())));
   if (f.status?.length) where.push(inArray(cars.status, f.status));
   if (f.rentId) where.push(eq(cars.rentId, f.rentId));
   if (f.carTypeId?.length) where.push(inArray(cars.carTypeId, f.carTypeId));

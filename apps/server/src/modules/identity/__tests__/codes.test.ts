@@ -35,7 +35,7 @@ describe('checkPhone', () => {
   it('sends a registered phone a code through the sandbox outbox', async () => {
     const res = await checkPhone('13800000001');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ registered: true, sent: true, resendIn: 60, sandbox: true });
+    expect(res.json().data).toEqual({ sent: true, resendIn: 60, sandbox: true });
     expect(await lastCode('13800000001')).toMatch(/^\d{6}$/);
     const { rows } = await t.deps.database.query<{ status: string; provider: string }>(
       `select status, provider from sms_messages where phone = '13800000001' order by id desc limit 1`,
@@ -49,11 +49,36 @@ describe('checkPhone', () => {
     expect(await lastCode('13800000002')).toMatch(/^\d{6}$/);
   });
 
-  it('tells an unregistered phone without sending anything', async () => {
-    const res = await checkPhone('13811112222');
-    expect(res.json().data).toMatchObject({ registered: false, sent: false });
-    const { rows } = await t.deps.database.query(`select 1 from sms_messages where phone = '13811112222'`);
+  it('answers an unknown phone or name exactly as a known one, and sends nothing', async () => {
+    const known = await checkPhone('13800000001');
+    for (const unknown of ['13811112222', 'nobody-here']) {
+      const res = await checkPhone(unknown);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(known.json());
+    }
+    const { rows } = await t.deps.database.query(
+      `select 1 from sms_messages where phone = '13811112222' or phone = 'nobody-here'`,
+    );
     expect(rows).toHaveLength(0);
+  });
+
+  it('limits unknown names as it limits known ones: the same 429 and Retry-After', async () => {
+    for (const name of ['13800000001', '13811113333', 'admin', 'ghost']) {
+      expect((await checkPhone(name, 'login', '10.1.1.1')).statusCode, name).toBe(200);
+      t.clock.advance(20_000);
+      const again = await checkPhone(name, 'login', '10.1.1.2');
+      expect(again.statusCode, name).toBe(429);
+      expect(again.headers['retry-after'], name).toBe('40');
+      t.clock.advance(61_000);
+    }
+  });
+
+  it('counts every lookup, known or not, against the per-IP limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await checkPhone(`ghost${i}`, 'login', '10.7.7.7')).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await checkPhone('13800000001', 'login', '10.7.7.7')).statusCode).toBe(429);
   });
 
   it('refuses a malformed phone for the reset and register scenes with a field error', async () => {
@@ -62,9 +87,16 @@ describe('checkPhone', () => {
     expect(res.json().errors).toEqual([{ path: 'phone', message: '请输入正确的手机号码' }]);
   });
 
-  it('sends a register code only to a phone that is not registered', async () => {
-    expect((await checkPhone('13800000001', 'register')).json().data).toMatchObject({ registered: true, sent: false });
-    expect((await checkPhone('13655556666', 'register')).json().data).toMatchObject({ registered: false, sent: true });
+  it('sends a register code to a new phone, and a notice (no code) to a registered one, answering both alike', async () => {
+    const taken = await checkPhone('13800000001', 'register');
+    const fresh = await checkPhone('13655556666', 'register');
+    expect(taken.json()).toEqual(fresh.json());
+    expect(await lastCode('13655556666')).toMatch(/^\d{6}$/);
+    const { rows } = await t.deps.database.query<{ content: string }>(
+      `select content from sms_messages where phone = '13800000001' order by id desc limit 1`,
+    );
+    expect(rows[0]!.content).toContain('已注册');
+    expect(rows[0]!.content).not.toMatch(/\d{6}/);
   });
 
   it('allows one code per phone per 60 s, with Retry-After', async () => {

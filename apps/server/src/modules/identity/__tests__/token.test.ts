@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_CODES } from '@fleetdesk/contracts/permissions';
-import { CLIENT_BASIC, createTestApp, type TestApp } from '../../../test/harness.js';
+import { CLIENT_BASIC, createTestApp, PASSWORDS, type TestApp } from '../../../test/harness.js';
 
 const TOKEN = '/api/auth/oauth/token';
 const FRONT_INFO = '/api/admin/client/user/front/info';
@@ -116,6 +116,16 @@ describe('sign-in limits', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(15 * 60 * 1000);
     expect((await t.signIn('expired')).statusCode).toBe(200);
+  });
+
+  it('counts wrong answers per account, whichever of its names is typed', async () => {
+    t.clock.advance(15 * 60 * 1000);
+    const names = ['other', 'OTHER', '13900000001', ' Other ', '13900000001'];
+    for (const name of names) expect((await t.signIn(name, 'bad-password-1')).statusCode, name).toBe(400);
+    expect((await t.signIn('13900000001', PASSWORDS.other)).statusCode).toBe(429);
+    expect((await t.signIn('other')).statusCode).toBe(429);
+    t.clock.advance(15 * 60 * 1000);
+    expect((await t.signIn('other')).statusCode).toBe(200);
   });
 
   it('limits sign-in attempts per IP', async () => {

@@ -52,4 +52,12 @@ describe('the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().status).toBe(404);
   });
+
+  it('answers a missing file with 404, not the app page (a stale chunk fails as a chunk)', async () => {
+    for (const url of ['/assets/app-0000.js', '/assets/nothing', '/favicon-missing.png', '/assets/app-1a2b.js.map']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('id="root"');
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { fenToYuan } from '@fleetdesk/contracts/common';
 import type { Brand, CarModel, Series, SeriesLevel } from '@fleetdesk/contracts/car-catalogue';
 import type { Energy } from '@fleetdesk/contracts/vehicles';
 import type { DbOrTx } from '../../../core/db.js';
+import { containsPattern } from '../../../core/like.js';
 import { carBrands, carModels, carSeries } from '../../../db/schema/vehicles.js';
 
 type Table = typeof carBrands | typeof carSeries | typeof carModels;
@@ -11,8 +12,6 @@ type Table = typeof carBrands | typeof carSeries | typeof carModels;
 export function visibleTo(table: Table, tenantId: number): SQL {
   return or(isNull(table.tenantId), eq(table.tenantId, tenantId))!;
 }
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function toBrand(r: typeof carBrands.$inferSelect): Brand {
   return {
@@ -57,7 +56,7 @@ export async function listBrands(db: DbOrTx, tenantId: number, keyword?: string)
       and(
         visibleTo(carBrands, tenantId),
         keyword
-          ? or(ilike(carBrands.name, escapeLike(keyword)), ilike(carBrands.nameEn, escapeLike(keyword)))
+          ? or(ilike(carBrands.name, containsPattern(keyword)), ilike(carBrands.nameEn, containsPattern(keyword)))
           : undefined,
       ),
     )

@@ -79,8 +79,7 @@ describe('password sign-in', () => {
 describe('code sign-in', () => {
   it('sends a code through checkPhone (scene login), counts down, and signs in with the code', async () => {
     const server = sessionServer(undefined, {
-      'POST /api/admin/client/user/checkPhone/:phone': () =>
-        ok({ registered: true, sent: true, resendIn: 60, sandbox: true }),
+      'POST /api/admin/client/user/checkPhone/:phone': () => ok({ sent: true, resendIn: 60, sandbox: true }),
       'POST /api/auth/oauth/token': () => ({ body: tokenAnswer() }),
     });
     renderWithProviders(<LoginPage />, { route: '/login', path: '/login' });
@@ -105,18 +104,17 @@ describe('code sign-in', () => {
     });
   });
 
-  it('says so when the account does not exist, and sends nothing', async () => {
+  it('does not tell whether the account exists: the notice says "if"', async () => {
     sessionServer(undefined, {
-      'POST /api/admin/client/user/checkPhone/:phone': () =>
-        ok({ registered: false, sent: false, resendIn: 0, sandbox: true }),
+      'POST /api/admin/client/user/checkPhone/:phone': () => ok({ sent: true, resendIn: 60, sandbox: false }),
     });
     renderWithProviders(<LoginPage />, { route: '/login', path: '/login' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'SMS code' }));
     await user.type(screen.getByLabelText('Username or mobile number'), 'nobody');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('No account has this name or number')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+    expect(await screen.findByText(/^If this account exists, a code was sent/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
   });
 });
 
@@ -181,8 +179,7 @@ describe('QR sign-in', () => {
 describe('registration at /register/{id}', () => {
   it('validates with the contracts schema, sends the referral code, and signs the new company in', async () => {
     const server = sessionServer(undefined, {
-      'POST /api/admin/client/user/checkPhone/:phone': () =>
-        ok({ registered: false, sent: true, resendIn: 60, sandbox: true }),
+      'POST /api/admin/client/user/checkPhone/:phone': () => ok({ sent: true, resendIn: 60, sandbox: true }),
       'POST /api/admin/client/register': () => ({ body: tokenAnswer('new-company') }),
     });
     renderWithProviders(<LoginPage />, { route: '/register/partner-42', path: '/register/:id' });
@@ -224,8 +221,7 @@ describe('registration at /register/{id}', () => {
 describe('forgotten password', () => {
   it('sends a code (scene reset), resets with the query parameters, and returns to sign-in', async () => {
     const server = sessionServer(undefined, {
-      'POST /api/admin/client/user/checkPhone/:phone': () =>
-        ok({ registered: true, sent: true, resendIn: 60, sandbox: false }),
+      'POST /api/admin/client/user/checkPhone/:phone': () => ok({ sent: true, resendIn: 60, sandbox: false }),
       'POST /api/admin/client/user/forgetPassword': () => ok(true),
     });
     renderWithProviders(<LoginPage />, { route: '/login', path: '/login' });

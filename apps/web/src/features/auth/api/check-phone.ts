@@ -9,7 +9,7 @@ export interface CheckPhoneInput {
   scene: CodeScene;
 }
 
-/** Is this phone (or username) registered? If the scene allows, the server sends it an SMS code. */
+/** Asks for an SMS code for the scene; the answer is the same whether the phone (or username) has an account. */
 export function checkPhone({ phone, scene }: CheckPhoneInput): Promise<CheckPhoneResult> {
   return request<CheckPhoneResult>(fillPath(AuthPaths.checkPhone, { phone: phone.trim() }), {
     method: 'POST',

@@ -18,7 +18,6 @@ export function CodeLoginForm() {
   const sms = useSendCode({
     scene: 'login',
     check: (input) => (input ? null : t('code.accountRequired')),
-    refusal: t('code.notRegistered'),
   });
 
   const submit = async (e: FormEvent) => {

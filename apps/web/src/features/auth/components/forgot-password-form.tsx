@@ -19,7 +19,6 @@ export default function ForgotPasswordForm({ onDone, onBack }: { onDone: () => v
   const sms = useSendCode({
     scene: 'reset',
     check: (input) => mobileError(input, t),
-    refusal: t('forgot.notRegistered'),
   });
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 

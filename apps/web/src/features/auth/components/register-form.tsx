@@ -33,7 +33,6 @@ export default function RegisterForm({ referral }: { referral: string | undefine
   const sms = useSendCode({
     scene: 'register',
     check: (input) => mobileError(input, t),
-    refusal: t('register.phoneTaken'),
   });
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 

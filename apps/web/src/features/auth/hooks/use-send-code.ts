@@ -7,15 +7,14 @@ interface Options {
   scene: CodeScene;
   /** What is wrong with the input before asking the server (null: nothing). */
   check: (input: string) => string | null;
-  /** The message when the account is not in the state the scene needs (not registered, or taken). */
-  refusal: string;
 }
 
 /**
- * Sending an SMS code through checkPhone: checks the input, tells why nothing was sent, and says where the
- * code went. `send` resolves with the seconds before the next one (for SendCodeButton's countdown).
+ * Sending an SMS code through checkPhone: checks the input and says where the code went. The server answers
+ * the same whether the account exists (it tells nobody which names and phones are registered), so the notice
+ * says "if". `send` resolves with the seconds before the next one (for SendCodeButton's countdown).
  */
-export function useSendCode({ scene, check, refusal }: Options) {
+export function useSendCode({ scene, check }: Options) {
   const { t } = useTranslation('auth');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -26,12 +25,8 @@ export function useSendCode({ scene, check, refusal }: Options) {
     setError(wrong);
     if (wrong) return 0;
     const result = await checkPhone({ phone: input, scene });
-    // register wants a new phone; login and reset a known one.
-    if (scene === 'register' ? result.registered : !result.registered) {
-      setError(refusal);
-      return 0;
-    }
-    setNotice(result.sandbox ? t('code.sentSandbox') : t('code.sent'));
+    const where = scene === 'register' ? 'Register' : '';
+    setNotice(result.sandbox ? t(`code.sent${where}Sandbox`) : t(`code.sent${where}`));
     return result.resendIn;
   };
 
