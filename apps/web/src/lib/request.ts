@@ -60,6 +60,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The no-token flag: no Bearer token; the client credential goes instead. */
   noToken?: boolean;
+  /**
+   * This access token instead of the session's: tokens handed over in a link are checked before they are
+   * accepted (`/authredirect`). Sent without the session's rent (`X-Rent-Id`) and never renewed (the session's
+   * refresh token is not theirs).
+   */
+  token?: string;
   /** false: the answer is not wrapped in `{status, message, data}` (the token endpoint). */
   envelope?: boolean;
   responseType?: 'json' | 'blob';
@@ -83,10 +89,10 @@ function headersFor(options: RequestOptions, useToken: boolean): Headers {
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', currentLanguage());
   headers.set('X-User-Type', USER_TYPE_MANAGER);
-  const token = useToken ? accessToken() : null;
+  const token = options.token ?? (useToken ? accessToken() : null);
   headers.set('Authorization', token ? `Bearer ${token}` : CLIENT_CREDENTIAL);
   const rentId = readKey('RentId');
-  if (token && rentId) headers.set('X-Rent-Id', rentId);
+  if (token && rentId && !options.token) headers.set('X-Rent-Id', rentId);
   if (options.json !== undefined) headers.set('Content-Type', 'application/json');
   return headers;
 }
@@ -199,7 +205,8 @@ function refreshDue(now = Date.now()): boolean {
 
 async function perform<T>(path: string, options: RequestOptions): Promise<T> {
   const useToken = !options.noToken && !!accessToken();
-  let mayRefresh = useToken && !!refreshToken();
+  // A token of the caller's (not the session's) is never renewed with the session's refresh token.
+  let mayRefresh = useToken && !options.token && !!refreshToken();
   if (mayRefresh && refreshDue()) {
     // Proactive renewal; if it fails the call goes out with the old token and the answer decides.
     await refreshTokens().catch(() => {

@@ -11,7 +11,10 @@ import { session } from './session';
 export interface TaskNoticePresenter {
   /** Opens or updates the task's progress notice (it stays until the task ends). */
   progress(task: TaskProgress): void;
-  /** Closes the progress notice and tells how the task ended (completed, failed or cancelled). */
+  /**
+   * Closes the progress notice and tells how the task ended (completed, failed or cancelled). The completion
+   * and failure notices stay until the user closes them (spec: they do not close by themselves).
+   */
   finished(task: TaskProgress): void;
   /** Closes the task's notice without a word (sign-out, a task that no longer exists). */
   close(taskId: number): void;

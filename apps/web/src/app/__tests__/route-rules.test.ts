@@ -108,6 +108,26 @@ describe('routes generated from the menus (spec section 6)', () => {
     expect(groupTarget(oa, generateRoutes(ROUTES, ['oaLog'], []))).toBe('/oa/operationLog');
     expect(groupTarget(oa, generateRoutes(ROUTES, [], []))).toBeNull();
   });
+
+  it('/oa goes to /oa/depart once that screen exists, before the screens listed ahead of it', () => {
+    const oa = findRoute('/oa', ROUTES)!;
+    // The address book as its area will add it: last in the group, its own menu.
+    const depart: RouteDef = {
+      name: 'oaDepart',
+      path: '/oa/depart',
+      titleKey: 'routes.oa',
+      frame: 'header',
+      permission: 'oaDepart',
+      nav: true,
+      page: findRoute('/oa/message', ROUTES)!.page!,
+    };
+    const withDepart: RouteDef = { ...oa, children: [...(oa.children ?? []), depart] };
+    const table = ROUTES.map((r) => (r === oa ? withDepart : r));
+    const all = generateRoutes(table, ['oaMessage', 'oaLog', 'oaDepart'], []);
+    expect(groupTarget(withDepart, all)).toBe('/oa/depart');
+    // A user without the address book still goes to the first screen of the group held.
+    expect(groupTarget(withDepart, generateRoutes(table, ['oaMessage', 'oaLog'], []))).toBe('/oa/message');
+  });
 });
 
 describe('the membership gate', () => {

@@ -195,6 +195,26 @@ describe('the task notifier', () => {
     expect(screen.getByText('The task failed')).toBeInTheDocument();
   });
 
+  it('keeps the completion notice until the user closes it (it does not close by itself)', async () => {
+    const { set } = taskServer([task({ processedNum: 10 })]);
+    renderFrame();
+    await tick();
+    set(task({ processedNum: 50, successNum: 50, state: 'completed' }));
+    await tick(TASK_POLL_MS);
+    expect(screen.getByText(DONE_EN)).toBeInTheDocument();
+    // antd's default would have closed it after 4.5 s.
+    await tick(60_000);
+    expect(screen.getByText(DONE_EN)).toBeInTheDocument();
+    const notice = screen.getByText(DONE_EN).closest('.ant-notification-notice')!;
+    act(() =>
+      within(notice as HTMLElement)
+        .getByRole('button', { name: 'Close' })
+        .click(),
+    );
+    await tick(1000);
+    expect(screen.queryByText(DONE_EN)).toBeNull();
+  });
+
   it('says that a cancelled task was cancelled', async () => {
     const { set } = taskServer([task({ processedNum: 10 })]);
     renderFrame();

@@ -111,14 +111,11 @@ export function createPresenter(notification: Notification, navigate: (path: str
           }
         : null;
       const description = <OutcomeBody task={task} onView={onView} />;
-      const common = { key, placement: 'bottomRight' as const, description };
-      if (task.state === 'failed') {
-        notification.error({ ...common, title: i18n.t('tasks:failedTitle'), duration: false });
-      } else if (task.state === 'cancelled') {
-        notification.warning({ ...common, title: i18n.t('tasks:cancelledTitle') });
-      } else {
-        notification.success({ ...common, title: i18n.t('tasks:done') });
-      }
+      // Spec section 9: task notices do not close by themselves (antd 6 closes after 4.5 s unless told `false`).
+      const common = { key, placement: 'bottomRight' as const, description, duration: false as const };
+      if (task.state === 'failed') notification.error({ ...common, title: i18n.t('tasks:failedTitle') });
+      else if (task.state === 'cancelled') notification.warning({ ...common, title: i18n.t('tasks:cancelledTitle') });
+      else notification.success({ ...common, title: i18n.t('tasks:done') });
     },
     close,
   };

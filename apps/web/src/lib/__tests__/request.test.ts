@@ -52,6 +52,23 @@ describe('request headers', () => {
     expect(noToken!.headers.get('Authorization')).toMatch(/^Basic /);
     expect(noToken!.headers.get('X-Rent-Id')).toBeNull();
   });
+
+  it("a caller's token (a handed-over one) goes instead of the session's: no rent, never renewed", async () => {
+    saveTokens(token('session', 'r-session', 60)); // due for renewal
+    const server = fakeServer({
+      'POST /api/auth/oauth/token': () => ({ body: token('renewed') }),
+      'GET /api/x': () => ({ status: 401, body: { status: 40101, message: 'invalid token' } }),
+    });
+    await expect(request('/api/x', { token: 'handed', silent: true })).rejects.toMatchObject({ status: 40101 });
+    expect(server.calls('GET', '/api/x')).toHaveLength(1);
+    const h = server.requests[0]!.headers;
+    expect(h.get('Authorization')).toBe('Bearer handed');
+    expect(h.get('X-Rent-Id')).toBeNull();
+    // The session's refresh token was not spent on it, and the session is as it was.
+    expect(server.calls('POST', '/api/auth/oauth/token')).toHaveLength(0);
+    expect(localStorage.getItem('AccessToken')).toBe('session');
+    expect(shown).not.toHaveBeenCalled();
+  });
 });
 
 describe('answers', () => {
