@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { registerAuditHook } from './core/audit.js';
@@ -10,7 +10,8 @@ import { authenticateUser, clientAuthenticated } from './core/auth.js';
 import type { AppDeps } from './core/deps.js';
 import { UnauthorizedError } from './core/errors.js';
 import { registerErrorHandler } from './core/error-handler.js';
-import { resolveLang } from './core/i18n.js';
+import { resolveLang, translate } from './core/i18n.js';
+import { ErrorStatus } from '@fleetdesk/contracts/errors';
 import { registerInputGuard } from './core/input-guard.js';
 import { registerMultipart } from './core/multipart.js';
 import { registerOpenApi } from './core/openapi.js';
@@ -47,6 +48,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'ignore',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot decode (bad percent-encoding) fails before any hook: answer it like a field error.
+    frameworkErrors: (error, req, reply) => {
+      const lang = resolveLang(req.headers['accept-language']);
+      const message = translate(lang, 'error.urlInvalid');
+      void (reply as FastifyReply).code(400).send({
+        status: ErrorStatus.badRequest,
+        message: translate(lang, 'error.badRequest'),
+        errors: [{ path: 'url', message }],
+      });
+      req.log.info({ code: error.code }, 'request refused by the router');
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);

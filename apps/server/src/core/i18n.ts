@@ -42,6 +42,10 @@ const catalogue: Catalogue = {
     'zh-CN': '请求内容过大，最大 {max}',
     'en-US': 'The request body is too large; at most {max}',
   },
+  'error.urlInvalid': {
+    'zh-CN': '请求地址的编码无效',
+    'en-US': 'The address is not validly encoded',
+  },
   'error.jsonInvalid': { 'zh-CN': '请求内容不是有效的 JSON', 'en-US': 'The body is not valid JSON' },
   'error.bodyEmpty': {
     'zh-CN': '请求内容为空，请发送 JSON 对象',
