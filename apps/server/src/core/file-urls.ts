@@ -67,10 +67,21 @@ export class FileUrls {
     return url;
   }
 
+  /**
+   * Whether `url` is an address of the legacy image host: http or https, no credentials, and the host as
+   * configured, port included. The configured host names no port in production, so only the standard ports
+   * (80, 443) pass: another port of the same host is another service, which the proxy must not reach. A port
+   * is configured only to point at a stand-in server (`LEGACY_IMAGE_HOST=127.0.0.1:5555`).
+   */
   isLegacy(url: string): boolean {
     try {
       const u = new URL(url);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname === this.legacyHost;
+      return (
+        (u.protocol === 'http:' || u.protocol === 'https:') &&
+        !u.username &&
+        !u.password &&
+        u.host === this.legacyHost.toLowerCase()
+      );
     } catch {
       return false;
     }

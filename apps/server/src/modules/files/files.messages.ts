@@ -5,7 +5,14 @@ defineMessages({
     'zh-CN': '不支持该文件类型：{type}',
     'en-US': 'This kind of file is not accepted here: {type}',
   },
-  'files.contentMismatch': { 'zh-CN': '文件内容与类型不符', 'en-US': 'The file content does not match its type' },
+  'files.textInvalid': {
+    'zh-CN': '文本文件须为 UTF-8 编码，且不能包含控制字符',
+    'en-US': 'A text file must be UTF-8 without control characters',
+  },
+  'files.fileNotFound': {
+    'zh-CN': '文件不存在，请重新上传',
+    'en-US': 'The file was not found; upload it again',
+  },
   'files.notFound': { 'zh-CN': '文件不存在', 'en-US': 'No such file' },
   'files.notOwner': { 'zh-CN': '只能删除自己上传的文件', 'en-US': 'You can only delete files you uploaded' },
   'files.linkExpired': { 'zh-CN': '文件链接已失效', 'en-US': 'This file link has expired' },

@@ -6,8 +6,11 @@ import {
   DeleteFileQuery,
   FilePaths,
   LegacyProxyQuery,
+  UPLOAD_TYPES,
+  uploadPermissionText,
   UploadResult,
   UploadTypeParam,
+  type UploadType,
 } from '@fleetdesk/contracts/files';
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
@@ -15,6 +18,14 @@ import './files.messages.js';
 import { deleteFile, fetchLegacyImage, openSignedFile, uploadFile } from './files.service.js';
 
 const tags = ['files'];
+
+/** Who may upload which type, and what each takes, for the OpenAPI document (the service enforces it). */
+const UPLOAD_RULES_TEXT = (Object.keys(UPLOAD_TYPES) as UploadType[])
+  .map((type) => {
+    const rule = UPLOAD_TYPES[type];
+    return `- \`${type}\`: ${uploadPermissionText(type)}; ${rule.mime.join(', ')}; at most ${rule.maxBytes / 1024 / 1024} MB`;
+  })
+  .join('\n');
 
 /** RFC 5987 file name for Content-Disposition (Chinese names survive). */
 function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
@@ -29,11 +40,19 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(FilePaths.upload, {
     schema: {
       tags,
-      summary: 'Upload one file (multipart field "file"; the body may be gzip-encoded). Answers its address',
+      summary:
+        'Upload one file (multipart field "file"; the body may be gzip-encoded). Answers its address. ' +
+        'Needs the write element of the area the type serves (403 otherwise)',
+      description:
+        'The content type is found in the first bytes of the file (never its name or declared type) and must be ' +
+        "one of the type's (400 `files.typeRefused`); CSV must be UTF-8 without control characters. The stored " +
+        'name is cleaned of invisible characters and takes the extension of the content found. Per type:\n' +
+        UPLOAD_RULES_TEXT,
       consumes: ['multipart/form-data'],
       params: UploadTypeParam,
       response: { 200: envelope(UploadResult) },
     },
+    // Signed in here; the type's elements are checked by the service (`mayUpload`), as the type is a parameter.
     config: { access: access.signedIn(), audit: { action: 'file.upload', targetType: 'file' } },
     handler: async (req) => {
       const result = await uploadFile(deps, req.ctx, req, req.params.type);
@@ -64,7 +83,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(FilePaths.serve, {
     schema: {
       tags,
-      summary: 'Open a file through a signed, expiring address',
+      summary: 'Open a file through a signed, expiring address (images inline, any other file as a download)',
       params: z.object({ '*': z.string().max(400) }),
       querystring: z.object({
         exp: z.coerce.number().int(),
@@ -80,7 +99,10 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         .header('Content-Type', file.contentType)
         .header('Content-Length', String(file.size))
         .header('Cache-Control', 'private, max-age=3600')
-        .header('Content-Disposition', contentDisposition(req.query.download ? 'attachment' : 'inline', file.name))
+        .header(
+          'Content-Disposition',
+          contentDisposition(req.query.download || !file.inline ? 'attachment' : 'inline', file.name),
+        )
         .header('X-Content-Type-Options', 'nosniff')
         .send(file.stream);
     },
@@ -90,7 +112,9 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(FilePaths.legacy, {
     schema: {
       tags,
-      summary: 'Serve an image of the legacy storage host over this origin; any other host is refused',
+      summary:
+        'Serve a raster image (jpeg, png, gif, webp, bmp) of the legacy storage host over this origin, at most ' +
+        '20 MB; any other host or port, and any other content, is refused',
       querystring: LegacyProxyQuery,
     },
     config: { access: access.public() },
@@ -99,6 +123,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
       return reply
         .header('Content-Type', image.contentType)
         .header('Cache-Control', 'public, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff')
         .send(image.stream);
     },
   });

@@ -80,7 +80,9 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(AuthPaths.updateProfile, {
     schema: {
       tags,
-      summary: "Update the signed-in user's name, e-mail and photo",
+      summary:
+        "Update the signed-in user's name, e-mail and photo (the address of a file the caller uploaded as " +
+        '`avatar`; any other is a field error at profilePhoto, as for a car image)',
       body: ProfileUpdate,
       response: { 200: envelope(UserInfo) },
     },

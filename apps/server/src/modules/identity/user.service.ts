@@ -7,6 +7,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { loginRecords, users } from '../../db/schema/identity.js';
 import { tenants } from '../../db/schema/tenancy.js';
+import { storedFileUrl } from '../files/files.service.js';
 import { defaultRent, userRentList } from './identity.repository.js';
 
 export function frontInfo(ctx: RequestContext): FrontInfo {
@@ -104,23 +105,41 @@ export async function saveLoginInfo(
   return { id: row!.id, platform: info.platform, version: info.version };
 }
 
+/**
+ * The photo a profile keeps: the one it has (sent back unchanged by the form, stable or signed), else a file
+ * the caller uploaded himself as an avatar, checked like every record's file (same field error as a car's).
+ * Another user's upload, even a colleague's, is refused: a profile photo is one's own.
+ */
+async function profilePhotoUrl(deps: AppDeps, ctx: RequestContext, url: string, current: string | null) {
+  if (current) {
+    const key = deps.fileUrls.keyOf(url);
+    const same = key
+      ? key === deps.fileUrls.keyOf(current)
+      : url === current || url === deps.fileUrls.sign(ctx.tenantId, current);
+    if (same) return current;
+  }
+  return storedFileUrl(deps.db, deps, ctx.tenantId, url, 'profilePhoto', { uploadedBy: ctx.userId, types: ['avatar'] });
+}
+
 export async function updateProfile(
   deps: AppDeps,
   ctx: RequestContext,
   input: { name: string; email?: string | null | undefined; profilePhoto?: string | null | undefined },
 ) {
-  if (input.profilePhoto) {
-    const key = deps.fileUrls.keyOf(input.profilePhoto);
-    if (!key || !key.startsWith(`t${ctx.tenantId}/`)) throw new NotFoundError('files.notFound');
+  let avatar: string | null | undefined;
+  if (input.profilePhoto !== undefined) {
+    const [row] = await deps.db
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, ctx.userId)));
+    avatar = input.profilePhoto ? await profilePhotoUrl(deps, ctx, input.profilePhoto, row?.avatar ?? null) : null;
   }
   await deps.db
     .update(users)
     .set({
       name: input.name,
       ...(input.email !== undefined ? { email: input.email } : {}),
-      ...(input.profilePhoto !== undefined
-        ? { avatar: input.profilePhoto ? deps.fileUrls.stableUrl(deps.fileUrls.keyOf(input.profilePhoto)!) : null }
-        : {}),
+      ...(avatar !== undefined ? { avatar } : {}),
       updatedAt: deps.clock.now(),
     })
     .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, ctx.userId)));

@@ -14,7 +14,9 @@ import { ok } from '../../core/envelope.js';
 import { deleteFilter, listFilters, saveFilter } from './saved-filters.service.js';
 
 const tags = ['saved filters'];
-// A user's own filters: no permission beyond being signed in (the list calls they feed check theirs).
+// A user's own filters: no permission beyond being signed in (the list calls they feed check theirs), so a
+// read-only user keeps filters too. Every call reads and writes only the caller's: another user's filter is
+// never listed, and deleting it answers 404 like one that does not exist.
 const signedIn = access.signedIn();
 
 export async function savedFiltersRoutes(fastify: FastifyInstance): Promise<void> {
@@ -35,7 +37,8 @@ export async function savedFiltersRoutes(fastify: FastifyInstance): Promise<void
   app.post(P.save, {
     schema: {
       tags,
-      summary: 'Save a filter of a screen under a name (the same name replaces it)',
+      summary:
+        "Save one of the caller's filters of a screen under a name (the caller's filter of the same name is replaced)",
       params: ScreenParam,
       body: SavedFilterInput,
       response: { 200: envelope(SavedFilter) },
@@ -47,7 +50,7 @@ export async function savedFiltersRoutes(fastify: FastifyInstance): Promise<void
   app.delete(P.remove, {
     schema: {
       tags,
-      summary: "Delete one of the caller's saved filters (id = the filter id)",
+      summary: "Delete one of the caller's saved filters (id = the filter id); another user's is 404",
       params: SavedFilterIdParam,
       response: { 200: envelope(z.boolean()) },
     },

@@ -26,6 +26,7 @@ function toFilter(r: typeof savedFilters.$inferSelect): SavedFilter {
   };
 }
 
+/** The caller's own filters: every query of this area goes through it, so no call reaches another user's. */
 const mine = (ctx: RequestContext) => and(eq(savedFilters.tenantId, ctx.tenantId), eq(savedFilters.userId, ctx.userId));
 
 /** The caller's saved filters of a screen, the default first. */
@@ -85,6 +86,7 @@ export async function saveFilter(
   });
 }
 
+/** Deletes one of the caller's filters; another user's is 404, as the caller cannot list it either. */
 export async function deleteFilter(deps: AppDeps, ctx: RequestContext, id: number): Promise<void> {
   const removed = await deps.db
     .delete(savedFilters)

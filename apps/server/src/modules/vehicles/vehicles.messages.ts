@@ -24,10 +24,6 @@ defineMessages({
   'vehicles.carTypeNotFound': { 'zh-CN': '车辆类型不存在', 'en-US': 'No such car type' },
   'vehicles.ownerNotFound': { 'zh-CN': '车辆所有人不存在', 'en-US': 'No such owner' },
   'vehicles.rentNotFound': { 'zh-CN': '公司不存在', 'en-US': 'No such company (rent)' },
-  'vehicles.fileNotFound': {
-    'zh-CN': '图片不存在，请重新上传',
-    'en-US': 'The image was not found; upload it again',
-  },
   'vehicles.transitionRefused': {
     'zh-CN': '车辆当前状态为“{status}”，不能执行“{action}”',
     'en-US': 'The car is "{status}"; "{action}" is not possible',

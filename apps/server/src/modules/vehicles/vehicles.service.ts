@@ -21,10 +21,11 @@ import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import type { DbOrTx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
-import { tenantOfKey } from '../../core/file-urls.js';
 import { translate } from '../../core/i18n.js';
-import { files } from '../../db/schema/files.js';
 import { carImages, carOwners, carTypes, cars } from '../../db/schema/vehicles.js';
+// Car images and licence pages take files through the files area's one check: a bad address is the same field
+// error here as in every other record that keeps a file (the profile photo...).
+import { storedFileUrl } from '../files/files.service.js';
 import { findBrand, findModel, findSeries } from './catalogue/catalogue.repository.js';
 import { tenantDays, type TenantDays } from './tenant-time.js';
 import * as repo from './vehicles.repository.js';
@@ -90,21 +91,6 @@ export async function getCar(deps: AppDeps, ctx: RequestContext, id: number): Pr
 export async function getImages(deps: AppDeps, ctx: RequestContext, id: number): Promise<CarImage[]> {
   if (!(await repo.findCar(deps.db, ctx, id))) throw new NotFoundError('vehicles.carNotFound');
   return signImages(deps, ctx.tenantId, await repo.listImages(deps.db, ctx.tenantId, id));
-}
-
-/**
- * The stable address of an uploaded file of the caller's tenant (a signed address is accepted and made
- * stable); another tenant's file, or one that does not exist, is a field error at `path`.
- */
-export async function storedFileUrl(db: DbOrTx, deps: AppDeps, tenantId: number, url: string, path: string) {
-  const key = deps.fileUrls.keyOf(url);
-  if (!key || tenantOfKey(key) !== tenantId) throw invalidField(path, 'vehicles.fileNotFound');
-  const [row] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.tenantId, tenantId), eq(files.key, key)));
-  if (!row) throw invalidField(path, 'vehicles.fileNotFound');
-  return deps.fileUrls.stableUrl(key);
 }
 
 /** Catalogue, car type and owner of a car's form: each must exist for the tenant and fit together. */

@@ -99,4 +99,26 @@ describe('files in S3-compatible storage', () => {
     expect((await t.request('DELETE', '/api/tool/oss/delete', { as: 'admin', query: { url } })).statusCode).toBe(200);
     expect(s3.objects.has(`/fleetdesk-files/${key}`)).toBe(false);
   });
+
+  it('serves any other file through the API as a download, never by a presigned address', async () => {
+    const boundary = 'b';
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n');
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.request('POST', '/api/tool/oss/upload/document', {
+      as: 'admin',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    const open = await t.app.inject({ method: 'GET', url: res.json().data.signedUrl });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['content-type']).toBe('application/pdf');
+    expect(open.headers['content-disposition']).toMatch(/^attachment; filename="contract\.pdf"/);
+    expect(open.rawPayload.equals(pdf)).toBe(true);
+  });
 });

@@ -184,3 +184,84 @@ describe('password and profile', () => {
     await t.request('PUT', '/api/admin/client/user/profile', { as: 'admin', body: { name: '张伟' } });
   });
 });
+
+describe('profile photo', () => {
+  const PNG = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3f1d6f60000000049454e44ae426082',
+    'hex',
+  );
+  /** Uploads the PNG as `type` with a fresh token (the password test above ends older sessions). */
+  async function upload(token: string, type: string) {
+    const boundary = 'profile-photo';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.request('POST', `/api/tool/oss/upload/${type}`, {
+      token,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+  }
+  const profile = (token: string, profilePhoto: string | null) =>
+    t.request('PUT', '/api/admin/client/user/profile', { token, body: { name: '李娜', profilePhoto } });
+
+  it("takes only an avatar the caller uploaded himself; another's file is a field error", async () => {
+    const clerk = (await t.signIn('clerk')).json().access_token as string;
+    const admin = (await t.signIn('admin')).json().access_token as string;
+    const own = await upload(clerk, 'avatar');
+    expect(own.statusCode).toBe(200);
+    const colleagues = (await upload(admin, 'avatar')).json().data.url as string;
+    const refused = await profile(clerk, colleagues);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ path: 'profilePhoto', message: '文件不存在，请重新上传' }]);
+    // A car photo of his own is not an avatar either.
+    const carPhoto = (await upload(admin, 'car')).json().data.url as string;
+    expect((await profile(admin, carPhoto)).json().errors[0].path).toBe('profilePhoto');
+
+    const set = await profile(clerk, own.json().data.signedUrl);
+    expect(set.statusCode).toBe(200);
+    const key = own.json().data.url.replace('/api/tool/oss/file/', '');
+    expect(set.json().data.profilePhoto).toContain(key);
+    // The form sends the photo it shows back unchanged: still accepted.
+    expect((await profile(clerk, set.json().data.profilePhoto)).statusCode).toBe(200);
+    const { rows } = await t.deps.database.query<{ avatar: string }>(`select avatar from users where id = $1`, [
+      ids.clerk!.userId,
+    ]);
+    expect(rows[0]!.avatar).toBe(own.json().data.url);
+    expect((await profile(clerk, null)).json().data.profilePhoto).toBeNull();
+  });
+
+  it('answers a bad file address with the same field error as the car calls', async () => {
+    const admin = (await t.signIn('admin')).json().access_token as string;
+    const { rows } = await t.deps.database.query<{ id: string }>(
+      `select id from cars where tenant_id = $1 and deleted_at is null order by id limit 1`,
+      [ids.admin!.tenantId],
+    );
+    const foreignToken = (await t.signIn('other')).json().access_token as string;
+    const foreign = (await upload(foreignToken, 'avatar')).json().data.url as string;
+    for (const url of ['/api/tool/oss/file/t1/avatar/2024/01/none.png', foreign, 'https://example.com/a.png']) {
+      const car = await t.request('POST', '/api/ccwadmin/rentCar/edit/img', {
+        token: admin,
+        body: { carId: Number(rows[0]!.id), images: [{ kind: 'front', url }] },
+      });
+      const own = await t.request('PUT', '/api/admin/client/user/profile', {
+        token: admin,
+        lang: 'en-US',
+        body: { name: '张伟', profilePhoto: url },
+      });
+      const carEn = await t.request('POST', '/api/ccwadmin/rentCar/edit/img', {
+        token: admin,
+        lang: 'en-US',
+        body: { carId: Number(rows[0]!.id), images: [{ kind: 'front', url }] },
+      });
+      expect([car.statusCode, own.statusCode], url).toEqual([400, 400]);
+      expect(car.json().errors).toEqual([{ path: 'images.0.url', message: '文件不存在，请重新上传' }]);
+      expect(own.json().errors).toEqual([{ path: 'profilePhoto', message: carEn.json().errors[0].message }]);
+      expect(own.json().message).toBe(carEn.json().message);
+    }
+  });
+});

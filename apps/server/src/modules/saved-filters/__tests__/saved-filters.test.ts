@@ -35,6 +35,32 @@ describe('saved filters', () => {
     expect((await t.request('GET', `${F}/list/rentCar`, { as: 'admin' })).json().data).toHaveLength(2);
   });
 
+  it("lets a read-only user keep his own filters, never change or delete another user's", async () => {
+    const admins = await t.request('POST', `${F}/save/rentDriver`, {
+      as: 'admin',
+      body: { name: '黑名单', filter: { blacklisted: true }, isDefault: true },
+    });
+    expect(admins.statusCode).toBe(200);
+    const adminFilter = admins.json().data;
+    // clerk holds only view elements: saving his own filter needs none.
+    const own = await t.request('POST', `${F}/save/rentDriver`, {
+      as: 'clerk',
+      body: { name: '黑名单', filter: { blacklisted: false }, isDefault: true },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.id).not.toBe(adminFilter.id);
+    const clerks = (await t.request('GET', `${F}/list/rentDriver`, { as: 'clerk' })).json().data;
+    expect(clerks.map((f: { id: number }) => f.id)).toEqual([own.json().data.id]);
+    // The same name is his own filter: admin's keeps its values and stays admin's default.
+    const admin = (await t.request('GET', `${F}/list/rentDriver`, { as: 'admin' })).json().data;
+    expect(admin).toEqual([adminFilter]);
+    // Deleting admin's: 404 (he cannot see it either), and it is still there.
+    expect((await t.request('DELETE', `${F}/delete/${adminFilter.id}`, { as: 'clerk' })).statusCode).toBe(404);
+    expect((await t.request('GET', `${F}/list/rentDriver`, { as: 'admin' })).json().data).toEqual([adminFilter]);
+    expect((await t.request('DELETE', `${F}/delete/${own.json().data.id}`, { as: 'clerk' })).statusCode).toBe(200);
+    expect((await t.request('GET', `${F}/list/rentDriver`, { as: 'clerk' })).json().data).toEqual([]);
+  });
+
   it('validates the screen, the name and the size of a filter, and caps filters per screen', async () => {
     expect((await t.request('GET', `${F}/list/${encodeURIComponent('../x')}`, { as: 'admin' })).statusCode).toBe(400);
     const bad = await t.request('POST', `${F}/save/rentCar`, {
