@@ -33,7 +33,8 @@ export const departments = pgTable(
   ],
 );
 
-export const USER_STATUSES = ['active', 'disabled'] as const;
+/** active: signs in; disabled: refused (tokens revoked), may come back; left: gone for good, history kept. */
+export const USER_STATUSES = ['active', 'disabled', 'left'] as const;
 
 /** A person who signs in. Usernames and phones are unique across tenants: sign-in names no tenant. */
 export const users = pgTable(
@@ -55,6 +56,8 @@ export const users = pgTable(
     departmentId: bigintRef('department_id'),
     /** Job title shown in the address book. */
     title: text('title'),
+    /** When the employee left (status `left`); their records and log entries stay. */
+    leftAt: tstz('left_at'),
     lastLoginAt: tstz('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -85,6 +88,8 @@ export const userRents = pgTable(
   ],
 );
 
+export const DATA_SCOPES = ['all', 'assigned'] as const;
+
 export const roles = pgTable(
   'roles',
   {
@@ -97,11 +102,18 @@ export const roles = pgTable(
     description: text('description'),
     /** Grants everything the tenant's plan allows, including menus added later. */
     allPermissions: boolean('all_permissions').notNull().default(false),
+    /** Which rents' records the role sees: `all` of the tenant, or only the rents its users are assigned to. */
+    dataScope: text('data_scope').notNull().default('all'),
     builtin: boolean('builtin').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('roles_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('roles_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('roles_name_uq').on(t.tenantId, t.name),
+    check('roles_data_scope_ck', sql.raw(`data_scope in (${inList(DATA_SCOPES)})`)),
+  ],
 );
 
 /** A menu or element code granted by a role. */

@@ -15,6 +15,10 @@ export const tenants = pgTable(
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    logo: text('logo'),
+    /** Unified social credit code of the business licence, and the licence's image. */
+    licenceNo: text('licence_no'),
+    licenceImage: text('licence_image'),
     /** How the tenant found us: the id of its registration link (`/register/{id}`). */
     referral: text('referral'),
     status: text('status').notNull().default('active'),
@@ -40,7 +44,10 @@ export const rents = pgTable(
     code: text('code').notNull(),
     city: text('city').notNull(),
     address: text('address'),
+    contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
+    licenceNo: text('licence_no'),
+    licenceImage: text('licence_image'),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { Id, Instant, MobilePhone, PageQuery } from './common.js';
+import { addValidationMessages } from './validation-registry.js';
+
+/**
+ * Organisation and access administration: departments and employees (the address book), roles with their
+ * permissions and data scope, the tenant's rents (subsidiaries), labels, and the company settings that later
+ * areas read. The spec names the screens (`/oa/depart`, `/oa/companySetting`, `/oa/labelManagement`,
+ * `/oaSetting`) and shows no calls; these follow the style of the vehicle calls.
+ */
+const base = '/api/ccwadmin';
+
+export const OrganisationPaths = {
+  departments: `${base}/dept/list`,
+  departmentAdd: `${base}/dept/add`,
+  departmentUpdate: `${base}/dept/update/:id`,
+  departmentDelete: `${base}/dept/delete/:id`,
+
+  employees: `${base}/employee/list`,
+  employee: `${base}/employee/:id`,
+  employeeAdd: `${base}/employee/add`,
+  employeeUpdate: `${base}/employee/update/:id`,
+  employeeStatus: `${base}/employee/status/:id`,
+  employeeInvite: `${base}/employee/invite/:id`,
+  employeeExport: `${base}/employee/export`,
+
+  roles: `${base}/role/list`,
+  role: `${base}/role/:id`,
+  roleAdd: `${base}/role/add`,
+  roleUpdate: `${base}/role/update/:id`,
+  roleCopy: `${base}/role/copy/:id`,
+  roleDelete: `${base}/role/delete/:id`,
+  permissionTree: `${base}/role/permissionTree`,
+
+  rents: `${base}/rent/list`,
+  rentAdd: `${base}/rent/add`,
+  rentUpdate: `${base}/rent/update/:id`,
+  rentStatus: `${base}/rent/status/:id`,
+
+  labels: `${base}/label/list`,
+  labelAdd: `${base}/label/add`,
+  labelUpdate: `${base}/label/update/:id`,
+  labelDelete: `${base}/label/delete/:id`,
+
+  company: `${base}/setting/company`,
+  rules: `${base}/setting/rules`,
+} as const;
+
+addValidationMessages({
+  'v.departmentName': {
+    'zh-CN': '请输入部门名称（最多 30 个字）',
+    'en-US': 'Enter a department name (at most 30 characters)',
+  },
+  'v.hexColour': { 'zh-CN': '请选择颜色', 'en-US': 'Pick a colour' },
+  'v.creditCode': {
+    'zh-CN': '请输入 18 位统一社会信用代码',
+    'en-US': 'Enter the 18-character unified social credit code',
+  },
+  'v.numberPrefix': {
+    'zh-CN': '前缀为 1-8 位大写字母或数字',
+    'en-US': 'A prefix is 1-8 capital letters or digits',
+  },
+  'v.timeZone': { 'zh-CN': '请选择时区', 'en-US': 'Pick a time zone' },
+});
+
+const text = (max: number) => z.string().trim().max(max);
+const optText = (max: number) => text(max).nullish();
+
+// ---------------------------------------------------------------------------------------------------------
+// Departments
+
+export const Department = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  sort: z.number().int(),
+  /** Employees directly in this department (not left). */
+  employees: z.number().int(),
+});
+export type Department = z.infer<typeof Department>;
+export const DepartmentInput = z.strictObject({
+  name: text(30).min(1, { message: 'v.departmentName' }),
+  parentId: Id.nullable().default(null).describe('null: a top-level department'),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+export type DepartmentInput = z.infer<typeof DepartmentInput>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Employees: the tenant's users
+
+export const EMPLOYEE_STATUSES = ['active', 'disabled', 'left'] as const;
+export const EmployeeStatus = z.enum(EMPLOYEE_STATUSES);
+export type EmployeeStatus = z.infer<typeof EmployeeStatus>;
+
+export const Employee = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  title: z.string().nullable().describe('job title'),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  rentIds: z.array(z.number().int()).describe('the rents (subsidiaries) the employee may act in'),
+  defaultRentId: z.number().int().nullable(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  labels: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
+  status: EmployeeStatus,
+  /** True for the tenant's own administrator account(s) holding every permission. */
+  administrator: z.boolean(),
+  lastLoginAt: Instant.nullable(),
+  leftAt: Instant.nullable(),
+  createdAt: Instant,
+});
+export type Employee = z.infer<typeof Employee>;
+
+export const EmployeeQuery = PageQuery.extend({
+  keyword: z.string().trim().max(50).optional().describe('name, username or phone'),
+  departmentId: Id.optional().describe('this department and the ones below it'),
+  status: EmployeeStatus.optional(),
+  roleId: Id.optional(),
+  labelId: Id.optional(),
+});
+export type EmployeeQuery = z.infer<typeof EmployeeQuery>;
+
+const Username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z][\w.-]*$/, { message: 'v.username' });
+
+export const EmployeeInput = z
+  .strictObject({
+    name: text(30).min(1),
+    username: Username,
+    phone: MobilePhone,
+    email: z.email().max(100).nullish(),
+    title: optText(30),
+    departmentId: Id.nullable().default(null),
+    rentIds: z.array(Id).min(1).max(200),
+    defaultRentId: Id.nullable().default(null),
+    roleIds: z.array(Id).min(1).max(20),
+    labelIds: z.array(Id).max(20).default([]),
+  })
+  .refine((e) => e.defaultRentId === null || e.rentIds.includes(e.defaultRentId), {
+    message: 'v.defaultRent',
+    path: ['defaultRentId'],
+  });
+export type EmployeeInput = z.infer<typeof EmployeeInput>;
+addValidationMessages({
+  'v.defaultRent': {
+    'zh-CN': '默认公司须在可操作的公司之中',
+    'en-US': 'The default company must be one of the companies the employee may act in',
+  },
+});
+
+export const EmployeeStatusInput = z.strictObject({ status: EmployeeStatus });
+export const InviteResult = z.object({
+  sent: z.boolean(),
+  sandbox: z.boolean().describe('the SMS went to the sandbox outbox (the code is in the outbox and the log)'),
+  validHours: z.number().int(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Roles
+
+export const DATA_SCOPES = ['all', 'assigned'] as const;
+export const DataScope = z.enum(DATA_SCOPES);
+export type DataScope = z.infer<typeof DataScope>;
+
+export const RoleRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  allPermissions: z.boolean().describe('grants everything the plan allows (the administrator role)'),
+  builtin: z.boolean(),
+  dataScope: DataScope,
+  users: z.number().int().describe('employees holding the role (not left)'),
+  updatedAt: Instant,
+});
+export type RoleRow = z.infer<typeof RoleRow>;
+export const Role = RoleRow.extend({
+  grants: z.array(z.string()).describe('menu and element codes'),
+});
+export type Role = z.infer<typeof Role>;
+export const RoleInput = z.strictObject({
+  name: text(30).min(1),
+  description: optText(200),
+  dataScope: DataScope.default('all'),
+  grants: z.array(z.string().max(80)).max(1000).default([]),
+});
+export type RoleInput = z.infer<typeof RoleInput>;
+export const RoleCopyInput = z.strictObject({ name: text(30).min(1) });
+
+/** The catalogue as a tree to tick: menus (with children) and their elements, limited to the tenant's plan. */
+export interface PermissionNode {
+  code: string;
+  kind: 'menu' | 'element';
+  title: { 'zh-CN': string; 'en-US': string };
+  children: PermissionNode[];
+}
+export const PermissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    kind: z.enum(['menu', 'element']),
+    title: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }),
+    children: z.array(PermissionNode),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Rents (subsidiaries)
+
+export const RENT_STATUSES = ['active', 'disabled'] as const;
+export const CreditCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/, { message: 'v.creditCode' });
+
+export const Rent = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shortName: z.string(),
+  code: z.string(),
+  city: z.string(),
+  address: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  licenceNo: z.string().nullable(),
+  licenceImage: z.string().nullable().describe('stable address of the licence image'),
+  licenceImageUrl: z.string().nullable().describe('signed address to show it'),
+  status: z.enum(RENT_STATUSES),
+  /** Employees who may act in this rent, and the cars it holds. */
+  employees: z.number().int(),
+  cars: z.number().int(),
+  createdAt: Instant,
+});
+export type Rent = z.infer<typeof Rent>;
+export const RentInput = z.strictObject({
+  name: text(60).min(2),
+  shortName: text(20).min(1),
+  city: text(30).min(1),
+  address: optText(200),
+  contactName: optText(30),
+  contactPhone: MobilePhone.nullish(),
+  licenceNo: CreditCode.nullish(),
+  licenceImage: z.string().max(1024).nullish(),
+});
+export type RentInput = z.infer<typeof RentInput>;
+export const RentStatusInput = z.strictObject({ status: z.enum(RENT_STATUSES) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Labels
+
+export const LABEL_KINDS = ['employee', 'driver', 'car', 'customer'] as const;
+export const LabelKind = z.enum(LABEL_KINDS);
+export type LabelKind = z.infer<typeof LabelKind>;
+export const LABEL_COLOURS = ['blue', 'green', 'red', 'orange', 'gold', 'purple', 'cyan', 'magenta', 'grey'] as const;
+
+export const Label = z.object({
+  id: z.number().int(),
+  kind: LabelKind,
+  name: z.string(),
+  color: z.string(),
+  /** Records carrying the label. */
+  used: z.number().int(),
+});
+export type Label = z.infer<typeof Label>;
+export const LabelQuery = z.object({ kind: LabelKind.optional() });
+export const LabelInput = z.strictObject({
+  kind: LabelKind,
+  name: text(20).min(1),
+  color: z.enum(LABEL_COLOURS, { message: 'v.hexColour' }).default('blue'),
+});
+export type LabelInput = z.infer<typeof LabelInput>;
+export const LabelDeleteQuery = z.object({
+  force: z.enum(['true', 'false']).default('false').describe('true: remove it from every record that carries it'),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Company settings
+
+export const CompanyProfile = z.object({
+  name: z.string(),
+  shortName: z.string(),
+  logo: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  licenceNo: z.string().nullable(),
+  licenceImage: z.string().nullable(),
+  licenceImageUrl: z.string().nullable(),
+  timeZone: z.string(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfile>;
+
+/** Time zones offered (IANA names); the tenant's day boundaries, reminders and reports follow it. */
+export const TIME_ZONES = [
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Taipei',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Europe/London',
+  'Europe/Berlin',
+  'America/New_York',
+  'America/Los_Angeles',
+  'UTC',
+] as const;
+
+export const CompanyProfileInput = z.strictObject({
+  name: text(60).min(2),
+  shortName: text(20).min(1),
+  logo: z.string().max(1024).nullish(),
+  licenceNo: CreditCode.nullish(),
+  licenceImage: z.string().max(1024).nullish(),
+  timeZone: z.enum(TIME_ZONES, { message: 'v.timeZone' }),
+  contactName: optText(30),
+  contactPhone: MobilePhone.nullish(),
+});
+export type CompanyProfileInput = z.infer<typeof CompanyProfileInput>;
+
+const LeadDays = z.number().int().min(0).max(365);
+const NumberPrefix = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{1,8}$/, { message: 'v.numberPrefix' });
+
+/**
+ * The business rules every later area reads through the settings service (server: `settings.service.ts`),
+ * each with its default, so that a tenant that never opened the settings page works as documented here.
+ */
+export const TenantRules = z.object({
+  reminders: z
+    .object({
+      licenceDays: LeadDays.default(30).describe('vehicle licences and transport certificates'),
+      insuranceDays: LeadDays.default(30),
+      inspectionDays: LeadDays.default(30),
+      driverDocumentDays: LeadDays.default(30).describe("drivers' licences and certificates"),
+      rentDueDays: LeadDays.default(3).describe('days before a bill is due'),
+    })
+    .default({ licenceDays: 30, insuranceDays: 30, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 }),
+  rentGraceDays: z.number().int().min(0).max(60).default(3).describe('days after the due date before it is overdue'),
+  lateFee: z
+    .object({
+      dailyRatePermille: z
+        .number()
+        .min(0)
+        .max(100)
+        .default(5)
+        .describe('per mille of the overdue amount per day (5 = 0.5 %)'),
+      capPercent: z.number().min(0).max(100).default(20).describe('at most this percentage of the overdue amount'),
+    })
+    .default({ dailyRatePermille: 5, capPercent: 20 }),
+  billProRating: z.boolean().default(true).describe('a first or last month that is not whole is billed by days'),
+  settingDebtorPaying: z.boolean().default(false).describe('spec section 3: debtors may pay online'),
+  contractPrefixes: z
+    .record(z.string().regex(/^\d+$/), NumberPrefix)
+    .default({})
+    .describe('contract number prefix per rent id; a rent without one uses "HT"'),
+  mapTiles: z.enum(['amap', 'osm']).default('amap').describe('AutoNavi (GCJ-02) or OpenStreetMap (WGS-84)'),
+});
+export type TenantRules = z.infer<typeof TenantRules>;
+export const TenantRulesInput = TenantRules;
+export const DEFAULT_CONTRACT_PREFIX = 'HT';
