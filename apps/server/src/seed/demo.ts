@@ -8,6 +8,7 @@ import { pushRecords } from '../db/schema/messages.js';
 import { ads } from '../db/schema/platform.js';
 import { memberships, rents, tenants } from '../db/schema/tenancy.js';
 import { findPlan } from '@fleetdesk/contracts/membership';
+import type { DemoContext } from './context.js';
 import { DEMO_SEEDERS } from './seeders.js';
 
 const DAY = 86_400_000;
@@ -92,15 +93,6 @@ async function seedUser(
   await tx.insert(userRents).values(u.rentIds.map((rentId) => ({ tenantId: u.tenantId, userId, rentId })));
   await tx.insert(userRoles).values({ tenantId: u.tenantId, userId, roleId: u.roleId });
   return userId;
-}
-
-/** What area seeders get: the demo tenants' ids, in the seeding transaction. */
-export interface DemoContext {
-  tx: Tx;
-  clock: Clock;
-  passwordLogN: number;
-  demo: { tenantId: number; rentIds: Record<string, number>; adminId: number; clerkId: number };
-  other: { tenantId: number; rentIds: Record<string, number>; userId: number };
 }
 
 export interface DemoSeedResult {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../core/password.js';
 import { departments, roleGrants, roles, userRents, userRoles, users } from '../db/schema/identity.js';
 import { labels, userLabels } from '../db/schema/organisation.js';
-import type { DemoContext } from './demo.js';
+import type { DemoContext } from './context.js';
 
 const DEPARTMENTS = [
   { key: 'gm', name: '总经办', parent: null },

@@ -1,4 +1,4 @@
-import type { DemoContext } from './demo.js';
+import type { DemoContext } from './context.js';
 import { seedOrganisation } from './organisation.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';

@@ -3,7 +3,7 @@ import { renderTemplate, smsSegments } from '@fleetdesk/contracts/sms-notices';
 import { smsMessages } from '../db/schema/platform.js';
 import { smsBatches, smsSettings, smsTemplates } from '../db/schema/sms-notices.js';
 import { taskItems, taskProgress } from '../db/schema/tasks.js';
-import type { DemoContext } from './demo.js';
+import type { DemoContext } from './context.js';
 
 const TEMPLATES = [
   {

@@ -5,7 +5,7 @@ import { CAR_ACTIONS, actionsFrom, type CarAction, type CarStatus } from '@fleet
 import type { Tx } from '../core/db.js';
 import { carBrands, carEvents, carModels, carOwners, carSeries, carTypes, cars } from '../db/schema/vehicles.js';
 import { syncCarCatalogue } from '../modules/vehicles/catalogue/catalogue.sync.js';
-import type { DemoContext } from './demo.js';
+import type { DemoContext } from './context.js';
 import { DEMO_FLEET, OTHER_FLEET, type FleetCar } from './vehicles.fleet.js';
 
 const DAY = 86_400_000;
