@@ -8,8 +8,8 @@ import { crc32, createDeflateRaw } from 'node:zlib';
  * reader (backpressure), so an export of any size costs the same few megabytes.
  *
  * It exists because ExcelJS's streaming writer builds an object per cell and a style per row: at 100,000
- * cars (2.9 million cells) it took three times as long as the XML and the deflate together. Reading sheets
- * (imports) stays with ExcelJS.
+ * cars (2.9 million cells) it took three times as long as the XML and the deflate together. Uploaded sheets
+ * are read by `core/sheet-reader` (a worker thread with caps), not by ExcelJS.
  */
 export type XlsxValue = string | number | boolean | Date | null | undefined;
 

@@ -8,6 +8,22 @@ defineMessages({
   },
   'import.empty': { 'zh-CN': '文件中没有数据行', 'en-US': 'The file has no data rows' },
   'import.tooManyRows': { 'zh-CN': '每个文件最多 {max} 行数据', 'en-US': 'At most {max} data rows per file' },
+  'import.tooManyColumns': {
+    'zh-CN': '单元格 {cell} 超出了最多 {max} 列，请删除多余的列',
+    'en-US': 'Cell {cell} is past the last column read ({max}); remove the extra columns',
+  },
+  'import.cellTooLong': {
+    'zh-CN': '单元格 {cell} 超过 {max} 个字符',
+    'en-US': 'Cell {cell} has more than {max} characters',
+  },
+  'import.sheetTooLarge': {
+    'zh-CN': '文件解压后过大，无法读取；请只保留要导入的数据，或拆分为多个文件',
+    'en-US': 'The file is too large once unpacked; keep only the data to import, or split it into several files',
+  },
+  'import.readTimeout': {
+    'zh-CN': '文件读取超时；请只保留要导入的数据，或拆分为多个文件',
+    'en-US': 'Reading the file took too long; keep only the data to import, or split it into several files',
+  },
   'import.missingColumns': {
     'zh-CN': '缺少必填列：{columns}，请使用导入模板',
     'en-US': 'Required columns are missing: {columns}; use the import template',

@@ -20,12 +20,13 @@ import type { AppDeps } from '../../core/deps.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { hasMessage, translate } from '../../core/i18n.js';
 import { receiveFile } from '../../core/multipart.js';
+import { sheetAppError } from '../../core/sheet-reader/index.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
 import { excelImports } from '../../db/schema/excel-imports.js';
 import { taskItems } from '../../db/schema/tasks.js';
 import { RowReader, type Choice, type Issue } from './cells.js';
 import './excel-import.messages.js';
-import { readRows, sheetKind, type SheetRow } from './sheet.js';
+import { IMPORT_SHEET_MESSAGES, readRows, sheetKind, type SheetRow } from './sheet.js';
 
 export { RowReader, fold, matchChoice, parseDate, type Choice, type Issue } from './cells.js';
 
@@ -224,20 +225,28 @@ interface Upload {
   unknownColumns: string[];
 }
 
-/** Reads the uploaded sheet and maps its header (in either language, with or without the *) to column keys. */
+/**
+ * Reads the uploaded sheet and maps its header (in either language, with or without the *) to column keys.
+ * The file is received whole (at most IMPORT_MAX_BYTES), then read by the shared sheet reader off the request
+ * thread, which stops past IMPORT_MAX_ROWS data rows and refuses what inflates too far (core/sheet-reader).
+ */
 async function readUpload(req: FastifyRequest, type: AnyImportType): Promise<Upload> {
-  const { fileName, sheet } = await receiveFile(req, IMPORT_MAX_BYTES, async (file) => {
+  const file = await receiveFile(req, IMPORT_MAX_BYTES, async (f) => {
     const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-    const buffer = Buffer.concat(chunks);
-    const kind = sheetKind(buffer, file.filename);
-    if (!kind) throw new BadRequestError('import.fileUnreadable');
-    try {
-      return { fileName: file.filename || 'import.xlsx', sheet: await readRows(buffer, kind, IMPORT_MAX_ROWS + 2) };
-    } catch {
-      throw new BadRequestError('import.fileUnreadable');
-    }
+    for await (const chunk of f.stream) chunks.push(chunk as Buffer);
+    return { name: f.filename, buffer: Buffer.concat(chunks) };
   });
+  const fileName = file.name || 'import.xlsx';
+  const kind = sheetKind(file.buffer, file.name);
+  if (!kind) throw new BadRequestError('import.fileUnreadable');
+  const bytes = file.buffer.length; // the reader takes the buffer over
+  let sheet: SheetRow[];
+  try {
+    sheet = await readRows(file.buffer, kind, IMPORT_MAX_ROWS + 2);
+  } catch (err) {
+    req.log.info({ err, fileName, bytes }, 'uploaded sheet not read');
+    throw sheetAppError(err, IMPORT_SHEET_MESSAGES, { max: IMPORT_MAX_ROWS });
+  }
   const [head, ...data] = sheet;
   if (!head || !data.length) throw new BadRequestError('import.empty');
   if (data.length > IMPORT_MAX_ROWS) throw new BadRequestError('import.tooManyRows', { max: IMPORT_MAX_ROWS });

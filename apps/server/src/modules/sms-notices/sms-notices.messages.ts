@@ -25,4 +25,20 @@ defineMessages({
     'en-US': 'The file cannot be read; upload .xlsx or .csv',
   },
   'sms.tooManyRows': { 'zh-CN': '文件最多 {max} 行', 'en-US': 'At most {max} rows per file' },
+  'sms.tooManyColumns': {
+    'zh-CN': '单元格 {cell} 超出了最多 {max} 列，请删除多余的列',
+    'en-US': 'Cell {cell} is past the last column read ({max}); remove the extra columns',
+  },
+  'sms.cellTooLong': {
+    'zh-CN': '单元格 {cell} 超过 {max} 个字符',
+    'en-US': 'Cell {cell} has more than {max} characters',
+  },
+  'sms.sheetTooLarge': {
+    'zh-CN': '文件解压后过大，无法读取；请只保留收件人数据，或拆分为多个文件',
+    'en-US': 'The file is too large once unpacked; keep only the recipients, or split it into several files',
+  },
+  'sms.readTimeout': {
+    'zh-CN': '文件读取超时；请只保留收件人数据，或拆分为多个文件',
+    'en-US': 'Reading the file took too long; keep only the recipients, or split it into several files',
+  },
 });

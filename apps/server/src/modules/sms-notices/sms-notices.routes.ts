@@ -29,7 +29,8 @@ import { ok, page } from '../../core/envelope.js';
 import { BadRequestError, NotFoundError } from '../../core/errors.js';
 import { receiveFile } from '../../core/multipart.js';
 import { startOfDayIn } from '../../core/timezone.js';
-import { readSheet, sendXlsx } from '../../core/xlsx.js';
+import { readSheet, sheetAppError, sheetKind } from '../../core/sheet-reader/index.js';
+import { sendXlsx } from '../../core/xlsx.js';
 import { recipientSources, recipientsOfRows, sourceTitle } from './recipients.js';
 import './sms-notices.messages.js';
 import * as repo from './sms-notices.repository.js';
@@ -188,19 +189,32 @@ export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> 
     },
     config: { access: send, audit: false },
     handler: async (req) => {
-      const rows = await receiveFile(req, UPLOAD_MAX_BYTES, async (file) => {
+      const file = await receiveFile(req, UPLOAD_MAX_BYTES, async (f) => {
         const chunks: Buffer[] = [];
-        for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-        const buffer = Buffer.concat(chunks);
-        const isXlsx = buffer.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-        const isCsv = !isXlsx && /\.(csv|txt)$/i.test(file.filename) && !buffer.subarray(0, 4096).includes(0);
-        if (!isXlsx && !isCsv) throw new BadRequestError('sms.fileUnreadable');
-        try {
-          return await readSheet(buffer, isXlsx ? 'xlsx' : 'csv', SMS_MAX_RECIPIENTS + 2);
-        } catch {
-          throw new BadRequestError('sms.fileUnreadable');
-        }
+        for await (const chunk of f.stream) chunks.push(chunk as Buffer);
+        return { name: f.filename, buffer: Buffer.concat(chunks) };
       });
+      const kind = sheetKind(file.buffer, file.name);
+      if (!kind) throw new BadRequestError('sms.fileUnreadable');
+      let rows: string[][];
+      try {
+        // The shared reader (core/sheet-reader): off the request thread, stopping past the row cap.
+        rows = (await readSheet(file.buffer, kind, { maxRows: SMS_MAX_RECIPIENTS + 2 })).map((r) => r.cells);
+      } catch (err) {
+        req.log.info({ err, fileName: file.name }, 'uploaded sheet not read');
+        throw sheetAppError(
+          err,
+          {
+            unreadable: 'sms.fileUnreadable',
+            tooManyRows: 'sms.tooManyRows',
+            tooManyColumns: 'sms.tooManyColumns',
+            cellTooLong: 'sms.cellTooLong',
+            tooLarge: 'sms.sheetTooLarge',
+            timeout: 'sms.readTimeout',
+          },
+          { max: SMS_MAX_RECIPIENTS },
+        );
+      }
       if (rows.length > SMS_MAX_RECIPIENTS + 1)
         throw new BadRequestError('sms.tooManyRows', { max: SMS_MAX_RECIPIENTS });
       return ok(recipientsOfRows(rows));
