@@ -78,7 +78,15 @@ export const UPLOAD_TYPES = {
   license: {
     maxBytes: 10 * 1024 * 1024,
     mime: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
-    anyOf: ['rentCar:add', 'rentCar:edit', 'rentDriver:add', 'rentDriver:edit'],
+    anyOf: [
+      'rentCar:add',
+      'rentCar:edit',
+      'rentDriver:add',
+      'rentDriver:edit',
+      'oaCompany:add',
+      'oaCompany:edit',
+      'oaSetting:edit',
+    ],
   },
   document: {
     maxBytes: 20 * 1024 * 1024,

@@ -44,6 +44,7 @@ export const OrganisationPaths = {
 
   company: `${base}/setting/company`,
   rules: `${base}/setting/rules`,
+  appFlags: `${base}/setting/app`,
 } as const;
 
 addValidationMessages({
@@ -161,6 +162,11 @@ export const InviteResult = z.object({
   sandbox: z.boolean().describe('the SMS went to the sandbox outbox (the code is in the outbox and the log)'),
   validHours: z.number().int(),
 });
+/** `employee/add` answers the employee and how the invitation went. */
+export const EmployeeCreated = Employee.extend({ invite: InviteResult });
+/** `employee/export` takes the list's filters, without paging. */
+export const EmployeeExportFilter = EmployeeQuery.omit({ pageNum: true, pageSize: true });
+export type EmployeeExportFilter = z.infer<typeof EmployeeExportFilter>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Roles
@@ -365,4 +371,13 @@ export const TenantRules = z.object({
 });
 export type TenantRules = z.infer<typeof TenantRules>;
 export const TenantRulesInput = TenantRules;
+
+/**
+ * The app flags of spec section 3 that the web keeps in its session store, for any signed-in user of the
+ * tenant (no settings permission): they come from the tenant's rules.
+ */
+export const AppFlags = z.object({
+  settingDebtorPaying: z.boolean().describe('debtors may pay online (TenantRules.settingDebtorPaying)'),
+});
+export type AppFlags = z.infer<typeof AppFlags>;
 export const DEFAULT_CONTRACT_PREFIX = 'HT';

@@ -35,10 +35,18 @@ export interface Permissions {
 export interface RequestContext {
   tenantId: number;
   tenantName: string;
-  /** The rent the call acts in: the `X-Rent-Id` header, else the user's default rent. */
+  /** The rent the call acts in: the `X-Rent-Id` header (one of `rentIds`), else the user's default rent. */
   rentId: number | null;
-  /** Every rent the user may act in. */
+  /**
+   * Every rent the user may see and act in: the data scope. All rents of the tenant when one of the user's
+   * roles has data scope `all` or all permissions, else the rents the user is assigned to (`user_rents`).
+   * Every area scopes its queries by it.
+   */
   rentIds: readonly number[];
+  /** The rents the user is assigned to (`user_rents`), whatever the data scope. */
+  assignedRentIds: readonly number[];
+  /** `all` when `rentIds` is every rent of the tenant, `assigned` when only the user's own. */
+  dataScope: 'all' | 'assigned';
   userId: number;
   username: string;
   name: string;

@@ -23,35 +23,46 @@ interface SessionRow {
   tenant_name: string;
   tenant_status: string;
   membership_expires_at: Date | string | null;
-  rent_ids: number[] | null;
+  assigned_rent_ids: number[] | null;
+  all_rent_ids: number[] | null;
+  all_rents: boolean | null;
   roles: string[] | null;
   grants: string[] | null;
   all_permissions: boolean | null;
   plan: string[] | null;
 }
 
-/** Everything the auth hook needs about a token, in one round trip. */
+/**
+ * Everything the auth hook needs about a token, in one round trip. The roles are read once (`ro`): their
+ * codes, whether one grants everything, and whether one sees every rent (data scope `all`, or all
+ * permissions); only then are the tenant's rents read (a `case` runs only the branch it takes).
+ */
 const SESSION_SQL = `
     select t.id as token_id, t.tenant_id, t.user_id, t.access_expires_at, t.revoked_at,
       u.username, u.name, u.status as user_status, u.user_type, u.default_rent_id,
       tn.name as tenant_name, tn.status as tenant_status,
       m.expires_at as membership_expires_at,
       (select array_agg(ur.rent_id order by ur.rent_id) from user_rents ur
-        where ur.tenant_id = t.tenant_id and ur.user_id = t.user_id) as rent_ids,
-      (select array_agg(r.code order by r.code) from user_roles x join roles r
-        on r.tenant_id = x.tenant_id and r.id = x.role_id
-        where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as roles,
+        where ur.tenant_id = t.tenant_id and ur.user_id = t.user_id) as assigned_rent_ids,
+      case when ro.all_rents then
+        (select array_agg(r.id order by r.id) from rents r
+          where r.tenant_id = t.tenant_id and r.status in ('active', 'disabled'))
+      end as all_rent_ids,
+      ro.all_rents, ro.roles, ro.all_permissions,
       (select array_agg(distinct g.code) from user_roles x join role_grants g
         on g.tenant_id = x.tenant_id and g.role_id = x.role_id
         where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as grants,
-      (select bool_or(r.all_permissions) from user_roles x join roles r
-        on r.tenant_id = x.tenant_id and r.id = x.role_id
-        where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as all_permissions,
       (select array_agg(p.code) from tenant_permissions p where p.tenant_id = t.tenant_id) as plan
     from oauth_tokens t
     join users u on u.tenant_id = t.tenant_id and u.id = t.user_id
     join tenants tn on tn.id = t.tenant_id
     left join memberships m on m.tenant_id = t.tenant_id
+    left join lateral (
+      select array_agg(r.code order by r.code) as roles, bool_or(r.all_permissions) as all_permissions,
+        bool_or(r.all_permissions or r.data_scope = 'all') as all_rents
+      from user_roles x join roles r on r.tenant_id = x.tenant_id and r.id = x.role_id
+      where x.tenant_id = t.tenant_id and x.user_id = t.user_id
+    ) ro on true
     where t.access_hash = $1`;
 
 async function loadSession(database: Database, accessHash: string): Promise<SessionRow | undefined> {
@@ -81,8 +92,16 @@ export function clientAuthenticated(req: FastifyRequest, config: Config): boolea
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
-/** The rent a call acts in: the header's, if the user may act there; else the user's default. */
-function resolveRent(req: FastifyRequest, row: SessionRow, rentIds: number[]): number | null {
+/**
+ * The rent a call acts in: the header's, if the user may act there (one of `rentIds`, the rents of the data
+ * scope); else the user's default rent; else the first rent the user is assigned to, else the first visible.
+ */
+function resolveRent(
+  req: FastifyRequest,
+  row: SessionRow,
+  rentIds: number[],
+  assignedRentIds: number[],
+): number | null {
   const header = req.headers['x-rent-id'];
   const raw = Array.isArray(header) ? header[0] : header;
   if (raw !== undefined && raw !== '') {
@@ -90,8 +109,8 @@ function resolveRent(req: FastifyRequest, row: SessionRow, rentIds: number[]): n
     if (!Number.isSafeInteger(id) || !rentIds.includes(id)) throw new ForbiddenError('error.rentForbidden');
     return id;
   }
-  if (row.default_rent_id !== null && rentIds.includes(row.default_rent_id)) return row.default_rent_id;
-  return rentIds[0] ?? null;
+  if (row.default_rent_id !== null && rentIds.includes(Number(row.default_rent_id))) return Number(row.default_rent_id);
+  return assignedRentIds[0] ?? rentIds[0] ?? null;
 }
 
 /**
@@ -113,8 +132,11 @@ export async function authenticateUser(
   if (userType !== USER_TYPE_MANAGER || row.user_type !== USER_TYPE_MANAGER) {
     throw new UserRefusedError('error.userType');
   }
-  const rentIds = (row.rent_ids ?? []).map(Number);
-  const rentId = resolveRent(req, row, rentIds);
+  // Data scope: every rent of the tenant when a role sees all (or grants everything), else the assigned ones.
+  const assignedRentIds = (row.assigned_rent_ids ?? []).map(Number);
+  const dataScope = row.all_rents ? 'all' : 'assigned';
+  const rentIds = dataScope === 'all' ? (row.all_rent_ids ?? []).map(Number) : assignedRentIds;
+  const rentId = resolveRent(req, row, rentIds, assignedRentIds);
   const membershipExpiresAt = row.membership_expires_at ? asDate(row.membership_expires_at) : null;
   if (!access.allowExpired && (!membershipExpiresAt || membershipExpiresAt <= now)) {
     throw new MembershipExpiredError();
@@ -130,6 +152,8 @@ export async function authenticateUser(
     tenantName: row.tenant_name,
     rentId,
     rentIds,
+    assignedRentIds,
+    dataScope,
     userId: Number(row.user_id),
     username: row.username,
     name: row.name,

@@ -14,6 +14,8 @@ import { smsNoticesRoutes } from './sms-notices/sms-notices.routes.js';
 import { areasRoutes } from './areas/areas.routes.js';
 import { excelImportRoutes } from './excel-import/excel-import.routes.js';
 import { ocrRoutes } from './ocr/ocr.routes.js';
+import { rolesRoutes } from './roles/roles.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 import { savedFiltersRoutes } from './saved-filters/saved-filters.routes.js';
 import { vehiclesRoutes } from './vehicles/vehicles.routes.js';
 
@@ -32,6 +34,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     tasksRoutes,
     smsNoticesRoutes,
     organisationRoutes,
+    rolesRoutes,
+    settingsRoutes,
     areasRoutes,
     savedFiltersRoutes,
     excelImportRoutes,

@@ -144,7 +144,13 @@ export async function seedDemo(db: Db, clock: Clock, options: { passwordLogN: nu
     });
     const [clerkRole] = await tx
       .insert(roles)
-      .values({ tenantId: demo.tenantId, code: 'clerk', name: '车务专员', description: '车辆与司机，只读' })
+      .values({
+        tenantId: demo.tenantId,
+        code: 'clerk',
+        name: '车务专员',
+        description: '车辆与司机，只读；只看所属公司',
+        dataScope: 'assigned',
+      })
       .returning({ id: roles.id });
     await tx.insert(roleGrants).values(
       ['rentCar', 'rentCar:view', 'rentDriver', 'rentDriver:view'].map((code) => ({

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../core/password.js';
 import { departments, roleGrants, roles, userRents, userRoles, users } from '../db/schema/identity.js';
 import { labels, userLabels } from '../db/schema/organisation.js';
+import { rents } from '../db/schema/tenancy.js';
 import type { DemoContext } from './context.js';
 
 const DEPARTMENTS = [
@@ -15,10 +16,23 @@ const DEPARTMENTS = [
 ];
 
 const LABELS = [
-  { key: 'duty', name: '值班', color: 'orange' },
-  { key: 'collect', name: '催收专员', color: 'red' },
-  { key: 'new', name: '新员工', color: 'green' },
+  { key: 'duty', name: '值班', color: 'orange', kind: 'employee' },
+  { key: 'collect', name: '催收专员', color: 'red', kind: 'employee' },
+  { key: 'new', name: '新员工', color: 'green', kind: 'employee' },
+  { key: 'd-vip', name: '金牌司机', color: 'gold', kind: 'driver' },
+  { key: 'd-watch', name: '重点关注', color: 'red', kind: 'driver' },
+  { key: 'c-ride', name: '网约车', color: 'blue', kind: 'car' },
+  { key: 'c-new', name: '新车', color: 'green', kind: 'car' },
+  { key: 'c-gps', name: '待装 GPS', color: 'orange', kind: 'car' },
+  { key: 'u-fleet', name: '车队客户', color: 'purple', kind: 'customer' },
+  { key: 'u-repeat', name: '回头客', color: 'cyan', kind: 'customer' },
 ];
+
+/** The rents' contacts and business licences (unified social credit codes with valid check characters). */
+const RENT_DETAILS: Record<string, { contactName: string; licenceNo: string }> = {
+  HZ: { contactName: '刘洋', licenceNo: '91330106MA2CFK7Q3M' },
+  SH: { contactName: '陈静', licenceNo: '91310112MA1GBX5N20' },
+};
 
 const STAFF = [
   {
@@ -85,13 +99,36 @@ const STAFF = [
     labels: [],
     rents: ['HZ', 'SH'],
   },
+  // Not every account is in use: one disabled (may come back), one who left (history kept, no sign-in).
+  {
+    username: 'heqiang',
+    name: '何强',
+    phone: '13800000019',
+    dept: 'ops-sh',
+    title: '整备员',
+    labels: [],
+    rents: ['SH'],
+    status: 'disabled',
+  },
+  {
+    username: 'majun',
+    name: '马军',
+    phone: '13800000020',
+    dept: 'risk',
+    title: '催收专员',
+    labels: ['collect'],
+    rents: ['HZ'],
+    status: 'left',
+    leftDaysAgo: 45,
+  },
 ];
 
 /**
- * The demo company's address book: departments, labels and eight staff with an office role (they can sign
- * in with Staff@123), so that SMS to staff by department or label has people to reach.
+ * The demo company's organisation: departments, labels of every kind, the rents' contacts and licences, and
+ * ten staff with an office role (the eight active ones sign in with Staff@123; one is disabled, one left), so
+ * that SMS to staff by department or label has people to reach.
  */
-export async function seedOrganisation({ tx, demo, passwordLogN }: DemoContext): Promise<void> {
+export async function seedOrganisation({ tx, clock, demo, passwordLogN }: DemoContext): Promise<void> {
   const tenantId = demo.tenantId;
   const deptIds: Record<string, number> = {};
   for (const [i, d] of DEPARTMENTS.entries()) {
@@ -105,9 +142,15 @@ export async function seedOrganisation({ tx, demo, passwordLogN }: DemoContext):
   for (const l of LABELS) {
     const [row] = await tx
       .insert(labels)
-      .values({ tenantId, name: l.name, color: l.color })
+      .values({ tenantId, kind: l.kind, name: l.name, color: l.color })
       .returning({ id: labels.id });
     labelIds[l.key] = row!.id;
+  }
+  for (const [code, detail] of Object.entries(RENT_DETAILS)) {
+    await tx
+      .update(rents)
+      .set(detail)
+      .where(and(eq(rents.tenantId, tenantId), eq(rents.id, demo.rentIds[code]!)));
   }
   await tx
     .update(users)
@@ -120,7 +163,7 @@ export async function seedOrganisation({ tx, demo, passwordLogN }: DemoContext):
 
   const [office] = await tx
     .insert(roles)
-    .values({ tenantId, code: 'office', name: '办公人员', description: '通讯录与短信通知' })
+    .values({ tenantId, code: 'office', name: '办公人员', description: '通讯录与短信通知', dataScope: 'assigned' })
     .returning({ id: roles.id });
   await tx.insert(roleGrants).values(
     ['oa', 'oa:view', 'oaDepart', 'oaDepart:view', 'oaMessage', 'oaMessage:view'].map((code) => ({
@@ -143,6 +186,10 @@ export async function seedOrganisation({ tx, demo, passwordLogN }: DemoContext):
         passwordHash,
         departmentId: deptIds[s.dept]!,
         defaultRentId: rentIds[0]!,
+        ...('status' in s ? { status: s.status } : {}),
+        ...('leftDaysAgo' in s && s.leftDaysAgo
+          ? { leftAt: new Date(clock.now().getTime() - s.leftDaysAgo * 86_400_000) }
+          : {}),
       })
       .returning({ id: users.id });
     await tx.insert(userRents).values(rentIds.map((rentId) => ({ tenantId, userId: u!.id, rentId })));

@@ -8,6 +8,8 @@ CREATE TABLE "tenant_settings" (
 ALTER TABLE "users" DROP CONSTRAINT "users_status_ck";--> statement-breakpoint
 DROP INDEX "labels_name_uq";--> statement-breakpoint
 ALTER TABLE "roles" ADD COLUMN "data_scope" text DEFAULT 'all' NOT NULL;--> statement-breakpoint
+-- Until now every role saw only its users' assigned rents: existing roles keep that; new ones default to all.
+UPDATE "roles" SET "data_scope" = 'assigned' WHERE NOT "all_permissions";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "left_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "rents" ADD COLUMN "contact_name" text;--> statement-breakpoint
 ALTER TABLE "rents" ADD COLUMN "licence_no" text;--> statement-breakpoint

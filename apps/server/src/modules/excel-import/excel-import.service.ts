@@ -96,16 +96,33 @@ export interface ImportType<Row, Prepared> {
     rows: RowOf<Row>[],
     prepared: Prepared,
   ): Promise<Map<number, { errors: Issue[]; warnings: Issue[] }>>;
-  /** Writes good rows in the caller's transaction; `ref` marks each record so a resumed import finds it. */
+  /**
+   * Writes good rows in the caller's transaction; `ref` marks each record so a resumed import finds it. What
+   * must happen only once the rows are committed (an SMS to each new record, say) is answered as a function,
+   * which the framework calls after the commit (and never for rows rolled back).
+   */
   insert(
     tx: DbOrTx,
     deps: AppDeps,
     ctx: ImportContext,
     rows: (RowOf<Row> & { ref: string })[],
     prepared: Prepared,
-  ): Promise<void>;
+  ): Promise<void | AfterCommit>;
   /** Which of `refs` were written already. */
   written(db: DbOrTx, ctx: ImportContext, refs: string[]): Promise<Set<string>>;
+}
+
+/** Work an import type asks for once its rows are committed. */
+export type AfterCommit = () => Promise<void>;
+
+/** Runs a type's after-commit work; its failure is logged, never turned into a failed import. */
+async function afterCommit(deps: AppDeps, work: void | AfterCommit): Promise<void> {
+  if (!work) return;
+  try {
+    await work();
+  } catch (err) {
+    deps.log.error({ err }, 'import: work after the commit failed');
+  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -436,6 +453,7 @@ export async function runImport(
     await deps.tasks.dispatch(task);
     return { mode: 'task', total: upload.rows.length, taskId: task.id, targetId: task.targetId };
   }
+  let after: void | AfterCommit = undefined;
   const evaluated = await deps.db.transaction(async (tx) => {
     const [imp] = await tx
       .insert(excelImports)
@@ -452,7 +470,7 @@ export async function runImport(
     const result = await evaluate(tx, deps, type, { ...ctx, importId: imp!.id }, upload.rows, prepared);
     const good = result.filter((e) => e.row !== null);
     if (good.length) {
-      await type.insert(
+      after = await type.insert(
         tx,
         deps,
         ctx,
@@ -466,6 +484,7 @@ export async function runImport(
       .where(and(eq(excelImports.tenantId, ctx.tenantId), eq(excelImports.id, imp!.id)));
     return result;
   });
+  await afterCommit(deps, after);
   const imported = evaluated.filter((e) => e.row !== null).length;
   return {
     mode: 'sync',
@@ -528,13 +547,15 @@ export function importTaskKind(deps: AppDeps): TaskKind<ImportItem> {
       const failedLate = new Set<number>();
       const toInsert = good.map((e) => ({ line: e.line, row: e.row, ref: refOf(imp.id, e.line) }));
       try {
-        if (toInsert.length) await deps.db.transaction((tx) => type.insert(tx, deps, ctx, toInsert, p));
+        if (toInsert.length) {
+          await afterCommit(deps, await deps.db.transaction((tx) => type.insert(tx, deps, ctx, toInsert, p)));
+        }
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         // Someone saved a clashing record meanwhile: write the rows one by one to find which.
         for (const r of toInsert) {
           try {
-            await deps.db.transaction((tx) => type.insert(tx, deps, ctx, [r], p));
+            await afterCommit(deps, await deps.db.transaction((tx) => type.insert(tx, deps, ctx, [r], p)));
           } catch (e) {
             if (!isUniqueViolation(e)) throw e;
             failedLate.add(r.line);

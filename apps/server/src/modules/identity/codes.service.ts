@@ -18,8 +18,17 @@ export type CodePurpose = (typeof verifyCodes.$inferInsert)['purpose'];
 export const CODES_PER_PHONE_PER_DAY = 10;
 export const CODE_REQUESTS_PER_IP_PER_HOUR = 20;
 
-/** Stores a new code for `target` and returns it (the caller delivers it). Earlier codes stop counting. */
-export async function createCode(db: DbOrTx, deps: Pick<AppDeps, 'clock'>, purpose: string, target: string) {
+/**
+ * Stores a new code for `target` and returns it (the caller delivers it). Earlier codes stop counting. A code
+ * lives SMS_CODE_TTL_SECONDS unless `ttlSeconds` says otherwise (an employee's invitation: 72 hours).
+ */
+export async function createCode(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'clock'>,
+  purpose: string,
+  target: string,
+  ttlSeconds: number = SMS_CODE_TTL_SECONDS,
+) {
   const code = numericCode(SMS_CODE_LENGTH);
   const now = deps.clock.now();
   await db.insert(verifyCodes).values({
@@ -28,7 +37,7 @@ export async function createCode(db: DbOrTx, deps: Pick<AppDeps, 'clock'>, purpo
     codeHash: sha256(`${target}:${code}`),
     // Resend and daily limits compare with this time: it comes from the same clock as theirs.
     createdAt: now,
-    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
   });
   return code;
 }

@@ -26,6 +26,8 @@ import { carImages, carOwners, carTypes, cars } from '../../db/schema/vehicles.j
 // Car images and licence pages take files through the files area's one check: a bad address is the same field
 // error here as in every other record that keeps a file (the profile photo...).
 import { storedFileUrl } from '../files/files.service.js';
+// A disabled rent keeps its cars readable but takes no new ones (organisation area).
+import { ensureRentWritable } from '../organisation/rents.service.js';
 import { findBrand, findModel, findSeries } from './catalogue/catalogue.repository.js';
 import { tenantDays, type TenantDays } from './tenant-time.js';
 import * as repo from './vehicles.repository.js';
@@ -173,6 +175,7 @@ function conflictOf(err: unknown, input: { plate: string; vin: string }): never 
 export async function createCar(deps: AppDeps, ctx: RequestContext, input: CreateCarInput): Promise<CarDetail> {
   if (!ctx.rentId) throw new ConflictError('vehicles.noRent');
   const rentId = ctx.rentId;
+  await ensureRentWritable(deps.db, ctx, rentId);
   const now = deps.clock.now();
   const id = await deps.db
     .transaction(async (tx) => {
@@ -338,9 +341,7 @@ export async function transferCar(
   rentId: number,
   remark: string | null,
 ): Promise<CarDetail> {
-  const target = await repo.rentOfTenant(deps.db, ctx.tenantId, rentId);
-  if (!target) throw invalidField('rentId', 'vehicles.rentNotFound');
-  if (target.status !== 'active') throw new ConflictError('vehicles.transferRentDisabled');
+  await ensureRentWritable(deps.db, ctx, rentId, 'rentId');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const car = await repo.lockCar(tx, ctx, id);

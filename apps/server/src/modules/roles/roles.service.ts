@@ -1,0 +1,361 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { PermissionNode, Role, RoleInput, RoleRow } from '@fleetdesk/contracts/organisation';
+import { MENUS, type MenuDef } from '@fleetdesk/contracts/permissions';
+import { hasPermission, type RequestContext } from '../../core/access.js';
+import type { DbOrTx } from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { defineMessages } from '../../core/i18n.js';
+import { effectivePermissions, normaliseGrants } from '../../core/permissions.js';
+import { roles } from '../../db/schema/identity.js';
+import { tenantPermissions } from '../../db/schema/tenancy.js';
+import * as repo from './roles.repository.js';
+
+defineMessages({
+  'roles.notFound': { 'zh-CN': '角色不存在', 'en-US': 'No such role' },
+  'roles.nameTaken': { 'zh-CN': '角色名称“{name}”已被使用', 'en-US': 'The role name "{name}" is already in use' },
+  'roles.grantsRefused': {
+    'zh-CN': '以下权限不存在或不在贵公司的套餐内：{codes}',
+    'en-US': "These permissions do not exist or are outside the company's plan: {codes}",
+  },
+  'roles.grantsRefusedField': {
+    'zh-CN': '包含不存在或套餐外的权限',
+    'en-US': "Contains permissions that do not exist or are outside the company's plan",
+  },
+  'roles.grantsBeyondOwn': {
+    'zh-CN': '只能授予您自己拥有的权限：{codes}',
+    'en-US': 'You can only grant permissions you hold yourself: {codes}',
+  },
+  'roles.grantsBeyondOwnField': {
+    'zh-CN': '包含您自己没有的权限',
+    'en-US': 'Contains permissions you do not hold yourself',
+  },
+  'roles.assignBeyondOwn': {
+    'zh-CN': '只能分配不超出您自己权限的角色',
+    'en-US': 'You can only give roles that grant no more than you hold yourself',
+  },
+  'roles.allPermissionsGrants': {
+    'zh-CN': '全部权限角色的权限不可修改',
+    'en-US': 'The permissions of an all-permissions role cannot be changed',
+  },
+  'roles.allPermissionsScope': {
+    'zh-CN': '全部权限角色的数据范围始终为全部公司',
+    'en-US': 'An all-permissions role always sees every company',
+  },
+  'roles.builtinDelete': { 'zh-CN': '内置角色不可删除', 'en-US': 'A built-in role cannot be deleted' },
+  'roles.inUse': {
+    'zh-CN': '还有 {count} 名员工使用该角色，不能删除',
+    'en-US': '{count} employee(s) still hold this role; it cannot be deleted',
+  },
+  'roles.selfLockout': {
+    'zh-CN': '此修改会让您失去角色管理权限，请由其他管理员操作',
+    'en-US': 'This change would take the right to manage roles away from you; ask another administrator',
+  },
+});
+
+/** Who may read the role list: role managers, user managers (they pick roles) and settings viewers. */
+const LIST_PERMISSIONS = ['oaSetting:role', 'oaSetting:user', 'oaSetting:view'];
+
+export function mayListRoles(ctx: RequestContext): boolean {
+  return LIST_PERMISSIONS.some((code) => hasPermission(ctx.permissions, code));
+}
+
+/** Every code the tenant's plan allows, in catalogue order: what an all-permissions role grants. */
+function planCodes(ctx: RequestContext): string[] {
+  return normaliseGrants(
+    MENUS.flatMap((m) => [m.code, ...m.elements.map((e) => e.code)]),
+    ctx.permissions.plan,
+  ).codes;
+}
+
+function listed(codes: string[]): string {
+  return codes.length > 10 ? `${codes.slice(0, 10).join(', ')}…` : codes.join(', ');
+}
+
+/**
+ * The grants a role may store: codes of the catalogue within the tenant's plan (400 `grants` otherwise),
+ * normalised (the menu of each element, the parent of each child menu). A caller adds only codes he holds
+ * himself; codes the role has already may stay (renaming a role does not need its every right).
+ */
+function checkedGrants(ctx: RequestContext, grants: readonly string[], existing: readonly string[] = []): string[] {
+  const { codes, refused } = normaliseGrants(grants, ctx.permissions.plan);
+  if (refused.length) {
+    throw new BadRequestError('roles.grantsRefused', { codes: listed(refused) }, [
+      { path: 'grants', message: 'roles.grantsRefusedField' },
+    ]);
+  }
+  const kept = new Set(existing);
+  const beyond = codes.filter((c) => !kept.has(c) && !hasPermission(ctx.permissions, c));
+  if (beyond.length) {
+    throw new BadRequestError('roles.grantsBeyondOwn', { codes: listed(beyond) }, [
+      { path: 'grants', message: 'roles.grantsBeyondOwnField' },
+    ]);
+  }
+  return codes;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const s = new Set(a);
+  return s.size === new Set(b).size && b.every((x) => s.has(x));
+};
+
+/** A new role code: `r` and 10 random base-32 characters (codes are unique per tenant, names may change). */
+function newCode(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  return `r${Array.from(randomBytes(10), (b) => alphabet[b % 32]).join('')}`;
+}
+
+function conflictOf(err: unknown, name: string): never {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505' && e.constraint === 'roles_name_uq') throw new ConflictError('roles.nameTaken', { name });
+  }
+  throw err;
+}
+
+async function assertNameFree(db: DbOrTx, ctx: RequestContext, name: string, exceptId?: number) {
+  if (await repo.nameTaken(db, ctx.tenantId, name, exceptId)) throw new ConflictError('roles.nameTaken', { name });
+}
+
+/**
+ * Refuses to give an employee a role that grants more than the caller holds (else anyone who may add staff
+ * could make himself an administrator): each of `roleIds` not among `kept` (the roles the employee has now)
+ * must grant only codes the caller holds, and an all-permissions role needs a caller who holds everything.
+ * 400 at `roleIds`.
+ */
+export async function assertMayAssignRoles(
+  db: DbOrTx,
+  ctx: RequestContext,
+  roleIds: readonly number[],
+  kept: readonly number[] = [],
+): Promise<void> {
+  const added = roleIds.filter((id) => !kept.includes(id));
+  if (!added.length) return;
+  const everything = planCodes(ctx);
+  for (const id of added) {
+    const row = await repo.findRoleRow(db, ctx.tenantId, id);
+    if (!row) continue; // an unknown role is the caller's field error to report
+    const codes = row.allPermissions ? everything : await repo.grantsOf(db, ctx.tenantId, id);
+    if (codes.some((c) => !hasPermission(ctx.permissions, c))) {
+      throw new BadRequestError('roles.assignBeyondOwn', undefined, [
+        { path: 'roleIds', message: 'roles.assignBeyondOwn' },
+      ]);
+    }
+  }
+}
+
+/**
+ * The roles user `userId` may give (see `assertMayAssignRoles`), for callers without a request context: an
+ * Excel import resumed by a worker reads the importer's rights from the database.
+ */
+export async function assignableRoleIds(db: DbOrTx, tenantId: number, userId: number): Promise<Set<number>> {
+  const [held, plan, all] = await Promise.all([
+    repo.rolesOfUser(db, tenantId, userId),
+    db.select({ code: tenantPermissions.code }).from(tenantPermissions).where(eq(tenantPermissions.tenantId, tenantId)),
+    repo.listRoles(db, tenantId),
+  ]);
+  const planMenus = plan.map((p) => p.code);
+  const permissions = effectivePermissions({
+    grants: held.flatMap((r) => r.grants),
+    allPermissions: held.some((r) => r.allPermissions),
+    planMenus,
+  });
+  const everything = normaliseGrants(
+    MENUS.flatMap((m) => [m.code, ...m.elements.map((e) => e.code)]),
+    new Set(planMenus),
+  ).codes;
+  const out = new Set<number>();
+  for (const role of all) {
+    const codes = role.allPermissions ? everything : await repo.grantsOf(db, tenantId, role.id);
+    if (codes.every((c) => hasPermission(permissions, c))) out.add(role.id);
+  }
+  return out;
+}
+
+/**
+ * Refuses a change to one of the caller's own roles that would take `oaSetting:role` away from him (the last
+ * administrator locking himself out). `changed` is the role as it would be; the caller's other roles stay.
+ */
+async function assertKeepsRoleRight(
+  db: DbOrTx,
+  ctx: RequestContext,
+  changed: { id: number; allPermissions: boolean; grants: readonly string[] } | { id: number; removed: true },
+) {
+  const held = await repo.rolesOfUser(db, ctx.tenantId, ctx.userId);
+  if (!held.some((r) => r.id === changed.id)) return;
+  const after = held
+    .filter((r) => r.id !== changed.id)
+    .concat('removed' in changed ? [] : [{ ...changed, grants: [...changed.grants] }]);
+  const permissions = effectivePermissions({
+    grants: after.flatMap((r) => r.grants),
+    allPermissions: after.some((r) => r.allPermissions),
+    planMenus: [...ctx.permissions.plan],
+  });
+  if (!hasPermission(permissions, 'oaSetting:role')) throw new ConflictError('roles.selfLockout');
+}
+
+export async function listRoles(deps: AppDeps, ctx: RequestContext): Promise<RoleRow[]> {
+  if (!mayListRoles(ctx)) throw new ForbiddenError();
+  return repo.listRoles(deps.db, ctx.tenantId);
+}
+
+/** A role with its grants; an all-permissions role answers every code the plan allows. */
+export async function getRole(db: DbOrTx, ctx: RequestContext, id: number): Promise<Role> {
+  const row = await repo.findRoleRow(db, ctx.tenantId, id);
+  if (!row) throw new NotFoundError('roles.notFound');
+  const grants = row.allPermissions
+    ? planCodes(ctx)
+    : normaliseGrants(await repo.grantsOf(db, ctx.tenantId, id), ctx.permissions.plan).codes;
+  return { ...row, grants };
+}
+
+export interface RoleChange {
+  role: Role;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+export async function createRole(deps: AppDeps, ctx: RequestContext, input: RoleInput): Promise<Role> {
+  const grants = checkedGrants(ctx, input.grants);
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await assertNameFree(tx, ctx, input.name);
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          tenantId: ctx.tenantId,
+          code: newCode(),
+          name: input.name,
+          description: input.description ?? null,
+          dataScope: input.dataScope,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: roles.id });
+      await repo.setGrants(tx, ctx.tenantId, row!.id, grants);
+      return getRole(tx, ctx, row!.id);
+    });
+  } catch (err) {
+    conflictOf(err, input.name);
+  }
+}
+
+/**
+ * Changes a role's name, description, data scope and grants. An all-permissions role keeps its grants (the
+ * body may send none, or back exactly what it was answered) and its scope `all`. Answers the role and the
+ * changed fields before and after, for the operation log.
+ */
+export async function updateRole(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  input: RoleInput,
+): Promise<RoleChange> {
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const current = await repo.lockRole(tx, ctx.tenantId, id);
+      if (!current) throw new NotFoundError('roles.notFound');
+      const before = await getRole(tx, ctx, id);
+      let grants = before.grants;
+      if (current.allPermissions) {
+        const sent = normaliseGrants(input.grants, ctx.permissions.plan).codes;
+        if (input.grants.length && !sameSet(sent, before.grants)) throw new ConflictError('roles.allPermissionsGrants');
+        if (input.dataScope !== 'all') throw new ConflictError('roles.allPermissionsScope');
+      } else {
+        grants = checkedGrants(ctx, input.grants, before.grants);
+        await assertKeepsRoleRight(tx, ctx, { id, allPermissions: false, grants });
+      }
+      if (input.name !== current.name) await assertNameFree(tx, ctx, input.name, id);
+      await tx
+        .update(roles)
+        .set({ name: input.name, description: input.description ?? null, dataScope: input.dataScope, updatedAt: now })
+        .where(and(eq(roles.tenantId, ctx.tenantId), eq(roles.id, id)));
+      if (!current.allPermissions && !sameSet(grants, before.grants)) {
+        await repo.setGrants(tx, ctx.tenantId, id, grants);
+      }
+      const role = await getRole(tx, ctx, id);
+      return { role, ...changedFields(before, role) };
+    });
+  } catch (err) {
+    conflictOf(err, input.name);
+  }
+}
+
+/** The fields of a role that changed, before and after (grants as added and removed codes). */
+function changedFields(before: Role, after: Role) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of ['name', 'description', 'dataScope'] as const) {
+    if (before[key] !== after[key]) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  if (!sameSet(before.grants, after.grants)) {
+    b.grants = before.grants.filter((c) => !after.grants.includes(c));
+    a.grants = after.grants.filter((c) => !before.grants.includes(c));
+  }
+  return { before: b, after: a };
+}
+
+/** A new role with another name and the same description, data scope and grants (not built-in). */
+export async function copyRole(deps: AppDeps, ctx: RequestContext, id: number, name: string): Promise<Role> {
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const source = await repo.lockRole(tx, ctx.tenantId, id);
+      if (!source) throw new NotFoundError('roles.notFound');
+      const grants = source.allPermissions ? [] : await repo.grantsOf(tx, ctx.tenantId, id);
+      await assertNameFree(tx, ctx, name);
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          tenantId: ctx.tenantId,
+          code: newCode(),
+          name,
+          description: source.description,
+          allPermissions: source.allPermissions,
+          dataScope: source.dataScope,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: roles.id });
+      await repo.setGrants(tx, ctx.tenantId, row!.id, grants);
+      return getRole(tx, ctx, row!.id);
+    });
+  } catch (err) {
+    conflictOf(err, name);
+  }
+}
+
+/** Deletes a role nobody holds; a built-in role, or one an employee holds, is refused (409). */
+export async function deleteRole(deps: AppDeps, ctx: RequestContext, id: number): Promise<Role> {
+  return deps.db.transaction(async (tx) => {
+    const current = await repo.lockRole(tx, ctx.tenantId, id);
+    if (!current) throw new NotFoundError('roles.notFound');
+    if (current.builtin) throw new ConflictError('roles.builtinDelete');
+    const count = await repo.holderCount(tx, ctx.tenantId, id);
+    if (count > 0) throw new ConflictError('roles.inUse', { count });
+    await assertKeepsRoleRight(tx, ctx, { id, removed: true });
+    const role = await getRole(tx, ctx, id);
+    await tx.delete(roles).where(and(eq(roles.tenantId, ctx.tenantId), eq(roles.id, id)));
+    return role;
+  });
+}
+
+/** The catalogue as a tree to tick, titled in both languages, limited to the tenant's plan. */
+export function permissionTree(ctx: RequestContext): PermissionNode[] {
+  const plan = ctx.permissions.plan;
+  const node = (m: MenuDef): PermissionNode => ({
+    code: m.code,
+    kind: 'menu',
+    title: m.title,
+    children: [
+      ...MENUS.filter((c) => c.parent === m.code && plan.has(c.code)).map(node),
+      ...m.elements.map((e) => ({ code: e.code, kind: 'element' as const, title: e.title, children: [] })),
+    ],
+  });
+  return MENUS.filter((m) => !m.parent && plan.has(m.code)).map(node);
+}
