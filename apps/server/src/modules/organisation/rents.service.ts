@@ -27,9 +27,7 @@ export async function listRents(deps: AppDeps, ctx: RequestContext): Promise<Ren
   if (!mayListRents(ctx)) throw new ForbiddenError();
   const rows = await repo.listRents(deps.db, ctx.tenantId);
   // Data scope: a caller whose roles see only his assigned rents lists only those.
-  return rows
-    .filter((r) => visible(ctx, r.rent.id))
-    .map((r) => repo.toRent(r.rent, r, signer(deps, ctx.tenantId)));
+  return rows.filter((r) => visible(ctx, r.rent.id)).map((r) => repo.toRent(r.rent, r, signer(deps, ctx.tenantId)));
 }
 
 /** Whether the caller's data scope shows rent `id` (`ctx.rentIds` is read at the start of the call). */
