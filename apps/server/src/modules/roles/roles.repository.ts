@@ -25,21 +25,24 @@ function toRow(r: RoleRecord & { users: number }): RoleRow {
 }
 
 /** The tenant's roles with their holders: built-in first, then by name. */
+/** The columns of a role row with its holders (the list and one role read the same). */
+const rowColumns = {
+  tenantId: roles.tenantId,
+  id: roles.id,
+  code: roles.code,
+  name: roles.name,
+  description: roles.description,
+  allPermissions: roles.allPermissions,
+  dataScope: roles.dataScope,
+  builtin: roles.builtin,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
+  users: holders,
+};
+
 export async function listRoles(db: DbOrTx, tenantId: number): Promise<RoleRow[]> {
   const rows = await db
-    .select({
-      tenantId: roles.tenantId,
-      id: roles.id,
-      code: roles.code,
-      name: roles.name,
-      description: roles.description,
-      allPermissions: roles.allPermissions,
-      dataScope: roles.dataScope,
-      builtin: roles.builtin,
-      createdAt: roles.createdAt,
-      updatedAt: roles.updatedAt,
-      users: holders,
-    })
+    .select(rowColumns)
     .from(roles)
     .where(eq(roles.tenantId, tenantId))
     .orderBy(sql`${roles.builtin} desc`, asc(roles.name), asc(roles.id));
@@ -49,19 +52,7 @@ export async function listRoles(db: DbOrTx, tenantId: number): Promise<RoleRow[]
 /** One role of the tenant with its holders; another tenant's is undefined. */
 export async function findRoleRow(db: DbOrTx, tenantId: number, id: number): Promise<RoleRow | undefined> {
   const [row] = await db
-    .select({
-      tenantId: roles.tenantId,
-      id: roles.id,
-      code: roles.code,
-      name: roles.name,
-      description: roles.description,
-      allPermissions: roles.allPermissions,
-      dataScope: roles.dataScope,
-      builtin: roles.builtin,
-      createdAt: roles.createdAt,
-      updatedAt: roles.updatedAt,
-      users: holders,
-    })
+    .select(rowColumns)
     .from(roles)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
   return row ? toRow(row) : undefined;

@@ -8,6 +8,7 @@ import { FileUrls } from '../../../core/file-urls.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { fetchLegacyImage } from '../files.service.js';
 import { cleanFileName, sniffType } from '../sniff.js';
+import { multipart } from '../../../test/multipart.js';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3f1d6f60000000049454e44ae426082',
@@ -36,18 +37,6 @@ function sampleOf(type: UploadType) {
 }
 
 /** One file part; `disposition` replaces the part's Content-Disposition parameters (names with any bytes). */
-function multipart(filename: string, contentType: string, content: Buffer, disposition?: string) {
-  const boundary = '----fleetdesk-hardening';
-  const params = disposition ?? `filename="${filename}"`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${params}\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 let t: TestApp;
 let legacy: Server;

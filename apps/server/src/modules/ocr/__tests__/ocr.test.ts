@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidVin } from '@fleetdesk/contracts/identifiers';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart } from '../../../test/multipart.js';
 
 const OCR = '/api/ccwadmin/ocr/recognition';
 const PNG = Buffer.concat([
@@ -8,17 +9,6 @@ const PNG = Buffer.concat([
   Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
 ]);
 
-function multipart(filename: string, contentType: string, content: Buffer) {
-  const boundary = '----fleetdesk-ocr-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 let t: TestApp;
 
 beforeAll(async () => {

@@ -48,17 +48,7 @@ export async function invitationCode(t: TestApp, phone: string): Promise<string>
   return m[1]!;
 }
 
-export function multipart(filename: string, contentType: string, content: Buffer) {
-  const boundary = '----fleetdesk-organisation-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+export { multipart } from '../../../test/multipart.js';
 
 export async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
