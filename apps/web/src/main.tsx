@@ -4,6 +4,11 @@ import './app/base.css';
 import './lib/i18n';
 import { preloadFor } from './app/auth-gate';
 import { Root } from './app/root';
+import { installFailureReporting } from './lib/report-failure';
+
+// The request layer only announces failures; the error catalogue shows them (and the shell listens) once
+// subscribed here.
+installFailureReporting();
 
 const FIRST_SCREEN_WAIT_MS = 3000;
 

@@ -1,5 +1,6 @@
 import type { MenuItem } from '@fleetdesk/contracts/auth';
 import { matchPath } from 'react-router';
+import { routeLink } from '../lib/route-link';
 import type { NavItem } from '../lib/session';
 import type { RouteDef } from './routes';
 
@@ -74,9 +75,14 @@ export function routeAllowed(route: RouteDef, generated: readonly NavItem[]): bo
   return generated.some((g) => g.path === route.path);
 }
 
-/** Where a group route sends its visitor: its redirect if the user has it, else its first kept child. */
+/**
+ * Where a group route sends its visitor: its redirect if the user has it, else its first kept child, as a link
+ * (`/oa/depart`, not the pattern `/oa/depart/:type?`).
+ */
 export function groupTarget(route: RouteDef, generated: readonly NavItem[]): string | null {
   const paths = new Set(generated.map((g) => g.path));
-  if (route.redirect && paths.has(route.redirect)) return route.redirect;
-  return flatten(route.children ?? []).find((c) => paths.has(c.path))?.path ?? null;
+  const links = new Set(generated.map((g) => routeLink(g.path)));
+  if (route.redirect && links.has(route.redirect)) return route.redirect;
+  const child = flatten(route.children ?? []).find((c) => paths.has(c.path));
+  return child ? routeLink(child.path) : null;
 }

@@ -167,6 +167,16 @@ export const ROUTES: RouteDef[] = [
     page: operationLog,
   },
   {
+    name: 'oaSetting',
+    path: '/oaSetting',
+    titleKey: 'routes.oaSetting',
+    frame: 'header',
+    permission: 'oaSetting',
+    icon: 'SettingOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/company-settings/pages/company-settings-page')),
+  },
+  {
     name: 'oa',
     path: '/oa',
     titleKey: 'routes.oa',
@@ -174,6 +184,37 @@ export const ROUTES: RouteDef[] = [
     redirect: '/oa/depart',
     // In the catalogue's order: /oa without /oa/depart goes to the first of these the user holds.
     children: [
+      {
+        name: 'oaDepart',
+        path: '/oa/depart/:type?',
+        // Menu routes take their title from the permission menus; this key is the fallback.
+        titleKey: 'organisation:routes.depart',
+        frame: 'header',
+        permission: 'oaDepart',
+        icon: 'ContactsOutlined',
+        nav: true,
+        page: lazyPage(() => import('../features/organisation/pages/address-book-page')),
+      },
+      {
+        name: 'oaCompany',
+        path: '/oa/companySetting',
+        titleKey: 'organisation:routes.company',
+        frame: 'header',
+        permission: 'oaCompany',
+        icon: 'BankOutlined',
+        nav: true,
+        page: lazyPage(() => import('../features/organisation/pages/subsidiaries-page')),
+      },
+      {
+        name: 'oaLabel',
+        path: '/oa/labelManagement',
+        titleKey: 'organisation:routes.label',
+        frame: 'header',
+        permission: 'oaLabel',
+        icon: 'TagsOutlined',
+        nav: true,
+        page: lazyPage(() => import('../features/organisation/pages/labels-page')),
+      },
       {
         name: 'oaMessage',
         path: '/oa/message',

@@ -6,7 +6,6 @@ import {
   type TokenResponse,
 } from '@fleetdesk/contracts/auth';
 import { currentLanguage } from './i18n';
-import { reportFailure } from './report-failure';
 import { accessToken, forgetTokenExpiry, refreshToken, saveTokens, tokenExpiresAt } from './session';
 import { readKey } from './storage';
 
@@ -233,20 +232,39 @@ async function perform<T>(path: string, options: RequestOptions): Promise<T> {
   }
 }
 
+/**
+ * Who reacts to a failed call (shows it, signs out, re-checks the membership) registers here; this module
+ * knows none of them, so it stays below them in the import graph. The app subscribes the error catalogue's
+ * presentation at start (`installFailureReporting` in `report-failure.ts`, called by `main.tsx`).
+ */
+type FailureListener = (error: RequestError) => void;
+const failureListeners = new Set<FailureListener>();
+
+/** Hears every failure the caller did not handle itself (not `silent`), in the order of registration. */
+export function onRequestFailure(listener: FailureListener): () => void {
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
+}
+
+function announceFailure(error: RequestError): void {
+  for (const listener of [...failureListeners]) listener(error);
+}
+
 function isSilent(options: RequestOptions, error: RequestError): boolean {
   return typeof options.silent === 'function' ? options.silent(error) : !!options.silent;
 }
 
 /**
  * The one way the web app calls the server. Resolves with the envelope's `data` (or the raw answer with
- * `envelope: false`); a failure is shown through the error catalogue (spec section 8), then rejects.
+ * `envelope: false`); a failure is announced to the failure listeners (the error catalogue, spec section 8,
+ * shows it), then rejects.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   try {
     return await perform<T>(path, options);
   } catch (cause) {
     const error = cause instanceof RequestError ? cause : new RequestError('network', String(cause));
-    if (!isSilent(options, error)) reportFailure(error);
+    if (!isSilent(options, error)) announceFailure(error);
     throw error;
   }
 }

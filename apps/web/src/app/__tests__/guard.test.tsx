@@ -43,11 +43,13 @@ describe('the route guard', () => {
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
     expect(within(nav).getByText('Home')).toBeInTheDocument();
-    expect(within(nav).getByText('Operation log')).toBeInTheDocument();
+    // The operation log is in the Office group.
+    within(nav).getByText('Office').click();
+    const log = await screen.findByText('Operation log', { selector: '.fd-nav-popup .ant-menu-title-content' });
     expect(server.calls('GET', '/api/ccwadmin/sysMenu/all')).toHaveLength(1);
     expect(server.calls('GET', '/api/admin/client/user/userInfo/1')).toHaveLength(1);
     const before = server.calls('GET', '/api/ccwadmin/sysPermission/tenant').length;
-    within(nav).getByText('Operation log').click();
+    log.click();
     await waitFor(() => expect(where()).toBe('/oaLog'));
     await waitFor(() =>
       expect(server.calls('GET', '/api/ccwadmin/sysPermission/tenant').length).toBeGreaterThan(before),
@@ -63,7 +65,8 @@ describe('the route guard', () => {
       await screen.findByText('You do not have this permission. Please ask your administrator to grant it!', {}, SLOW),
     ).toBeInTheDocument();
     const nav = screen.getByRole('menu', { name: 'Main navigation' });
-    expect(within(nav).queryByText('Operation log')).toBeNull();
+    expect(within(nav).queryByText('Office')).toBeNull();
+    expect(screen.queryByText('Operation log', { selector: '.ant-menu-title-content' })).toBeNull();
   });
 
   it('signs out and goes to /login when the user cannot be loaded', async () => {
@@ -113,10 +116,10 @@ describe('the route guard', () => {
     first.unmount();
     clearSession();
     signedIn();
-    // SMS notices come before the operation log (until the address book exists, /oa/depart).
+    // The address book is the group's own target (spec section 2: /oa redirects to /oa/depart).
     sessionServer(ADMIN);
     renderApp('/oa');
-    await waitFor(() => expect(where()).toBe('/oa/message'), SLOW);
+    await waitFor(() => expect(where()).toBe('/oa/depart'), SLOW);
   });
 
   it('answers an unknown path with the not-found page', async () => {

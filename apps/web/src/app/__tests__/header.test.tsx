@@ -49,13 +49,18 @@ describe('the shared header', () => {
     const server = sessionServer();
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    expect(within(nav).getByText('Operation log')).toBeInTheDocument();
+    expect(within(nav).getByText('Office')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Change language' }));
     await user.click(await screen.findByText('中文'));
     await waitFor(() => expect(i18n.language).toBe('zh-CN'));
-    const zhTitle = i18n.t('routes.oaLog');
-    await waitFor(() => expect(within(nav).getByText(zhTitle)).toBeInTheDocument());
+    const zhGroup = i18n.t('navGroups.office');
+    await waitFor(() => expect(within(nav).getByText(zhGroup)).toBeInTheDocument());
+    // The entries' titles (the permission menus') follow too.
+    await user.click(within(nav).getByText(zhGroup));
+    expect(
+      await screen.findByText(i18n.t('routes.oaLog'), { selector: '.fd-nav-popup .ant-menu-title-content' }),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('fleetdesk.lang')).toBe('zh-CN');
     await waitFor(() =>
       expect(server.calls('GET', '/api/ccwmc/pushRecord/count').at(-1)!.headers.get('Accept-Language')).toBe('zh-CN'),

@@ -9,6 +9,11 @@ import { Outlet } from 'react-router';
 import { registerFeedbackHolders } from '../../lib/feedback-antd';
 import { applyDayjsLocale } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
+import { installFailureReporting } from '../../lib/report-failure';
+
+// main.tsx installs it at start; this keeps the screens of the frame showing failures when the route table is
+// rendered without main.tsx (the tests). Installing twice is a no-op.
+installFailureReporting();
 
 export const THEME: ThemeConfig = {
   token: { colorPrimary: '#1668dc', borderRadius: 6, fontFamily: 'var(--fd-font)' },

@@ -2,7 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server';
 import { setLanguage } from '../i18n';
+import { installFailureReporting } from '../report-failure';
 import { request } from '../request';
+
+// What main.tsx does at app start: the request layer announces failures, the catalogue shows them.
+installFailureReporting();
 
 /** The catalogue reaches the user through antd (not mocked): what shows up in the page. */
 describe('failures on screen', () => {

@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok } from '../../test/fake-server';
 import * as feedback from '../feedback';
 import { setLanguage } from '../i18n';
+import { installFailureReporting } from '../report-failure';
 import { REQUEST_TIMEOUT_MS, request, RequestError } from '../request';
 import { saveTokens, tokenExpiresAt } from '../session';
+
+// What main.tsx does at app start: the request layer announces failures, the catalogue shows them.
+installFailureReporting();
 
 const token = (access: string, refresh = `r-${access}`, expiresIn = 7200) => ({
   access_token: access,

@@ -7,12 +7,14 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CarListRow } from '@fleetdesk/contracts/vehicles';
+import { ImportWizard } from '../../../components/import-wizard/import-wizard';
+import { useFinishedTasks } from '../../../components/import-wizard/use-finished-tasks';
 import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
 import { useAccess } from '../../../lib/access';
+import { useSession } from '../../../lib/session';
 import { formatDateTime, formatPlate } from '../../../lib/format';
 import { carsKey, carsQuery } from '../api/get-cars';
 import { carFilterBody, carFilterParams } from '../model/car-filter';
-import { useFinishedTasks } from '../model/use-finished-tasks';
 import { TransferDialog } from '../transfer/transfer-dialog';
 import { BulkStatus } from './bulk-status';
 import { CarActionDialog } from './car-action-dialog';
@@ -21,7 +23,6 @@ import { CarStatusTag } from './car-status-tag';
 import { DeleteCarDialog } from './delete-car-dialog';
 import { DueDate } from './due-date';
 import { ExportMenu } from './export-menu';
-import { ImportWizard } from './import-wizard';
 import { SavedFilters } from './saved-filters';
 import { useCarFilterFields } from './use-car-filter-fields';
 
@@ -43,6 +44,7 @@ export function CarsTab() {
   const fields = useCarFilterFields();
   const [command, setCommand] = useState<{ car: CarListRow; command: RowCommand } | null>(null);
   const [importing, setImporting] = useState(false);
+  const rents = useSession((s) => s.user?.rents ?? []);
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: carsKey }), [client]);
   const followTask = useFinishedTasks(refresh);
   const onCommand = (car: CarListRow, next: RowCommand) => setCommand({ car, command: next });
@@ -158,6 +160,9 @@ export function CarsTab() {
       />
       {importing && (
         <ImportWizard
+          type="car"
+          ns="vehicles"
+          targets={rents.map((r) => ({ value: r.id, label: r.name }))}
           onClose={() => setImporting(false)}
           onImported={(taskId) => {
             refresh();

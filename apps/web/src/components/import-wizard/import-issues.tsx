@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { RowIssue } from '@fleetdesk/contracts/excel-import';
 
 /** Row problems of an import: the sheet row, the column, the value found, what is wrong. */
-export function ImportIssues({ issues, label }: { issues: RowIssue[]; label: string }) {
-  const { t } = useTranslation('vehicles');
+export function ImportIssues({ issues, label, ns }: { issues: RowIssue[]; label: string; ns: string }) {
+  // The texts are the caller's (`ns`: its `import.*` keys), see import-wizard.tsx.
+  const { t: text } = useTranslation(ns);
   return (
     <Table<RowIssue>
       aria-label={label}
@@ -13,21 +14,21 @@ export function ImportIssues({ issues, label }: { issues: RowIssue[]; label: str
       dataSource={issues}
       pagination={issues.length > 10 ? { pageSize: 10, showSizeChanger: false, size: 'small' } : false}
       columns={[
-        { key: 'row', title: t('import.issue.row'), dataIndex: 'row', width: 70 },
+        { key: 'row', title: text('import.issue.row'), dataIndex: 'row', width: 70 },
         {
           key: 'column',
-          title: t('import.issue.column'),
-          render: (_, i) => i.columnTitle ?? i.column ?? t('import.issue.wholeRow'),
+          title: text('import.issue.column'),
+          render: (_, i) => i.columnTitle ?? i.column ?? text('import.issue.wholeRow'),
           width: 140,
         },
         {
           key: 'value',
-          title: t('import.issue.value'),
+          title: text('import.issue.value'),
           render: (_, i) => i.value || <span className="fd-muted">-</span>,
           width: 180,
           ellipsis: true,
         },
-        { key: 'message', title: t('import.issue.message'), dataIndex: 'message' },
+        { key: 'message', title: text('import.issue.message'), dataIndex: 'message' },
       ]}
     />
   );

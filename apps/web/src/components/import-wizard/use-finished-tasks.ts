@@ -1,6 +1,6 @@
 import { TASK_POLL_MS } from '@fleetdesk/contracts/tasks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { followedTasks } from '../../../lib/task-notices';
+import { followedTasks } from '../../lib/task-notices';
 
 /**
  * Background tasks a screen started and wants to hear the end of (an import, to refresh the list): the task

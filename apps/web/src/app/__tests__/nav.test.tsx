@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MENUS } from '@fleetdesk/contracts/permissions';
+import { setLanguage } from '../../lib/i18n';
+import type { NavItem } from '../../lib/session';
+import { ok } from '../../test/fake-server';
+import { ADMIN, CLERK, sessionServer, signedIn } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { groupNav, groupOf, MENU_GROUPS, NAV_GROUPS } from '../layout/nav-groups';
+
+const SLOW = { timeout: 20_000 };
+const where = () => screen.getByTestId('location').textContent;
+
+beforeEach(async () => {
+  await setLanguage('en-US');
+});
+
+const item = (path: string, code: string | null): NavItem => ({
+  path,
+  code,
+  titles: null,
+  titleKey: `routes.${code ?? 'home'}`,
+  icon: null,
+  nav: true,
+});
+
+/** The group entries of the header, by their titles. */
+const groupTitles = (nav: HTMLElement) =>
+  [...nav.querySelectorAll(':scope > .ant-menu-submenu .ant-menu-title-content')].map((n) => n.textContent);
+
+describe('navigation groups', () => {
+  it('puts every catalogue menu in one group', () => {
+    for (const menu of MENUS) expect(NAV_GROUPS).toContain(MENU_GROUPS[menu.code]);
+    expect(groupOf('rentCar')).toBe('vehicles');
+    expect(groupOf('crm')).toBe('people');
+    expect(groupOf('finance')).toBe('contracts');
+    expect(groupOf('riskGpsMap')).toBe('risk');
+    expect(groupOf('oaDepart')).toBe('office');
+    expect(groupOf('oaSetting')).toBe('settings');
+    // A menu the table does not know yet goes with its parent.
+    expect(groupOf('oaSomethingNew')).toBe('office');
+  });
+
+  it('groups the entries in the header order, home on top, empty groups left out', () => {
+    const grouped = groupNav([
+      item('/', null),
+      item('/oaSetting', 'oaSetting'),
+      item('/oaLog', 'oaLog'),
+      item('/rentCar/:type?', 'rentCar'),
+      item('/oa/message', 'oaMessage'),
+    ]);
+    expect(grouped.top.map((i) => i.path)).toEqual(['/']);
+    expect(grouped.groups.map((g) => [g.group, g.items.map((i) => i.code)])).toEqual([
+      ['vehicles', ['rentCar']],
+      ['office', ['oaLog', 'oaMessage']],
+      ['settings', ['oaSetting']],
+    ]);
+  });
+
+  it('shows the groups the user has, lights the group and the item of a nested page (/rentCar/car/12)', async () => {
+    signedIn();
+    sessionServer(ADMIN, { 'GET /api/ccwadmin/rentCar/12': () => ok(null) });
+    renderApp('/rentCar/car/12');
+    const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
+    // The screens that exist today: vehicles, the office screens and the settings; no empty group.
+    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles', 'Office', 'Settings']));
+    expect(within(nav).getByText('Home')).toBeInTheDocument();
+    const vehicles = within(nav).getByText('Vehicles').closest('.ant-menu-submenu')!;
+    expect(vehicles).toHaveClass('ant-menu-submenu-selected');
+    expect(within(nav).getByText('Office').closest('.ant-menu-submenu')).not.toHaveClass('ant-menu-submenu-selected');
+
+    const user = userEvent.setup();
+    await user.click(within(nav).getByText('Vehicles'));
+    const popup = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.fd-nav-popup:not(.ant-menu-submenu-hidden)');
+      expect(open).not.toBeNull();
+      return open!;
+    });
+    expect(within(popup).getByText('Vehicles').closest('.ant-menu-item')).toHaveClass('ant-menu-item-selected');
+  });
+
+  it('hides the groups without a screen for the user (a clerk sees only vehicles)', async () => {
+    signedIn();
+    sessionServer(CLERK, {
+      'GET /api/ccwadmin/rentCar/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
+    });
+    renderApp('/');
+    const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
+    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles']));
+    expect(within(nav).queryByText('Office')).toBeNull();
+    expect(within(nav).queryByText('Settings')).toBeNull();
+  });
+
+  it('is reachable by keyboard: Tab reaches the menu; groups and entries are menu items with their popups', async () => {
+    signedIn();
+    sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/company': () => ok(null) });
+    renderApp('/');
+    const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
+    await waitFor(() => expect(groupTitles(nav)).toHaveLength(3));
+    const user = userEvent.setup();
+    for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();
+    expect(document.activeElement).toBe(nav);
+    // The groups are menu entries with a popup; antd moves between them with the arrow keys and opens them with
+    // Enter in a browser (jsdom lays nothing out, so that focus movement is not exercised here).
+    const settings = within(nav).getByText('Settings').closest('[role="menuitem"]')!;
+    expect(settings).toHaveAttribute('aria-haspopup', 'true');
+    await user.click(settings);
+    const popup = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.fd-nav-popup:not(.ant-menu-submenu-hidden)');
+      expect(open).not.toBeNull();
+      return open!;
+    });
+    const entry = within(popup).getByText('Company settings').closest<HTMLElement>('[role="menuitem"]')!;
+    expect(entry).toHaveAttribute('tabindex');
+    await user.click(entry);
+    await waitFor(() => expect(where()).toBe('/oaSetting'));
+  });
+});

@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { session } from '../../../lib/session';
+import { ok } from '../../../test/fake-server';
+import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { permilleToPercent, RULE_DEFAULTS } from '../components/rules-form';
+import { fieldFailure, RENT_ROWS, SLOW } from './fixtures';
+
+const RULES = '/api/ccwadmin/setting/rules';
+
+beforeEach(async () => {
+  await setLanguage('en-US');
+});
+
+const save = () => within(form()).getByText('Save', { selector: 'button span' }).closest('button')!;
+const form = () => document.querySelector<HTMLElement>('form[aria-label="Business rules"]')!;
+const field = (label: string) => within(form()).getByLabelText(label);
+
+describe('the business rules', () => {
+  it('turns the daily late fee in per mille into a percentage', () => {
+    expect(permilleToPercent(5)).toBe('0.5');
+    expect(permilleToPercent(0.5)).toBe('0.05');
+    expect(permilleToPercent(null)).toBe('0');
+  });
+
+  it('shows the defaults and sends the rules as changed (prefixes in capitals, empty ones left out)', async () => {
+    signedIn();
+    const server = sessionServer(ADMIN, {
+      [`GET ${RULES}`]: () => ok(RULE_DEFAULTS),
+      'GET /api/ccwadmin/rent/list': () => ok(RENT_ROWS),
+      [`PUT ${RULES}`]: (req) => ok(req.body),
+    });
+    renderApp('/oaSetting?tab=rules');
+    await screen.findByText('Vehicle licences and certificates', {}, SLOW);
+    expect(field('Vehicle licences and certificates')).toHaveValue('30');
+    expect(field('Rent due')).toHaveValue('3');
+    expect(within(form()).getAllByText('Default: 30')).toHaveLength(4);
+    expect(within(form()).getAllByText('Default: 3')).toHaveLength(2); // rent due, grace days
+    expect(screen.getByTestId('late-fee-percent')).toHaveTextContent('= 0.5 % of the overdue amount per day');
+    expect(field('Contract number prefix of Demo Rentals Hangzhou')).toHaveAttribute('placeholder', 'HT');
+    expect(within(form()).getByLabelText('AutoNavi')).toBeChecked();
+
+    const user = userEvent.setup();
+    await user.clear(field('Insurance'));
+    await user.type(field('Insurance'), '45');
+    fireEvent.change(field('Late fee per day'), { target: { value: '8' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('late-fee-percent')).toHaveTextContent('= 0.8 % of the overdue amount per day'),
+    );
+    await user.click(field('Debtors may pay online'));
+    await user.type(field('Contract number prefix of Demo Rentals Shanghai'), 'sh');
+    await user.click(within(form()).getByLabelText('OpenStreetMap'));
+    await user.click(save());
+
+    await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(1));
+    expect(server.calls('PUT', RULES)[0]!.body).toEqual({
+      reminders: { licenceDays: 30, insuranceDays: 45, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
+      rentGraceDays: 3,
+      lateFee: { dailyRatePermille: 8, capPercent: 20 },
+      billProRating: true,
+      settingDebtorPaying: true,
+      contractPrefixes: { '8': 'SH' },
+      mapTiles: 'osm',
+    });
+    expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
+    // The session follows (spec section 3: settingDebtorPaying).
+    expect(session.get().settingDebtorPaying).toBe(true);
+  });
+
+  it("checks the prefixes with the contracts' rule and shows the server's field errors on their fields", async () => {
+    signedIn();
+    const server = sessionServer(ADMIN, {
+      [`GET ${RULES}`]: () => ok({ ...RULE_DEFAULTS, contractPrefixes: { '7': 'HZ' } }),
+      'GET /api/ccwadmin/rent/list': () => ok(RENT_ROWS),
+      [`PUT ${RULES}`]: () =>
+        fieldFailure([
+          { path: 'reminders.licenceDays', message: 'Too many days for a licence' },
+          { path: 'contractPrefixes.7', message: 'Prefix HZ is used by another tenant' },
+        ]),
+    });
+    renderApp('/oaSetting?tab=rules');
+    await screen.findByText('Vehicle licences and certificates', {}, SLOW);
+    expect(field('Contract number prefix of Demo Rentals Hangzhou')).toHaveValue('HZ');
+    const user = userEvent.setup();
+    await user.type(field('Contract number prefix of Demo Rentals Shanghai'), 'S-1');
+    await user.click(save());
+    expect(await within(form()).findByText('A prefix is 1-8 capital letters or digits')).toBeInTheDocument();
+    expect(server.calls('PUT', RULES)).toHaveLength(0);
+
+    await user.clear(field('Contract number prefix of Demo Rentals Shanghai'));
+    await user.click(save());
+    expect(await within(form()).findByText('Too many days for a licence')).toBeInTheDocument();
+    expect(within(form()).getByText('Prefix HZ is used by another tenant')).toBeInTheDocument();
+    expect(server.calls('PUT', RULES)[0]!.body).toMatchObject({ contractPrefixes: { '7': 'HZ' } });
+  });
+});

@@ -1,0 +1,215 @@
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Radio from 'antd/es/radio';
+import Switch from 'antd/es/switch';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_CONTRACT_PREFIX,
+  TenantRules,
+  type Rent,
+  type TenantRules as Rules,
+} from '@fleetdesk/contracts/organisation';
+import { useAccess } from '../../../lib/access';
+import { session } from '../../../lib/session';
+import { rentsQuery } from '../api/get-rents';
+import { rulesQuery } from '../api/get-rules';
+import { useUpdateRules } from '../api/update-rules';
+import { schemaErrors, serverErrors } from './form-errors';
+import { LoadFailed, Loading } from './states';
+
+/** The rules a tenant has before it changes any (the contracts' defaults). */
+export const RULE_DEFAULTS: Rules = TenantRules.parse({});
+
+const REMINDERS = ['licenceDays', 'insuranceDays', 'inspectionDays', 'driverDocumentDays', 'rentDueDays'] as const;
+
+/** The fields of the form, as the server names them in its field errors. */
+const RULE_FIELDS = new Set([
+  ...REMINDERS.map((k) => `reminders.${k}`),
+  'rentGraceDays',
+  'lateFee.dailyRatePermille',
+  'lateFee.capPercent',
+  'billProRating',
+  'settingDebtorPaying',
+  'mapTiles',
+]);
+
+interface Values extends Omit<Rules, 'contractPrefixes'> {
+  contractPrefixes: Record<string, string | undefined>;
+}
+
+/** The per-day late fee in per mille as a percentage (5 ‰ = 0.5 %). */
+export function permilleToPercent(permille: number | null | undefined): string {
+  const value = Number(permille ?? 0) / 10;
+  return Number.isFinite(value) ? String(Math.round(value * 1000) / 1000) : '0';
+}
+
+/** The form's values as the rules to send: prefixes trimmed, in capitals, the empty ones left out (HT). */
+export function toRules(values: Values): unknown {
+  const contractPrefixes: Record<string, string> = {};
+  for (const [rentId, prefix] of Object.entries(values.contractPrefixes ?? {})) {
+    const clean = prefix?.trim().toUpperCase();
+    if (clean) contractPrefixes[rentId] = clean;
+  }
+  return {
+    reminders: { ...values.reminders },
+    rentGraceDays: values.rentGraceDays,
+    lateFee: { ...values.lateFee },
+    billProRating: values.billProRating,
+    settingDebtorPaying: values.settingDebtorPaying,
+    contractPrefixes,
+    mapTiles: values.mapTiles,
+  };
+}
+
+export function RulesTab() {
+  const rules = useQuery(rulesQuery());
+  const rents = useQuery(rentsQuery());
+  if (rules.isPending || rents.isPending) return <Loading />;
+  if (rules.isError || rents.isError) {
+    return (
+      <LoadFailed
+        retry={() => {
+          void rules.refetch();
+          void rents.refetch();
+        }}
+      />
+    );
+  }
+  return <RulesForm rules={rules.data} rents={rents.data} />;
+}
+
+function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
+  const { t } = useTranslation('companySettings');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const canEdit = useAccess().can('oaSetting:edit');
+  const save = useUpdateRules();
+  const permille = Form.useWatch(['lateFee', 'dailyRatePermille'], form);
+  const initial: Values = { ...RULE_DEFAULTS, ...rules, contractPrefixes: { ...rules.contractPrefixes } };
+  const byDefault = (value: string | number) => t('rules.default', { value });
+
+  const submit = async (values: Values) => {
+    form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })) as never);
+    const parsed = TenantRules.safeParse(toRules(values));
+    if (!parsed.success) {
+      form.setFields(schemaErrors(parsed.error, t) as never);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(parsed.data);
+      session.set({ settingDebtorPaying: saved.settingDebtorPaying });
+      void message.success(t('rules.saved'));
+    } catch (e) {
+      const known = (name: string[]) => RULE_FIELDS.has(name.join('.')) || name[0] === 'contractPrefixes';
+      form.setFields(serverErrors(e, known, ['rentGraceDays']) as never);
+    }
+  };
+
+  const days = (name: (string | number)[], label: string, fallback: number, max = 365) => (
+    <Form.Item
+      key={name.join('.')}
+      name={name}
+      label={label}
+      extra={byDefault(fallback)}
+      rules={[{ required: true, message: t('rules.required') }]}
+    >
+      <InputNumber<number> min={0} max={max} precision={0} suffix={t('rules.days')} className="fd-cs-number" />
+    </Form.Item>
+  );
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      className="fd-cs-form"
+      initialValues={initial}
+      onFinish={submit}
+      disabled={!canEdit}
+      aria-label={t('tabs.rules')}
+    >
+      {canEdit ? null : <Alert type="info" showIcon className="fd-cs-readonly" title={t('rules.readOnly')} />}
+      <Card size="small" title={t('rules.reminders')} className="fd-cs-card">
+        <p className="fd-cs-hint">{t('rules.remindersHint')}</p>
+        <div className="fd-cs-grid">
+          {REMINDERS.map((key) => days(['reminders', key], t(`rules.${key}`), RULE_DEFAULTS.reminders[key]))}
+        </div>
+      </Card>
+      <Card size="small" title={t('rules.billing')} className="fd-cs-card">
+        <div className="fd-cs-grid">
+          {days(['rentGraceDays'], t('rules.rentGraceDays'), RULE_DEFAULTS.rentGraceDays, 60)}
+          <Form.Item
+            name={['lateFee', 'dailyRatePermille']}
+            label={t('rules.dailyRatePermille')}
+            extra={
+              <>
+                <span data-testid="late-fee-percent">
+                  {t('rules.perDay', { percent: permilleToPercent(permille) })}
+                </span>
+                {' · '}
+                {byDefault(`${RULE_DEFAULTS.lateFee.dailyRatePermille} ‰`)}
+              </>
+            }
+            rules={[{ required: true, message: t('rules.required') }]}
+          >
+            <InputNumber<number> min={0} max={100} step={0.5} suffix="‰" className="fd-cs-number" />
+          </Form.Item>
+          <Form.Item
+            name={['lateFee', 'capPercent']}
+            label={t('rules.capPercent')}
+            extra={byDefault(`${RULE_DEFAULTS.lateFee.capPercent} %`)}
+            rules={[{ required: true, message: t('rules.required') }]}
+          >
+            <InputNumber<number> min={0} max={100} suffix="%" className="fd-cs-number" />
+          </Form.Item>
+        </div>
+        <Form.Item
+          name="billProRating"
+          label={t('rules.billProRating')}
+          valuePropName="checked"
+          extra={`${t('rules.billProRatingHint')} ${byDefault(t(RULE_DEFAULTS.billProRating ? 'rules.on' : 'rules.off'))}`}
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name="settingDebtorPaying"
+          label={t('rules.settingDebtorPaying')}
+          valuePropName="checked"
+          extra={`${t('rules.settingDebtorPayingHint')} ${byDefault(t(RULE_DEFAULTS.settingDebtorPaying ? 'rules.on' : 'rules.off'))}`}
+        >
+          <Switch />
+        </Form.Item>
+      </Card>
+      <Card size="small" title={t('rules.contractPrefixes')} className="fd-cs-card">
+        <p className="fd-cs-hint">{t('rules.contractPrefixesHint', { prefix: DEFAULT_CONTRACT_PREFIX })}</p>
+        <div className="fd-cs-grid">
+          {rents.map((rent) => (
+            <Form.Item key={rent.id} name={['contractPrefixes', String(rent.id)]} label={rent.name}>
+              <Input
+                maxLength={8}
+                placeholder={DEFAULT_CONTRACT_PREFIX}
+                className="fd-cs-prefix"
+                aria-label={t('rules.prefixOf', { rent: rent.name })}
+              />
+            </Form.Item>
+          ))}
+        </div>
+      </Card>
+      <Card size="small" title={t('rules.mapTiles')} className="fd-cs-card">
+        <Form.Item name="mapTiles" extra={byDefault(t(`rules.tiles.${RULE_DEFAULTS.mapTiles}`))}>
+          <Radio.Group options={(['amap', 'osm'] as const).map((v) => ({ value: v, label: t(`rules.tiles.${v}`) }))} />
+        </Form.Item>
+      </Card>
+      {canEdit ? (
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('common:actions.save')}
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
