@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../lib/i18n';
+import { clearSession, session } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { ok } from '../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../test/fixtures';
@@ -24,6 +25,23 @@ describe('the shared header', () => {
     expect(screen.getByTestId('membership-tag')).toHaveTextContent('Enterprise · 300 days left');
     expect(await screen.findByRole('button', { name: 'Message centre, 3 unread' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Unhandled GPS alarms')).toBeNull();
+  });
+
+  it("loads the tenant's app flags with the session (settingDebtorPaying), false when they cannot be read", async () => {
+    signedIn();
+    sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/app': () => ok({ settingDebtorPaying: true }) });
+    const first = renderApp('/');
+    await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
+    expect(session.get().settingDebtorPaying).toBe(true);
+    first.unmount();
+    clearSession();
+    signedIn();
+    sessionServer(ADMIN, {
+      'GET /api/ccwadmin/setting/app': () => ({ status: 500, body: { status: 500, message: 'x' } }),
+    });
+    renderApp('/');
+    await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
+    expect(session.get().settingDebtorPaying).toBe(false);
   });
 
   it('switches the rent: storage follows and the screen refetches with the new X-Rent-Id', async () => {

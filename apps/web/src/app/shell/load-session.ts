@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { appFlagsQuery } from '../../features/session/api/get-app-flags';
 import { frontInfoQuery } from '../../features/session/api/get-front-info';
 import { membershipInfoQuery } from '../../features/session/api/get-membership-info';
 import { menusQuery } from '../../features/session/api/get-menus';
@@ -16,16 +17,19 @@ let loading: Promise<void> | null = null;
 
 /**
  * Loads what a signed-in session needs before any screen shows: the user (front info and profile), the
- * permission menus (once per session), the tenant's elements and the membership; then generates the routes.
+ * permission menus (once per session), the tenant's elements, the membership and the app flags; then generates
+ * the routes.
  */
 export function loadSession(client: QueryClient): Promise<void> {
   loading ??= (async () => {
     const front = await client.fetchQuery(frontInfoQuery(quiet));
-    const [info, menus, tenantElements, membership] = await Promise.all([
+    const [info, menus, tenantElements, membership, flags] = await Promise.all([
       client.fetchQuery(userInfoQuery(front.id, quiet)),
       client.fetchQuery(menusQuery(quiet)),
       client.fetchQuery(tenantPermissionsQuery()).catch(() => null),
       client.fetchQuery(membershipInfoQuery()).catch(() => null),
+      // A flag that cannot be read keeps its default (spec section 3: false).
+      client.fetchQuery(appFlagsQuery()).catch(() => null),
     ]);
     const menuCodes = front.menus.map((m) => m.code);
     session.set({
@@ -53,6 +57,7 @@ export function loadSession(client: QueryClient): Promise<void> {
       menusLoaded: true,
       routes: generateRoutes(ROUTES, menuCodes, menus),
       membership,
+      settingDebtorPaying: flags?.settingDebtorPaying ?? false,
     });
     writeKey('TenantId', info.tenantId);
     // The rent in storage is the one requests act in; a missing or foreign one falls back to the default.
