@@ -65,7 +65,10 @@ interface LogLine {
   time?: number;
 }
 
-/** The newest sandbox SMS code the server logged for a phone after `since` (ms since epoch). */
+/**
+ * The newest sandbox SMS code the server logged for a phone after `since` (ms since epoch): a sign-in or reset
+ * code, or an employee's invitation code.
+ */
 export async function smsCode(phone: string, since: number): Promise<string> {
   const file = process.env.FLEETDESK_E2E_LOG!;
   let found: string | undefined;
@@ -74,7 +77,7 @@ export async function smsCode(phone: string, since: number): Promise<string> {
       () => {
         const lines = readFileSync(file, 'utf8').split('\n');
         found = lines
-          .filter((l) => l.includes('sandbox SMS code'))
+          .filter((l) => /sandbox SMS (invitation )?code/.test(l))
           .map((l) => JSON.parse(l) as LogLine)
           .filter((l) => l.phone === phone && (l.time ?? 0) >= since)
           .at(-1)?.code;

@@ -12,10 +12,13 @@ test.describe('clerk (vehicles and drivers, read-only)', () => {
     await expect(access.getByText('司机管理')).toBeVisible();
     await expect(access.locator('.ant-tag')).toHaveCount(2);
     const nav = page.getByRole('menu', { name: '主导航' });
-    // Home and the vehicles screen (drivers have no screen yet, so no entry).
-    await expect(nav.getByRole('menuitem')).toHaveCount(2);
-    await expect(nav.getByRole('menuitem', { name: '车辆管理' })).toBeVisible();
-    await expect(nav.getByText('操作日志')).toHaveCount(0);
+    // Home and the vehicles group with its one screen (drivers have no screen yet, so no entry); no other group.
+    await expect(nav.getByText('首页')).toBeVisible();
+    await expect(nav.getByText('办公', { exact: true })).toHaveCount(0);
+    await expect(nav.getByText('设置', { exact: true })).toHaveCount(0);
+    await nav.getByText('车辆', { exact: true }).click();
+    await expect(page.getByRole('menuitem', { name: '车辆管理' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '账户菜单' }).click();
     await expect(page.getByRole('menuitem', { name: '个人资料' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '我的订单' })).toHaveCount(0);
@@ -79,7 +82,8 @@ test('the relogin box after the token is revoked on the server; its button signs
   expect(revoked.ok()).toBe(true);
 
   // The next call (permissions are reloaded on every navigation) meets the revoked token.
-  await page.getByRole('menu', { name: '主导航' }).getByText('操作日志').click();
+  await page.getByRole('menu', { name: '主导航' }).getByText('办公', { exact: true }).click();
+  await page.getByRole('menuitem', { name: '操作日志' }).click();
   const box = page.locator('.ant-modal-confirm');
   await expect(box.locator('.ant-modal-confirm-title')).toHaveText('超时提醒');
   await expect(box.getByText('登录超时，请重新登录')).toBeVisible();

@@ -17,11 +17,11 @@ test('the language switch: sign-in screen, then the header and server texts, kep
   const page = await context.newPage();
   await page.goto('/');
   const nav = page.getByRole('menu', { name: '主导航' });
-  await expect(nav.getByText('操作日志')).toBeVisible();
+  await expect(nav.getByText('办公', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '切换语言' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   const enNav = page.getByRole('menu', { name: 'Main navigation' });
-  await expect(enNav.getByText('Operation log')).toBeVisible();
+  await expect(enNav.getByText('Office', { exact: true })).toBeVisible();
   await expect(page.getByTestId('membership-tag')).toContainText('Enterprise');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await page.reload();

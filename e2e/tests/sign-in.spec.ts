@@ -17,7 +17,12 @@ test('password sign-in: home with greeting, navigation and membership', async ({
   await expect(page.getByRole('heading', { name: /张伟/ })).toBeVisible();
   const nav = page.getByRole('menu', { name: '主导航' });
   await expect(nav.getByText('首页')).toBeVisible();
-  await expect(nav.getByText('操作日志')).toBeVisible();
+  // The areas come in groups; a group opens on click and lists its screens.
+  await expect(nav.getByText('车辆', { exact: true })).toBeVisible();
+  await expect(nav.getByText('设置', { exact: true })).toBeVisible();
+  await nav.getByText('办公', { exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: '操作日志' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByTestId('membership-tag')).toContainText('旗舰版');
   const keys = await storage(page);
   expect(keys.AccessToken).toBeTruthy();
