@@ -75,10 +75,12 @@ export function defaultRent(list: RentBrief[], defaultRentId: number | null): Re
   return list.find((r) => r.id === defaultRentId) ?? list[0] ?? null;
 }
 
-export async function rentsByIds(db: DbOrTx, tenantId: number, ids: number[]): Promise<RentBrief[]> {
+/** The active rents among `ids`, by id: the rents a user may switch to and act in. */
+export async function activeRentsByIds(db: DbOrTx, tenantId: number, ids: readonly number[]): Promise<RentBrief[]> {
   if (!ids.length) return [];
   return db
     .select({ id: rents.id, name: rents.name, shortName: rents.shortName, code: rents.code, city: rents.city })
     .from(rents)
-    .where(and(eq(rents.tenantId, tenantId), inArray(rents.id, ids)));
+    .where(and(eq(rents.tenantId, tenantId), inArray(rents.id, [...ids]), eq(rents.status, 'active')))
+    .orderBy(asc(rents.id));
 }

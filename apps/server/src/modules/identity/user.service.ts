@@ -8,7 +8,7 @@ import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { loginRecords, users } from '../../db/schema/identity.js';
 import { tenants } from '../../db/schema/tenancy.js';
 import { storedFileUrl } from '../files/files.service.js';
-import { defaultRent, userRentList } from './identity.repository.js';
+import { activeRentsByIds, defaultRent, userRentList } from './identity.repository.js';
 
 export function frontInfo(ctx: RequestContext): FrontInfo {
   const menus = MENUS.filter((m) => ctx.permissions.menus.has(m.code)).map((m) => menuItem(m.code, ctx.lang)!);
@@ -43,7 +43,12 @@ export async function userInfo(deps: AppDeps, ctx: RequestContext, userId: numbe
     .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, userId)));
   if (!row) throw new NotFoundError();
   if (userId !== ctx.userId && !hasPermission(ctx.permissions, 'oaDepart:view')) throw new ForbiddenError();
-  const rents = await userRentList(deps.db, ctx.tenantId, userId);
+  // One's own: the active rents one may act in (every rent of the tenant for a role of scope `all`; the header's
+  // switcher lists these). Another employee's: the rents he is assigned to.
+  const rents =
+    userId === ctx.userId
+      ? await activeRentsByIds(deps.db, ctx.tenantId, ctx.rentIds)
+      : await userRentList(deps.db, ctx.tenantId, userId);
   const current =
     userId === ctx.userId ? (rents.find((r) => r.id === ctx.rentId) ?? null) : defaultRent(rents, row.defaultRentId);
   return {

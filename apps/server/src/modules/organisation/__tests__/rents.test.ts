@@ -142,6 +142,30 @@ describe('rent/add and rent/update', () => {
   });
 });
 
+describe('the rents one may switch to (userInfo)', () => {
+  const rentsOf = async (as: string) => {
+    const front = (await t.request('GET', '/api/admin/client/user/front/info', { as })).json().data;
+    const info = await t.request('GET', `/api/admin/client/user/userInfo/${front.id}`, { as });
+    return (info.json().data.rents as { code: string }[]).map((r) => r.code);
+  };
+
+  it('lists every active rent for a role of scope "all" (a new one at once), only his own for "assigned"', async () => {
+    const added = await t.request('POST', `${O}/rent/add`, {
+      as: 'admin',
+      body: input({ name: '演示租车宁波分公司', shortName: '宁波公司', city: '宁波' }),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const code = added.json().data.code as string;
+    expect(await rentsOf('admin')).toContain(code);
+    expect(await rentsOf('clerk')).toEqual(['HZ']);
+    const id = added.json().data.id as number;
+    expect(
+      (await t.request('PUT', `${O}/rent/status/${id}`, { as: 'admin', body: { status: 'disabled' } })).statusCode,
+    ).toBe(200);
+    expect(await rentsOf('admin')).not.toContain(code);
+  });
+});
+
 describe('rent/status', () => {
   async function carBody() {
     const { rows } = await t.deps.database.query<{ b: number; s: number }>(
