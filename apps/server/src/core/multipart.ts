@@ -51,6 +51,18 @@ export function receiveFile<T>(
     if (encoding === 'gzip') {
       const gunzip = createGunzip();
       gunzip.on('error', fail);
+      // A gzip bomb stops here, not after inflating it all: the body (file and fields) may inflate to the
+      // file's cap and a little more, never further.
+      const cap = maxBytes + 256 * 1024;
+      let inflated = 0;
+      gunzip.on('data', (chunk: Buffer) => {
+        inflated += chunk.length;
+        if (inflated > cap) {
+          fail(new PayloadTooLargeError(maxBytes));
+          req.raw.unpipe(gunzip);
+          gunzip.destroy();
+        }
+      });
       source = req.raw.pipe(gunzip);
     } else if (encoding && encoding !== 'identity') {
       reject(new BadRequestError('error.encodingUnsupported'));

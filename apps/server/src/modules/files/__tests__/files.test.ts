@@ -71,6 +71,17 @@ describe('upload', () => {
     expect(file.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('stops a gzip bomb at the cap instead of inflating it all (413)', async () => {
+    // 300 MB of zeros after a PNG header: about 300 KB gzipped.
+    const bomb = Buffer.concat([PNG, Buffer.alloc(300 * 1024 * 1024)]);
+    const started = Date.now();
+    const res = await upload('admin', 'image', 'big.png', 'image/png', bomb, true);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toContain('10 MB');
+    // Inflating 300 MB takes seconds; stopping at the 10 MB cap a fraction of that.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('refuses a content type the upload type does not take, whatever the name and declared type say', async () => {
     const pdf = await upload('admin', 'avatar', 'a.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test document'));
     expect(pdf.statusCode).toBe(400);
