@@ -90,8 +90,9 @@ function headersFor(options: RequestOptions, useToken: boolean): Headers {
   headers.set('X-User-Type', USER_TYPE_MANAGER);
   const token = options.token ?? (useToken ? accessToken() : null);
   headers.set('Authorization', token ? `Bearer ${token}` : CLIENT_CREDENTIAL);
+  // The session's rent, unless the call names its own (a car added to another company than the one in use).
   const rentId = readKey('RentId');
-  if (token && rentId && !options.token) headers.set('X-Rent-Id', rentId);
+  if (token && rentId && !options.token && !headers.has('X-Rent-Id')) headers.set('X-Rent-Id', rentId);
   if (options.json !== undefined) headers.set('Content-Type', 'application/json');
   return headers;
 }

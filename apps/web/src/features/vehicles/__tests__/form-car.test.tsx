@@ -145,9 +145,12 @@ describe('the car form', () => {
     await pick('Model', '2024 EV 510km');
     // A model fills its energy and battery.
     expect(await screen.findByLabelText('Battery (kWh)')).toHaveValue('57.6');
+    // The car goes to the company chosen, not only the one in use (Hangzhou).
+    await pick('Rent', 'Demo Rentals Shanghai');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.calls('POST', ADD)).toHaveLength(1));
+    expect(server.calls('POST', ADD)[0]!.headers.get('X-Rent-Id')).toBe('8');
     expect(server.calls('POST', ADD)[0]!.body).toMatchObject({
       plate: '浙A12345',
       vin: VIN,

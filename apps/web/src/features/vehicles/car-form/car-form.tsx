@@ -61,6 +61,10 @@ export function CarForm({ car }: { car: CarDetail | null }) {
   const [licenceOwner, setLicenceOwner] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const rentName = useSession((s) => s.user?.rentName ?? '');
+  // A new car goes to one of the rents the user may act in (the one in use unless he picks another).
+  const rents = useSession((s) => s.user?.rents ?? []);
+  const currentRentId = useSession((s) => s.user?.rentId ?? null);
+  const [rentId, setRentId] = useState<number | null>(currentRentId);
   const carTypes = useQuery(allCarTypesQuery());
   const createCar = useCreateCar();
   const updateCar = useUpdateCar();
@@ -106,7 +110,7 @@ export function CarForm({ car }: { car: CarDetail | null }) {
     try {
       const saved = car
         ? await updateCar.mutateAsync({ id: car.id, input: parsed.data as UpdateCarInput })
-        : await createCar.mutateAsync(parsed.data as CreateCarInput);
+        : await createCar.mutateAsync({ input: parsed.data as CreateCarInput, rentId });
       await saveExtras({ before: car, saved, images, licence, keyRemark: values.keyRemark?.trim() || null }).catch(
         () => undefined,
       );
@@ -222,7 +226,16 @@ export function CarForm({ car }: { car: CarDetail | null }) {
         <Row gutter={16}>
           <Col {...half}>
             <Form.Item label={t('fields.rent')} extra={create ? t('form.rentHint') : t('form.rentTransferHint')}>
-              <Input value={car ? car.rentName : rentName} disabled />
+              {create && rents.length > 1 ? (
+                <Select
+                  aria-label={t('fields.rent')}
+                  value={rentId ?? undefined}
+                  onChange={(value: number) => setRentId(value)}
+                  options={rents.map((r) => ({ value: r.id, label: r.name }))}
+                />
+              ) : (
+                <Input value={car ? car.rentName : rentName} disabled />
+              )}
             </Form.Item>
           </Col>
           <Col {...half}>
