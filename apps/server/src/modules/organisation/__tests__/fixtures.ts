@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { TestApp } from '../../../test/harness.js';
+import { xlsxOf as sheetOf } from '../../../test/xlsx.js';
 
 export const O = '/api/ccwadmin';
 
@@ -49,25 +49,9 @@ export async function invitationCode(t: TestApp, phone: string): Promise<string>
 }
 
 export { multipart } from '../../../test/multipart.js';
+export { readXlsx } from '../../../test/xlsx.js';
 
-export async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('员工');
-  rows.forEach((r) => ws.addRow(r));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-export async function readXlsx(buffer: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const out: string[][] = [];
-  ws.eachRow((row) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    out.push(values.map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v))));
-  });
-  return out;
-}
+export const xlsxOf = (rows: (string | number | null)[][]) => sheetOf(rows, '员工');
 
 /** The operation log's newest entry of an action. */
 export async function lastLog(t: TestApp, action: string) {

@@ -1,6 +1,7 @@
-import ExcelJS from 'exceljs';
 import { vinYearCode, withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
 import type { TestApp } from '../../../test/harness.js';
+import { multipart } from '../../../test/multipart.js';
+import { xlsxOf as sheetOf } from '../../../test/xlsx.js';
 
 export const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -9,22 +10,6 @@ export const PNG = Buffer.concat([
     'hex',
   ),
 ]);
-
-export function multipart(filename: string, contentType: string, content: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----fleetdesk-vehicles-test';
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-  );
-  const body = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Uploads a file (PNG by default) and answers its stable address. */
 export async function upload(t: TestApp, as: string, type = 'car', name = 'front.png', content = PNG): Promise<string> {
@@ -95,21 +80,6 @@ export async function tenantIds(t: TestApp) {
   return { demo: tenant('DEMO'), other: tenant('OTHER'), hz: rent('HZ'), sh: rent('SH'), bj: rent('BJ') };
 }
 
-export async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('车辆');
-  rows.forEach((r) => ws.addRow(r));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-export async function readXlsx(buffer: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0]!;
-  const out: string[][] = [];
-  ws.eachRow((row) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    out.push(values.map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v))));
-  });
-  return out;
-}
+export { multipart };
+export { readXlsx } from '../../../test/xlsx.js';
+export const xlsxOf = (rows: (string | number | null)[][]) => sheetOf(rows, '车辆');
