@@ -26,8 +26,12 @@ test('the language switch: sign-in screen, then the header and server texts, kep
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await page.reload();
   await expect(page.getByRole('menu', { name: 'Main navigation' }).getByText('Home')).toBeVisible();
-  await page.getByRole('button', { name: 'Change language' }).click();
-  await page.getByRole('menuitem', { name: '中文' }).click();
-  await expect(page.getByRole('menu', { name: '主导航' }).getByText('首页')).toBeVisible();
+  // The language menu may still be opening when it is clicked: try again until the header speaks Chinese.
+  await expect(async () => {
+    const chinese = page.getByRole('menuitem', { name: '中文' });
+    if (!(await chinese.isVisible())) await page.getByRole('button', { name: 'Change language' }).click();
+    await chinese.click({ timeout: 3000 });
+    await expect(page.getByRole('menu', { name: '主导航' }).getByText('首页')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await context.close();
 });

@@ -15,10 +15,22 @@ const PHONE = `1365555${RUN}`;
 const ROLE = `车辆只读${RUN}`;
 const USERNAME = `wang.xm${RUN}`;
 
+/**
+ * Picks an option of a multiple select and checks that it shows as chosen: the form may still be taking its
+ * first data (rents, roles) when the test reaches it, so a pick that did not hold is made again.
+ */
 async function pickOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click();
-  await page.keyboard.press('Escape');
+  const field = select.locator(
+    `xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`,
+  );
+  await expect(async () => {
+    if (!(await field.getByText(label, { exact: true }).isVisible())) {
+      await select.click();
+      await page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click({ timeout: 3000 });
+      await page.keyboard.press('Escape');
+    }
+    await expect(field.getByText(label, { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('a role that only reads cars, an employee with it, his first sign-in by code, and his disabling', async ({
