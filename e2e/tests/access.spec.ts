@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { authFile } from '../support/global-setup';
+import { openFromNav } from '../support/nav';
 import { apiSignIn, sessionStorageEntries } from '../support/server';
 
 test.describe('clerk (vehicles and drivers, read-only)', () => {
@@ -82,8 +83,7 @@ test('the relogin box after the token is revoked on the server; its button signs
   expect(revoked.ok()).toBe(true);
 
   // The next call (permissions are reloaded on every navigation) meets the revoked token.
-  await page.getByRole('menu', { name: '主导航' }).getByText('办公', { exact: true }).click();
-  await page.getByRole('menuitem', { name: '操作日志' }).click();
+  await openFromNav(page, '办公', '操作日志', /\/oaLog/);
   const box = page.locator('.ant-modal-confirm');
   await expect(box.locator('.ant-modal-confirm-title')).toHaveText('超时提醒');
   await expect(box.getByText('登录超时，请重新登录')).toBeVisible();

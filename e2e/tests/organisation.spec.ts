@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { authFile } from '../support/global-setup';
+import { openFromNav } from '../support/nav';
 import { smsCode } from '../support/server';
 
 /**
@@ -80,9 +81,7 @@ test('a role that only reads cars, an employee with it, his first sign-in by cod
   const nav = employee.getByRole('menu', { name: '主导航' });
   await expect(nav.getByText('办公', { exact: true })).toHaveCount(0);
   await expect(nav.getByText('设置', { exact: true })).toHaveCount(0);
-  await nav.getByText('车辆', { exact: true }).click();
-  await employee.getByRole('menuitem', { name: '车辆管理' }).click();
-  await expect(employee).toHaveURL(/\/rentCar/);
+  await openFromNav(employee, '车辆', '车辆管理', /\/rentCar/);
   await expect(employee.locator('.ant-table-row').first()).toBeVisible();
   await expect(employee.getByRole('button', { name: '新增车辆' })).toHaveCount(0);
   await expect(employee.getByRole('button', { name: '导入车辆' })).toHaveCount(0);
