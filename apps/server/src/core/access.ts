@@ -9,7 +9,9 @@ import type { Lang } from '@fleetdesk/contracts/common';
  *   effective membership (unless `allowExpired`) and, when given, the permission code.
  */
 export type Access =
-  { kind: 'public' } | { kind: 'client' } | { kind: 'user'; permission?: string; allowExpired?: boolean };
+  | { kind: 'public' }
+  | { kind: 'client' }
+  | { kind: 'user'; permission?: string; anyOf?: readonly string[]; allowExpired?: boolean };
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
@@ -20,6 +22,12 @@ export const access = {
   permission: (code: string, options: { allowExpired?: boolean } = {}): Access => ({
     kind: 'user',
     permission: code,
+    ...options,
+  }),
+  /** A signed-in user holding any one of `codes` (a call several areas read, such as the list of rents). */
+  anyOf: (codes: readonly string[], options: { allowExpired?: boolean } = {}): Access => ({
+    kind: 'user',
+    anyOf: codes,
     ...options,
   }),
 };
@@ -43,8 +51,6 @@ export interface RequestContext {
    * Every area scopes its queries by it.
    */
   rentIds: readonly number[];
-  /** The rents the user is assigned to (`user_rents`), whatever the data scope. */
-  assignedRentIds: readonly number[];
   /** `all` when `rentIds` is every rent of the tenant, `assigned` when only the user's own. */
   dataScope: 'all' | 'assigned';
   userId: number;

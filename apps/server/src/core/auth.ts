@@ -147,12 +147,12 @@ export async function authenticateUser(
     planMenus: row.plan ?? [],
   });
   if (access.permission && !hasPermission(permissions, access.permission)) throw new ForbiddenError();
+  if (access.anyOf && !access.anyOf.some((code) => hasPermission(permissions, code))) throw new ForbiddenError();
   return {
     tenantId: Number(row.tenant_id),
     tenantName: row.tenant_name,
     rentId,
     rentIds,
-    assignedRentIds,
     dataScope,
     userId: Number(row.user_id),
     username: row.username,

@@ -33,6 +33,7 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     if (access.kind === 'user') {
       schema.security = [{ bearer: [] }];
       if (access.permission) schema['x-permission'] = access.permission;
+      if (access.anyOf) schema['x-permission'] = access.anyOf.join(' | ');
     }
   });
   app.addHook('onReady', async () => {
@@ -40,8 +41,9 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     if (bad.length) throw new Error(`routes without a declared access:\n  ${bad.join('\n  ')}`);
     for (const r of routes) {
       const a = r.config!.access!;
-      if (a.kind === 'user' && a.permission && !isCatalogueCode(a.permission)) {
-        throw new Error(`route ${String(r.method)} ${r.url} needs ${a.permission}, which is not in the catalogue`);
+      const codes = a.kind === 'user' ? [...(a.permission ? [a.permission] : []), ...(a.anyOf ?? [])] : [];
+      for (const code of codes.filter((c) => !isCatalogueCode(c))) {
+        throw new Error(`route ${String(r.method)} ${r.url} needs ${code}, which is not in the catalogue`);
       }
     }
   });

@@ -12,7 +12,16 @@ import {
 } from '@fleetdesk/contracts/organisation';
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
-import { copyRole, createRole, deleteRole, getRole, listRoles, permissionTree, updateRole } from './roles.service.js';
+import {
+  copyRole,
+  createRole,
+  deleteRole,
+  getRole,
+  listRoles,
+  permissionTree,
+  ROLE_LIST_ANY_OF,
+  updateRole,
+} from './roles.service.js';
 
 const tags = ['roles'];
 // Reading and changing roles (with their grants and data scope) is `oaSetting:role`. The list alone is also
@@ -29,10 +38,10 @@ export async function rolesRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary:
-        "The tenant's roles with the number of employees holding each (oaSetting:role, oaSetting:user or oaSetting:view)",
+        "The tenant's roles with the number of employees holding each (the roles screen and the employee form's picker)",
       response: { 200: envelope(z.array(RoleRow)) },
     },
-    config: { access: access.signedIn() },
+    config: { access: access.anyOf(ROLE_LIST_ANY_OF) },
     handler: async (req) => ok(await listRoles(deps, req.ctx)),
   });
 

@@ -5,7 +5,7 @@ import { MENUS, type MenuDef } from '@fleetdesk/contracts/permissions';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import type { DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.js';
 import { defineMessages } from '../../core/i18n.js';
 import { effectivePermissions, normaliseGrants } from '../../core/permissions.js';
 import { roles } from '../../db/schema/identity.js';
@@ -55,11 +55,8 @@ defineMessages({
 });
 
 /** Who may read the role list: role managers, user managers (they pick roles) and settings viewers. */
-const LIST_PERMISSIONS = ['oaSetting:role', 'oaSetting:user', 'oaSetting:view'];
-
-export function mayListRoles(ctx: RequestContext): boolean {
-  return LIST_PERMISSIONS.some((code) => hasPermission(ctx.permissions, code));
-}
+/** Who may read the list of roles: the roles screen, and whoever manages users or reads the settings. */
+export const ROLE_LIST_ANY_OF = ['oaSetting:role', 'oaSetting:user', 'oaSetting:view'] as const;
 
 /** Every code the tenant's plan allows, in catalogue order: what an all-permissions role grants. */
 function planCodes(ctx: RequestContext): string[] {
@@ -195,7 +192,6 @@ async function assertKeepsRoleRight(
 }
 
 export async function listRoles(deps: AppDeps, ctx: RequestContext): Promise<RoleRow[]> {
-  if (!mayListRoles(ctx)) throw new ForbiddenError();
   return repo.listRoles(deps.db, ctx.tenantId);
 }
 
