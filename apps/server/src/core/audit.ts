@@ -42,6 +42,25 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${query}`;
 }
 
+/**
+ * What an update changed, as the operation log keeps it: `{before, after}` holding only the fields whose values
+ * differ (compared as JSON, so that lists of ids compare by content; a missing field counts as null).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
+      b[key] = before[key] ?? null;
+      a[key] = after[key] ?? null;
+    }
+  }
+  return { before: b, after: a };
+}
+
 function bounded(value: unknown): unknown {
   if (value === undefined) return null;
   const text = JSON.stringify(value);

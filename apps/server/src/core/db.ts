@@ -159,3 +159,19 @@ export async function ping(database: Database): Promise<boolean> {
     return false;
   }
 }
+
+/** The first PostgreSQL error of an error's cause chain (the drivers and Drizzle wrap them differently). */
+export function pgErrorOf(err: unknown): { code?: string; constraint?: string } {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { code: e.code, ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}) };
+    }
+  }
+  return {};
+}
+
+/** Whether an error is a unique-index violation (SQLSTATE 23505), optionally of one index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const pg = pgErrorOf(err);
+  return pg.code === '23505' && (constraint === undefined || pg.constraint === constraint);
+}

@@ -15,7 +15,7 @@ import {
 import { TaskCategory } from '@fleetdesk/contracts/tasks';
 import { VALIDATION_MESSAGES } from '@fleetdesk/contracts/validation';
 import { hasPermission, type RequestContext } from '../../core/access.js';
-import type { DbOrTx } from '../../core/db.js';
+import { isUniqueViolation, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { hasMessage, translate } from '../../core/i18n.js';
@@ -501,12 +501,6 @@ interface ImportItem {
 }
 
 /** Postgres refused a write with a unique index (a record saved meanwhile by someone else). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * The import task. Each batch of rows is parsed and checked against the database as it is now (rows of

@@ -2,11 +2,11 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { Department, DepartmentInput } from '@fleetdesk/contracts/organisation';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import type { DbOrTx } from '../../core/db.js';
+import { pgErrorOf, type DbOrTx } from '../../core/db.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { departments, users } from '../../db/schema/identity.js';
 import * as repo from './departments.repository.js';
-import { changes, pgErrorOf } from './organisation.common.js';
+import { changedFields } from '../../core/audit.js';
 import './organisation.messages.js';
 
 /** Ids of a department and every department under it. */
@@ -70,7 +70,7 @@ export async function updateDepartment(deps: AppDeps, ctx: RequestContext, id: n
     parentId: d.parentId,
     sort: d.sort,
   });
-  return { department: after, changed: changes(pick(before), pick(after)) };
+  return { department: after, changed: changedFields(pick(before), pick(after)) };
 }
 
 /**

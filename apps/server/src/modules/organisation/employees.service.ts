@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Employee, EmployeeInput, EmployeeQuery, EmployeeStatus } from '@fleetdesk/contracts/organisation';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import type { DbOrTx } from '../../core/db.js';
+import { pgErrorOf, type DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
@@ -16,7 +16,7 @@ import { revokeUserTokens } from '../identity/tokens.service.js';
 import { assertMayAssignRoles } from '../roles/roles.service.js';
 import { listDepartments, subtree } from './departments.service.js';
 import * as repo from './employees.repository.js';
-import { changes, pgErrorOf } from './organisation.common.js';
+import { changedFields } from '../../core/audit.js';
 import './organisation.messages.js';
 
 /** How long an invitation's first sign-in code lives. */
@@ -241,7 +241,7 @@ export async function updateEmployee(deps: AppDeps, ctx: RequestContext, id: num
     })
     .catch(takenOf);
   const after = await getEmployee(deps, ctx, id);
-  return { employee: after, changed: changes(audited(before), audited(after)) };
+  return { employee: after, changed: changedFields(audited(before), audited(after)) };
 }
 
 /**
@@ -251,7 +251,7 @@ export async function updateEmployee(deps: AppDeps, ctx: RequestContext, id: num
  */
 export async function setEmployeeStatus(deps: AppDeps, ctx: RequestContext, id: number, status: EmployeeStatus) {
   const before = await getEmployee(deps, ctx, id);
-  if (before.status === status) return { employee: before, changed: {} };
+  if (before.status === status) return { employee: before, changed: changedFields({}, {}) };
   if (before.status === 'left') throw new ConflictError('organisation.employeeLeft');
   if (status !== 'active' && id === ctx.userId) throw new ConflictError('organisation.notYourself');
   const now = deps.clock.now();
@@ -263,7 +263,7 @@ export async function setEmployeeStatus(deps: AppDeps, ctx: RequestContext, id: 
       .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, id)));
     if (status !== 'active') await revokeUserTokens(tx, deps.clock, ctx.tenantId, id);
   });
-  return { employee: await getEmployee(deps, ctx, id), changed: { status: { from: before.status, to: status } } };
+  return { employee: await getEmployee(deps, ctx, id), changed: changedFields({ status: before.status }, { status }) };
 }
 
 /** Sends a new invitation (first sign-in code, 72 hours): also the administrator's "reset password". */

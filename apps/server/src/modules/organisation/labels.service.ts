@@ -5,7 +5,8 @@ import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { labels, userLabels } from '../../db/schema/organisation.js';
 import * as repo from './labels.repository.js';
-import { changes, pgErrorOf } from './organisation.common.js';
+import { pgErrorOf } from '../../core/db.js';
+import { changedFields } from '../../core/audit.js';
 import './organisation.messages.js';
 
 export async function listLabels(deps: AppDeps, ctx: RequestContext, kind?: LabelKind): Promise<Label[]> {
@@ -56,7 +57,7 @@ export async function updateLabel(deps: AppDeps, ctx: RequestContext, id: number
     .catch((err: unknown) => takenOf(err, input));
   const after = (await repo.findLabel(deps.db, ctx.tenantId, id))!;
   const pick = (l: Label) => ({ kind: l.kind, name: l.name, color: l.color });
-  return { label: after, changed: changes(pick(before), pick(after)) };
+  return { label: after, changed: changedFields(pick(before), pick(after)) };
 }
 
 /** Deletes a label; one in use is refused (409) unless `force`, which removes it from every record first. */

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { isValidUscc } from '@fleetdesk/contracts/identifiers';
 import type { Rent, RentInput } from '@fleetdesk/contracts/organisation';
 import type { RequestContext } from '../../core/access.js';
-import type { DbOrTx } from '../../core/db.js';
+import { pgErrorOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { rents } from '../../db/schema/tenancy.js';
 import { storedFileUrl } from '../files/files.service.js';
-import { changes, pgErrorOf } from './organisation.common.js';
+import { changedFields } from '../../core/audit.js';
 import './organisation.messages.js';
 import * as repo from './rents.repository.js';
 
@@ -122,7 +122,7 @@ export async function updateRent(deps: AppDeps, ctx: RequestContext, id: number,
     .set({ ...values, updatedAt: deps.clock.now() })
     .where(and(eq(rents.tenantId, ctx.tenantId), eq(rents.id, id)));
   const after = await getRent(deps, ctx, id);
-  return { rent: after, changed: changes(audited(before), audited(after)) };
+  return { rent: after, changed: changedFields(audited(before), audited(after)) };
 }
 
 export async function setRentStatus(deps: AppDeps, ctx: RequestContext, id: number, status: Rent['status']) {
@@ -131,5 +131,5 @@ export async function setRentStatus(deps: AppDeps, ctx: RequestContext, id: numb
     .update(rents)
     .set({ status, updatedAt: deps.clock.now() })
     .where(and(eq(rents.tenantId, ctx.tenantId), eq(rents.id, id)));
-  return { rent: await getRent(deps, ctx, id), changed: changes({ status: before.status }, { status }) };
+  return { rent: await getRent(deps, ctx, id), changed: changedFields({ status: before.status }, { status }) };
 }

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { PermissionNode, Role, RoleInput, RoleRow } from '@fleetdesk/contracts/organisation';
 import { MENUS, type MenuDef } from '@fleetdesk/contracts/permissions';
 import { hasPermission, type RequestContext } from '../../core/access.js';
-import type { DbOrTx } from '../../core/db.js';
+import { changedFields } from '../../core/audit.js';
+import { isUniqueViolation, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.js';
 import { defineMessages } from '../../core/i18n.js';
@@ -104,9 +105,7 @@ function newCode(): string {
 }
 
 function conflictOf(err: unknown, name: string): never {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505' && e.constraint === 'roles_name_uq') throw new ConflictError('roles.nameTaken', { name });
-  }
+  if (isUniqueViolation(err, 'roles_name_uq')) throw new ConflictError('roles.nameTaken', { name });
   throw err;
 }
 
@@ -272,7 +271,7 @@ export async function updateRole(
         await repo.setGrants(tx, ctx.tenantId, id, grants);
       }
       const role = await getRole(tx, ctx, id);
-      return { role, ...changedFields(before, role) };
+      return { role, ...roleChanges(before, role) };
     });
   } catch (err) {
     conflictOf(err, input.name);
@@ -280,15 +279,9 @@ export async function updateRole(
 }
 
 /** The fields of a role that changed, before and after (grants as added and removed codes). */
-function changedFields(before: Role, after: Role) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of ['name', 'description', 'dataScope'] as const) {
-    if (before[key] !== after[key]) {
-      b[key] = before[key];
-      a[key] = after[key];
-    }
-  }
+function roleChanges(before: Role, after: Role) {
+  const pick = (r: Role) => ({ name: r.name, description: r.description, dataScope: r.dataScope });
+  const { before: b, after: a } = changedFields(pick(before), pick(after));
   if (!sameSet(before.grants, after.grants)) {
     b.grants = before.grants.filter((c) => !after.grants.includes(c));
     a.grants = after.grants.filter((c) => !before.grants.includes(c));

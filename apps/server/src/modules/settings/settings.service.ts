@@ -6,6 +6,7 @@ import {
   type CompanyProfileInput,
 } from '@fleetdesk/contracts/organisation';
 import type { RequestContext } from '../../core/access.js';
+import { changedFields } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { BadRequestError, NotFoundError } from '../../core/errors.js';
@@ -26,18 +27,6 @@ export interface Change<T> {
   value: T;
   before: Record<string, unknown>;
   after: Record<string, unknown>;
-}
-
-function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
-      b[key] = before[key] ?? null;
-      a[key] = after[key] ?? null;
-    }
-  }
-  return { before: b, after: a };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -118,7 +107,7 @@ export async function saveRules(deps: AppDeps, ctx: RequestContext, input: Tenan
       .update(tenantSettings)
       .set({ rules: value, updatedBy: ctx.userId, updatedAt: deps.clock.now() })
       .where(eq(tenantSettings.tenantId, ctx.tenantId));
-    return { value, ...diff(before, value) };
+    return { value, ...changedFields(before, value) };
   });
 }
 
@@ -218,6 +207,6 @@ export async function saveCompanyProfile(
       contactName: t.contactName,
       contactPhone: t.contactPhone,
     });
-    return { value: toProfile(deps, row!), ...diff(pick(current), pick(row!)) };
+    return { value: toProfile(deps, row!), ...changedFields(pick(current), pick(row!)) };
   });
 }

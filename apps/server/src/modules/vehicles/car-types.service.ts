@@ -6,7 +6,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { carTypes, cars } from '../../db/schema/vehicles.js';
 import { containsPattern } from '../../core/like.js';
-import { pgErrorOf } from './vehicles.service.js';
+import { pgErrorOf } from '../../core/db.js';
 
 type Row = typeof carTypes.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { carOwners } from '../../db/schema/vehicles.js';
 import * as repo from './owners.repository.js';
-import { pgErrorOf } from './vehicles.service.js';
+import { pgErrorOf } from '../../core/db.js';
 
 /** An ID number (credit code or ID card) names one owner per tenant. */
 async function ensureIdNumberFree(deps: AppDeps, tenantId: number, input: OwnerInput, exceptId?: number) {

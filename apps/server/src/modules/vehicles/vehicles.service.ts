@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { BindLicenseInput, KeyInfoInput } from '@fleetdesk/contracts/vehicles';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import type { DbOrTx } from '../../core/db.js';
+import { pgErrorOf, type DbOrTx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { carImages, carOwners, carTypes, cars } from '../../db/schema/vehicles.js';
@@ -42,16 +42,6 @@ export function scopeFor(ctx: RequestContext, rentId?: number | null): repo.Scop
   if (!rentId) return ctx;
   if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
   return { tenantId: ctx.tenantId, rentIds: [rentId] };
-}
-
-/** The first Postgres error code in an error's cause chain (drivers and Drizzle wrap them differently). */
-export function pgErrorOf(err: unknown): { code?: string; constraint?: string } {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}) };
-    }
-  }
-  return {};
 }
 
 /** Days of the tenant, loaded only when a filter needs a day boundary. */

@@ -95,8 +95,8 @@ describe('dept/update', () => {
     expect(res.json().data).toMatchObject({ id, name: '上海运营组', parentId: null, sort: 9 });
     const log = await lastLog(t, 'dept.update');
     expect(log?.summary).toMatchObject({
-      name: { from: '上海车管组', to: '上海运营组' },
-      parentId: { from: ids.dept('运营部'), to: null },
+      before: { name: '上海车管组', parentId: ids.dept('运营部') },
+      after: { name: '上海运营组', parentId: null },
     });
   });
 

@@ -175,8 +175,8 @@ describe('employee/update', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ title: '会计', defaultRentId: ids.sh, labels: [{ name: '新员工' }] });
     expect((await lastLog(t, 'employee.update'))?.summary).toMatchObject({
-      title: { from: '出纳', to: '会计' },
-      defaultRentId: { from: ids.hz, to: ids.sh },
+      before: { title: '出纳', defaultRentId: ids.hz },
+      after: { title: '会计', defaultRentId: ids.sh },
     });
   });
 
@@ -221,7 +221,10 @@ describe('employee/status', () => {
     );
     expect(rows).toHaveLength(0);
     expect((await t.signIn('zhengkai', 'Staff@123')).statusCode).toBe(401);
-    expect((await lastLog(t, 'employee.status'))?.summary).toEqual({ status: { from: 'active', to: 'disabled' } });
+    expect((await lastLog(t, 'employee.status'))?.summary).toEqual({
+      before: { status: 'active' },
+      after: { status: 'disabled' },
+    });
     const on = await t.request('PUT', `${O}/employee/status/${id}`, { as: 'admin', body: { status: 'active' } });
     expect(on.json().data.status).toBe('active');
     expect((await t.signIn('zhengkai', 'Staff@123')).statusCode).toBe(200);

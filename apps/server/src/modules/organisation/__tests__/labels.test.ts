@@ -81,8 +81,8 @@ describe('label/add and label/update', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id, name: '试用期', color: 'cyan', used: 2 });
     expect((await lastLog(t, 'label.update'))?.summary).toEqual({
-      name: { from: '新员工', to: '试用期' },
-      color: { from: 'green', to: 'cyan' },
+      before: { name: '新员工', color: 'green' },
+      after: { name: '试用期', color: 'cyan' },
     });
     const kind = await t.request('PUT', `${O}/label/update/${id}`, {
       as: 'admin',

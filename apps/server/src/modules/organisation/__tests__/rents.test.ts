@@ -135,7 +135,7 @@ describe('rent/add and rent/update', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: ids.sh, code: 'SH', contactName: '吴婷' });
     const log = await lastLog(t, 'rent.update');
-    expect(log?.summary).toMatchObject({ contactName: { from: '陈静', to: '吴婷' } });
+    expect(log?.summary).toMatchObject({ before: { contactName: '陈静' }, after: { contactName: '吴婷' } });
     expect((await t.request('PUT', `${O}/rent/update/${ids.bj}`, { as: 'admin', body: input() })).statusCode).toBe(404);
     expect((await t.request('PUT', `${O}/rent/update/${ids.sh}`, { as: 'clerk', body: input() })).statusCode).toBe(403);
     expect((await t.request('POST', `${O}/rent/add`, { as: 'clerk', body: input() })).statusCode).toBe(403);
@@ -185,7 +185,10 @@ describe('rent/status', () => {
     const off = await t.request('PUT', `${O}/rent/status/${ids.sh}`, { as: 'admin', body: { status: 'disabled' } });
     expect(off.statusCode).toBe(200);
     expect(off.json().data.status).toBe('disabled');
-    expect((await lastLog(t, 'rent.status'))?.summary).toEqual({ status: { from: 'active', to: 'disabled' } });
+    expect((await lastLog(t, 'rent.status'))?.summary).toEqual({
+      before: { status: 'active' },
+      after: { status: 'disabled' },
+    });
 
     const cars = await t.request('POST', `${O}/rentCar/list`, { as: 'admin', body: { rentId: ids.sh } });
     expect(cars.statusCode).toBe(200);
