@@ -5,7 +5,7 @@ import Space from 'antd/es/space';
 import Upload from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUploadImage } from '../api/upload-image';
+import { useUploadFile } from '../../../lib/upload';
 
 interface Props {
   /** The stored address (what the profile keeps). */
@@ -21,7 +21,7 @@ interface Props {
 /** One image of the profile: shows it, uploads a new one (the form keeps its stable address) or removes it. */
 export function ImageField({ value, onChange, previewUrl, type, alt, disabled }: Props) {
   const { t } = useTranslation('companySettings');
-  const upload = useUploadImage();
+  const upload = useUploadFile();
   const [shown, setShown] = useState<string | null>(previewUrl);
   return (
     <Space align="start" className="fd-cs-image">

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@fleetdesk/contracts/organisation';
 import { useDeleteRole } from '../api/delete-role';
-import { rolesQuery } from '../api/get-roles';
+import { rolesQuery } from '../../../lib/organisation-lists';
 import { CopyRoleDialog } from './copy-role-dialog';
 import { RoleDrawer } from './role-drawer';
 import { LoadFailed } from './states';

@@ -17,7 +17,7 @@ import {
 } from '@fleetdesk/contracts/organisation';
 import { useAccess } from '../../../lib/access';
 import { session } from '../../../lib/session';
-import { rentsQuery } from '../api/get-rents';
+import { rentsQuery } from '../../../lib/organisation-lists';
 import { rulesQuery } from '../api/get-rules';
 import { useUpdateRules } from '../api/update-rules';
 import { schemaErrors, serverErrors } from './form-errors';

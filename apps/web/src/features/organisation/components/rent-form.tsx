@@ -13,7 +13,7 @@ import { serverFieldErrors } from '../../../lib/field-failure';
 import { issueMessage } from '../../../lib/validation';
 import { useCreateRent } from '../api/create-rent';
 import { useUpdateRent } from '../api/update-rent';
-import { useUploadLicence } from '../api/upload-licence';
+import { useUploadFile } from '../../../lib/upload';
 
 export interface RentFormValues {
   name?: string;
@@ -34,7 +34,7 @@ export function RentForm({ rent, onClose }: { rent?: Rent; onClose: () => void }
   const [form] = Form.useForm<RentFormValues>();
   const create = useCreateRent();
   const update = useUpdateRent();
-  const upload = useUploadLicence();
+  const upload = useUploadFile();
   const [image, setImage] = useState<{ url: string; shown: string | null } | null>(
     rent?.licenceImage ? { url: rent.licenceImage, shown: rent.licenceImageUrl } : null,
   );
@@ -86,7 +86,7 @@ export function RentForm({ rent, onClose }: { rent?: Rent; onClose: () => void }
 
   const pick = async (file: File) => {
     setImageError(null);
-    const done = await upload.mutateAsync(file).catch(() => null);
+    const done = await upload.mutateAsync({ type: 'license', file }).catch(() => null);
     if (done) setImage({ url: done.url, shown: done.signedUrl });
   };
 

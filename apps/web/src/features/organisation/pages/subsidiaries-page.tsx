@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rent } from '@fleetdesk/contracts/organisation';
 import { useAccess } from '../../../lib/access';
-import { rentsQuery } from '../api/get-rents';
+import { rentsQuery } from '../../../lib/organisation-lists';
 import { useSetRentStatus } from '../api/set-rent-status';
 import { RentForm } from '../components/rent-form';
 import { RentStatusTag } from '../components/status-tags';

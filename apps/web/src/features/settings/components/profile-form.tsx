@@ -13,7 +13,7 @@ import { UPLOAD_TYPES } from '@fleetdesk/contracts/files';
 import { useSession } from '../../../lib/session';
 import { zodRule } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/update-profile';
-import { useUploadAvatar } from '../api/upload-avatar';
+import { useUploadFile } from '../../../lib/upload';
 
 interface Values {
   name: string;
@@ -26,7 +26,7 @@ export function ProfileForm() {
   const { message } = App.useApp();
   const user = useSession((s) => s.user);
   const update = useUpdateProfile();
-  const upload = useUploadAvatar();
+  const upload = useUploadFile();
   // The photo: the stable address to store, and an address that opens now.
   const [photo, setPhoto] = useState<{ store: string | null; show: string | null }>({
     store: user?.avatar ?? null,
@@ -44,7 +44,7 @@ export function ProfileForm() {
       void message.warning(t('profile.photoSize', { mb: allowed.maxBytes / 1024 / 1024 }));
       return;
     }
-    const result = await upload.mutateAsync(file).catch(() => null);
+    const result = await upload.mutateAsync({ type: 'avatar', file }).catch(() => null);
     if (result) setPhoto({ store: result.url, show: result.signedUrl });
   };
 

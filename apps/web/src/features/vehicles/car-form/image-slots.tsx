@@ -9,7 +9,7 @@ import Upload from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAR_IMAGES_MAX, IMAGE_KINDS, type CarImageKind } from '@fleetdesk/contracts/vehicles';
-import { useUploadFile } from '../api/upload-file';
+import { useUploadFile } from '../../../lib/upload';
 import type { FormImage } from './form-values';
 
 /** Kinds that hold one photo: a new one replaces it. */

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { OcrResult } from '@fleetdesk/contracts/ocr';
 import type { UploadResult } from '@fleetdesk/contracts/files';
 import { useRecogniseLicence } from '../api/recognise-licence';
-import { useUploadFile } from '../api/upload-file';
+import { useUploadFile } from '../../../lib/upload';
 
 export type LicenceSide = 'front' | 'back';
 

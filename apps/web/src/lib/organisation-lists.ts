@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { OrganisationPaths, type Rent, type RoleRow } from '@fleetdesk/contracts/organisation';
+import { request } from './request';
+
+/**
+ * The tenant's lists that several areas pick from: its rents (subsidiaries, within the caller's data scope) and
+ * its roles. One query key each, so that a change made on one screen refreshes every other that shows them.
+ */
+export const rentsKey = ['tenant', 'rents'] as const;
+export const rolesKey = ['tenant', 'roles'] as const;
+
+/** The tenant's rents with their employee and car counts (`oaCompany:view` or `rentCar:view`). */
+export function getRents(): Promise<Rent[]> {
+  return request<Rent[]>(OrganisationPaths.rents);
+}
+
+export const rentsQuery = () => queryOptions({ queryKey: rentsKey, queryFn: getRents });
+
+/** The tenant's roles with how many employees hold each (`oaSetting:role`, `:user` or `:view`). */
+export function getRoles(): Promise<RoleRow[]> {
+  return request<RoleRow[]>(OrganisationPaths.roles);
+}
+
+/** `enabled`: false for a user who may not read the roles (the employee form then shows them read-only). */
+export const rolesQuery = (enabled = true) =>
+  queryOptions({ queryKey: [...rolesKey, 'list'] as readonly unknown[], queryFn: getRoles, enabled });
