@@ -114,6 +114,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     req.ctx = await authenticateUser(req, access, deps);
   });
   registerAuditHook(app, deps.db);
+  // A write answers only once this process has heard every session change committed so far, so that the
+  // caller's next call sees what the write changed (a disabled user, a revoked token, new grants).
+  await deps.sessions.start(deps.database);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) await deps.sessions.settled();
+    return payload;
+  });
+  app.addHook('onClose', async () => deps.sessions.close());
 
   await registerModules(app);
   if (options.web !== false) await registerWebApp(app);

@@ -10,6 +10,7 @@ import { createSmsProvider, SmsService } from './core/sms.js';
 import { Jobs } from './core/jobs.js';
 import { createStorage } from './core/storage.js';
 import { TaskEngine } from './core/tasks.js';
+import { SessionCache } from './core/session-cache.js';
 import { syncCatalogue } from './modules/access/access.service.js';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
 import { seedDemo } from './seed/demo.js';
@@ -83,6 +84,7 @@ export async function createDeps(
     log,
     jobs,
     tasks: new TaskEngine(database.db, clock, jobs, log),
+    sessions: new SessionCache({ ttlMs: config.SESSION_CACHE_SECONDS * 1000, maxEntries: 50_000 }, log),
     sms: new SmsService(database.db, createSmsProvider(config), log),
     storage: createStorage(config),
     fileUrls: new FileUrls(secret, clock, config.FILE_URL_TTL_SECONDS, config.LEGACY_IMAGE_HOST),

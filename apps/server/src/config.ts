@@ -70,6 +70,13 @@ const Env = z.object({
   /** General per-IP request limit of one process; 0 turns it off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   TZ_DEFAULT: z.string().default('Asia/Shanghai'),
+  /**
+   * How long a signed-in session is kept in the process (0: read on every call). Changes to tokens, users,
+   * roles, rents and memberships drop it at once in every process (core/session-cache.ts).
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  /** Registers the benchmark's ceiling route (`GET /api/bench/ceiling`); only `npm run bench` sets it. */
+  BENCH_ROUTES: bool,
 });
 
 export type Config = z.infer<typeof Env> & { databaseKind: 'pglite' | 'postgres' };

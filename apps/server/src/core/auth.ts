@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { USER_TYPE_MANAGER } from '@fleetdesk/contracts/auth';
-import type { Access, RequestContext } from './access.js';
+import type { Access, Permissions, RequestContext } from './access.js';
 import { hasPermission } from './access.js';
 import type { Clock } from './clock.js';
 import type { Config } from './../config.js';
@@ -8,8 +8,10 @@ import type { Database } from './db.js';
 import { ForbiddenError, MembershipExpiredError, UnauthorizedError, UserRefusedError } from './errors.js';
 import { effectivePermissions } from './permissions.js';
 import { safeEqual, sha256 } from './secrets.js';
+import type { SessionCache } from './session-cache.js';
 
-interface SessionRow {
+/** One token's session as the session statement reads it; cached by `SessionCache` with its permissions. */
+export interface SessionRow {
   token_id: number;
   tenant_id: number;
   user_id: number;
@@ -30,6 +32,8 @@ interface SessionRow {
   grants: string[] | null;
   all_permissions: boolean | null;
   plan: string[] | null;
+  /** The effective permissions, worked out once per cached row. */
+  permissions?: Permissions;
 }
 
 /**
@@ -120,12 +124,18 @@ function resolveRent(
 export async function authenticateUser(
   req: FastifyRequest,
   access: Extract<Access, { kind: 'user' }>,
-  deps: { database: Database; clock: Clock },
+  deps: { database: Database; clock: Clock; sessions: SessionCache<SessionRow> },
 ): Promise<RequestContext> {
   const token = bearerOf(req);
   if (!token) throw new UnauthorizedError();
-  const row = await loadSession(deps.database, sha256(token));
+  const hash = sha256(token);
   const now = deps.clock.now();
+  let row = deps.sessions.get(hash, now.getTime());
+  if (!row) {
+    const epoch = deps.sessions.epoch;
+    row = await loadSession(deps.database, hash);
+    if (row) deps.sessions.set(hash, row, epoch, now.getTime());
+  }
   if (!row || row.revoked_at !== null || asDate(row.access_expires_at) <= now) throw new UnauthorizedError();
   if (row.user_status !== 'active' || row.tenant_status !== 'active') throw new UserRefusedError('error.userDisabled');
   const userType = req.headers['x-user-type'];
@@ -141,11 +151,11 @@ export async function authenticateUser(
   if (!access.allowExpired && (!membershipExpiresAt || membershipExpiresAt <= now)) {
     throw new MembershipExpiredError();
   }
-  const permissions = effectivePermissions({
+  const permissions = (row.permissions ??= effectivePermissions({
     grants: row.grants ?? [],
     allPermissions: row.all_permissions ?? false,
     planMenus: row.plan ?? [],
-  });
+  }));
   if (access.permission && !hasPermission(permissions, access.permission)) throw new ForbiddenError();
   if (access.anyOf && !access.anyOf.some((code) => hasPermission(permissions, code))) throw new ForbiddenError();
   return {

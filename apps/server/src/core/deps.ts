@@ -4,6 +4,8 @@ import type { Clock } from './clock.js';
 import type { Database, Db } from './db.js';
 import type { FileUrls } from './file-urls.js';
 import type { Jobs } from './jobs.js';
+import type { SessionRow } from './auth.js';
+import type { SessionCache } from './session-cache.js';
 import type { SmsService } from './sms.js';
 import type { FileStorage } from './storage.js';
 import type { TaskEngine } from './tasks.js';
@@ -19,6 +21,8 @@ export interface AppDeps {
   fileUrls: FileUrls;
   jobs: Jobs;
   tasks: TaskEngine;
+  /** Signed-in sessions of this process (`SESSION_CACHE_SECONDS`); started by buildApp. */
+  sessions: SessionCache<SessionRow>;
   log: FastifyBaseLogger;
 }
 

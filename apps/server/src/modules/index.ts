@@ -7,6 +7,7 @@ import { authRoutes } from './identity/auth.routes.js';
 import { userRoutes } from './identity/user.routes.js';
 import { membershipRoutes } from './membership/membership.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
+import { benchRoutes } from './system/bench.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { organisationRoutes } from './organisation/organisation.routes.js';
@@ -44,4 +45,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   ]) {
     await app.register(plugin);
   }
+  if (app.deps.config.BENCH_ROUTES) await app.register(benchRoutes);
 }

@@ -31,6 +31,7 @@ import { resetPassword } from './password.service.js';
 import { registerTenant } from './registration.service.js';
 import { confirmQrSession, createQrSession, pollQrSession, scanQrSession } from './qr.service.js';
 import { revokeAccessToken } from './tokens.service.js';
+import { sha256 } from '../../core/secrets.js';
 
 const tags = ['auth'];
 const QrIdParam = z.object({ id: z.string().min(8).max(64) });
@@ -70,7 +71,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(z.boolean()) },
     },
     config: { access: access.public(), audit: false },
-    handler: async (req) => ok(await revokeAccessToken(deps.db, deps.clock, req.query.access_token)),
+    handler: async (req) => {
+      const revoked = await revokeAccessToken(deps.db, deps.clock, req.query.access_token);
+      deps.sessions.forget(sha256(req.query.access_token));
+      return ok(revoked);
+    },
   });
 
   app.get(AuthPaths.qr, {
