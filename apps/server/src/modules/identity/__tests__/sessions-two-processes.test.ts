@@ -101,7 +101,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
   });
 
   it('a sign-out in one refuses the token in the other within 100 ms, and at once in the one that served it', async () => {
-    const [a, b] = servers as [{ base: string }, { base: string }];
+    const [a, b] = [servers[0]!, servers[1]!];
     const token = await signIn(a.base, 'clerk');
     expect((await call(a.base, token)).status).toBe(200);
     expect((await call(b.base, token)).status).toBe(200);
@@ -115,7 +115,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes on one PostgreSQL'
   });
 
   it('disabling an employee in one refuses his cached session in the other within 100 ms', async () => {
-    const [a, b] = servers as [{ base: string }, { base: string }];
+    const [a, b] = [servers[0]!, servers[1]!];
     const { rows } = await database.query<{ id: number }>(`select id from users where username = 'liuyang'`);
     const token = await signIn(b.base, 'liuyang');
     expect((await call(b.base, token)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../core/db.js';
 import { CLIENT_BASIC, createTestApp, type TestApp } from '../../../test/harness.js';
-import { addUser, R, seedIds } from '../../roles/__tests__/helpers.js';
+import { addUser, R, seedIds } from '../../../test/users.js';
 
 /**
  * The session cache (core/session-cache.ts): a signed-in call with a known token makes no round trip for its

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { addUser, R, seedIds } from './helpers.js';
+import { addUser, R, seedIds } from '../../../test/users.js';
 
 const CARS = '/api/ccwadmin/rentCar';
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENUS } from '@fleetdesk/contracts/permissions';
 import { normaliseGrants } from '../../../core/permissions.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { addUser, R, seedIds } from './helpers.js';
+import { addUser, R, seedIds } from '../../../test/users.js';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof seedIds>>;

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../test/harness.js';
+import type { TestApp } from './harness.js';
 
 export const R = '/api/ccwadmin/role';
 
