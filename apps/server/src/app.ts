@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { registerAuditHook } from './core/audit.js';
 import { authenticateUser, clientAuthenticated } from './core/auth.js';
@@ -16,6 +16,7 @@ import { registerInputGuard } from './core/input-guard.js';
 import { registerMultipart } from './core/multipart.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerRouteDeclarations } from './core/routes.js';
+import { createSerializerCompiler } from './core/serializer.js';
 import { validatorCompiler } from './core/validation.js';
 import { registerWebApp } from './core/web.js';
 import { registerModules } from './modules/index.js';
@@ -65,7 +66,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('lang', 'zh-CN');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled per route from its zod response schema; the test suite also checks each answer against zod.
+  app.setSerializerCompiler(createSerializerCompiler({ check: deps.config.NODE_ENV === 'test' }));
   registerRouteDeclarations(app);
   registerErrorHandler(app);
 

@@ -7,6 +7,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The route's schema (its zod response schemas under `response`). */
+  schema: Record<string, unknown> | undefined;
 }
 
 const seen: WeakMap<FastifyInstance, RouteOptions[]> = new WeakMap();
@@ -56,6 +58,7 @@ export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
       method: String(method),
       url: r.url,
       access: r.config?.access,
+      schema: r.schema as Record<string, unknown> | undefined,
     })),
   );
 }
