@@ -62,6 +62,11 @@ const Env = z.object({
   OCR_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Seed the demo tenants on start. Default: on for the embedded database, off for DATABASE_URL. */
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
+  /**
+   * API processes on PostgreSQL (node:cluster, sharing the port); the embedded database keeps one. The first
+   * also runs the job worker when RUN_WORKER is on.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Run the job worker inside the API process. Default: on. */
   RUN_WORKER: z.enum(['true', 'false']).default('true'),
   /** scrypt cost exponent for new password hashes (OWASP: 17). Lower only in tests. */
