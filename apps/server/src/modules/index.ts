@@ -18,6 +18,10 @@ import { rolesRoutes } from './roles/roles.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { savedFiltersRoutes } from './saved-filters/saved-filters.routes.js';
 import { vehiclesRoutes } from './vehicles/vehicles.routes.js';
+import { approvalsRoutes } from './approvals/approvals.routes.js';
+import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
+// Leave and business trips are approval types of attendance (an approved one is an absence).
+import './attendance/leave-types.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -41,6 +45,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     excelImportRoutes,
     vehiclesRoutes,
     ocrRoutes,
+    approvalsRoutes,
+    costCentresRoutes,
   ]) {
     await app.register(plugin);
   }
