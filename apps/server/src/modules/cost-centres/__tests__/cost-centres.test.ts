@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { readXlsx } from '../../../test/xlsx.js';
 import { postCost } from '../cost-centres.service.js';
-import { ids as seedIds, staff } from '../../approvals/__tests__/fixtures.js';
+import { ids as seedIds, staff } from '../../../test/office.js';
 
 const C = '/api/ccwadmin/oa/costCenter';
 let t: TestApp;
