@@ -167,6 +167,16 @@ export const ROUTES: RouteDef[] = [
     page: operationLog,
   },
   {
+    name: 'oaApproval',
+    path: '/oaApproval',
+    titleKey: 'approvals:routes.centre',
+    frame: 'header',
+    permission: 'oaApproval',
+    icon: 'AuditOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/approvals/pages/approval-centre-page')),
+  },
+  {
     name: 'oaSetting',
     path: '/oaSetting',
     titleKey: 'routes.oaSetting',
@@ -224,6 +234,16 @@ export const ROUTES: RouteDef[] = [
         icon: 'MessageOutlined',
         nav: true,
         page: smsNotices,
+      },
+      {
+        name: 'oaApprovalFlow',
+        path: '/oa/approval',
+        titleKey: 'approvals:routes.flows',
+        frame: 'header',
+        permission: 'oaApprovalFlow',
+        icon: 'BranchesOutlined',
+        nav: true,
+        page: lazyPage(() => import('../features/approvals/pages/approval-flows-page')),
       },
       {
         name: 'operationLog',
