@@ -246,6 +246,16 @@ export const ROUTES: RouteDef[] = [
         page: lazyPage(() => import('../features/approvals/pages/approval-flows-page')),
       },
       {
+        name: 'oaCostCenter',
+        path: '/oa/costCenter',
+        titleKey: 'costCentres:routes.costCenter',
+        frame: 'header',
+        permission: 'oaCostCenter',
+        icon: 'PieChartOutlined',
+        nav: true,
+        page: lazyPage(() => import('../features/cost-centres/pages/cost-centres-page')),
+      },
+      {
         name: 'operationLog',
         path: '/oa/operationLog',
         titleKey: 'routes.oaLog',

@@ -1,4 +1,4 @@
-import type { ChartOption } from '../../../components/echart';
+import type { ChartOption } from './echart';
 
 export interface Slice {
   name: string;
