@@ -20,8 +20,7 @@ import { savedFiltersRoutes } from './saved-filters/saved-filters.routes.js';
 import { vehiclesRoutes } from './vehicles/vehicles.routes.js';
 import { approvalsRoutes } from './approvals/approvals.routes.js';
 import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
-// Leave and business trips are approval types of attendance (an approved one is an absence).
-import './attendance/leave-types.js';
+import { attendanceRoutes } from './attendance/attendance.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -47,6 +46,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     ocrRoutes,
     approvalsRoutes,
     costCentresRoutes,
+    attendanceRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -5,6 +5,8 @@ import { departments, roleGrants, roles, userRoles, users } from '../db/schema/i
 import {
   approvalFlows,
   approvalFlowVersions,
+  attendanceRecords,
+  attendanceShifts,
   costCentres,
   costPostings,
   departmentHeads,
@@ -88,7 +90,11 @@ export async function seedOffice({ tx, clock, demo }: DemoContext): Promise<void
     .from(roles)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.code, 'office')));
   const staffCodes = ['oaApproval', 'oaApproval:view', 'oaApproval:add', 'oaApproval:audit'];
-  await tx.insert(roleGrants).values(staffCodes.map((code) => ({ tenantId, roleId: office!.id, code })));
+  await tx
+    .insert(roleGrants)
+    .values(
+      [...staffCodes, 'oaAttendance', 'oaAttendance:view'].map((code) => ({ tenantId, roleId: office!.id, code })),
+    );
   const [finance] = await tx
     .insert(roles)
     .values({ tenantId, code: 'finance', name: '财务', description: '费用审批与成本中心', dataScope: 'all' })
@@ -367,6 +373,8 @@ export async function seedOffice({ tx, clock, demo }: DemoContext): Promise<void
     neededOn: day(-10),
   });
   await start('zhaolei', 1, 'trip', '赴宁波处置逾期车辆', { destination: '宁波', startsOn: day(-1), endsOn: day(-2) });
+  await seedAttendance(tx, tenantId, now, did('客服部'), userRows);
+
   // A draft of admin's own.
   await saveDraft(
     depsAt(0),
@@ -379,4 +387,92 @@ export async function seedOffice({ tx, clock, demo }: DemoContext): Promise<void
     },
     tx,
   );
+}
+
+const local = (at: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(at));
+/** An instant at a Beijing wall-clock time of a day. */
+const beijing = (day: string, minutes: number) => new Date(Date.parse(`${day}T00:00:00+08:00`) + minutes * 60_000);
+
+const PLACES = [
+  { lat: '30.274085', lng: '120.155070', address: '浙江省杭州市西湖区文三路 398 号' },
+  { lat: '30.259244', lng: '120.219375', address: '浙江省杭州市上城区钱江路 639 号' },
+  { lat: '31.230416', lng: '121.473701', address: '上海市黄浦区人民大道 200 号' },
+];
+
+/** Shifts (the default and customer service's) and thirty days of clocking with a few late and early days. */
+async function seedAttendance(
+  tx: DemoContext['tx'],
+  tenantId: number,
+  now: number,
+  serviceDept: number,
+  userRows: { id: number; username: string }[],
+) {
+  await tx.insert(attendanceShifts).values([
+    {
+      tenantId,
+      departmentId: null,
+      name: '标准班',
+      workDays: [1, 2, 3, 4, 5],
+      startTime: '09:00',
+      endTime: '18:00',
+      graceMinutes: 5,
+    },
+    {
+      tenantId,
+      departmentId: serviceDept,
+      name: '客服早班',
+      workDays: [1, 2, 3, 4, 5, 6],
+      startTime: '08:30',
+      endTime: '17:30',
+      graceMinutes: 5,
+    },
+  ]);
+  const people = ['admin', 'liuyang', 'chenjing', 'zhaolei', 'sunli', 'zhoujie', 'wuting', 'zhengkai', 'wanghui'];
+  const rows: (typeof attendanceRecords.$inferInsert)[] = [];
+  for (const [p, username] of people.entries()) {
+    const userId = userRows.find((u) => u.username === username)!.id;
+    const service = username === 'wuting';
+    const start = service ? 8 * 60 + 30 : 9 * 60;
+    const end = service ? 17 * 60 + 30 : 18 * 60;
+    for (let back = 30; back >= 1; back--) {
+      const day = local(now - back * DAY);
+      const wd = new Date(`${day}T12:00:00Z`).getUTCDay();
+      if (wd === 0 || (wd === 6 && !service)) continue;
+      const k = (back * 7 + p * 13) % 29;
+      if (k === 3 && username !== 'admin') continue; // absent
+      const place = PLACES[(back + p) % PLACES.length]!;
+      const mobile = k % 4 === 0;
+      const inAt = start - 12 + ((k * 5) % 15) + (k === 5 || k === 17 ? 25 : 0); // late twice a month or so
+      const outAt = end + ((k * 11) % 50) - (k === 9 ? 40 : 0); // one early leave
+      const geo = mobile ? { latitude: place.lat, longitude: place.lng, address: place.address } : {};
+      rows.push({
+        tenantId,
+        userId,
+        kind: 'in',
+        at: beijing(day, inAt),
+        day,
+        source: mobile ? 'mobile' : 'web',
+        createdBy: userId,
+        ...geo,
+      });
+      if (k !== 11)
+        rows.push({
+          tenantId,
+          userId,
+          kind: 'out',
+          at: beijing(day, outAt),
+          day,
+          source: mobile ? 'mobile' : 'web',
+          createdBy: userId,
+          ...geo,
+        });
+    }
+  }
+  await tx.insert(attendanceRecords).values(rows);
 }
