@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, user: string, body?: unknown, query?: Record<string, string | number>) =>
+const call = async (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  user: string,
+  body?: unknown,
+  query?: Record<string, string | number>,
+) =>
   t.request(method, url, { ...(await as(user)), ...(body !== undefined ? { body } : {}), ...(query ? { query } : {}) });
 /** A Beijing wall-clock time. */
 const at = (day: string, hhmm: string) => {
@@ -27,10 +33,19 @@ const clock = (user: string, kind: 'in' | 'out', extra: Record<string, unknown> 
   call('POST', `${T}/clock`, user, { kind, source: 'web', ...extra });
 
 describe('shifts', () => {
-  it('lists the seeded shifts and checks a shift's hours, days and department in both languages', async () => {
-    const list = (await call('GET', `${T}/shift/list`, 'admin')).json().data as { departmentId: number | null; name: string }[];
+  it('lists the seeded shifts and checks the hours, days and department of a shift in both languages', async () => {
+    const list = (await call('GET', `${T}/shift/list`, 'admin')).json().data as {
+      departmentId: number | null;
+      name: string;
+    }[];
     expect(list.map((s) => s.name)).toEqual(['标准班', '客服早班']);
-    const bad = await call('POST', `${T}/shift/save`, 'admin', { departmentId: null, name: '标准班', workDays: [1], startTime: '18:00', endTime: '09:00' });
+    const bad = await call('POST', `${T}/shift/save`, 'admin', {
+      departmentId: null,
+      name: '标准班',
+      workDays: [1],
+      startTime: '18:00',
+      endTime: '09:00',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ path: 'endTime', message: '下班时间须晚于上班时间' });
     const en = await t.request('POST', `${T}/shift/save`, {
@@ -41,9 +56,25 @@ describe('shifts', () => {
     expect(en.json().errors.map((e: { message: string }) => e.message)).toEqual(
       expect.arrayContaining(['Choose at least one working day', 'A time is HH:MM']),
     );
-    const unknown = await call('POST', `${T}/shift/save`, 'admin', { departmentId: 999999, name: 'x', workDays: [1], startTime: '09:00', endTime: '18:00' });
+    const unknown = await call('POST', `${T}/shift/save`, 'admin', {
+      departmentId: 999999,
+      name: 'x',
+      workDays: [1],
+      startTime: '09:00',
+      endTime: '18:00',
+    });
     expect(unknown.json().errors[0].path).toBe('departmentId');
-    expect((await call('POST', `${T}/shift/save`, 'liuyang', { departmentId: null, name: 'x', workDays: [1], startTime: '09:00', endTime: '18:00' })).statusCode).toBe(403);
+    expect(
+      (
+        await call('POST', `${T}/shift/save`, 'liuyang', {
+          departmentId: null,
+          name: 'x',
+          workDays: [1],
+          startTime: '09:00',
+          endTime: '18:00',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await call('GET', `${T}/shift/list`, 'other')).json().data).toEqual([]);
     expect((await call('GET', `${T}/shift/list`, 'clerk')).statusCode).toBe(403);
   });
@@ -53,7 +84,12 @@ describe('clocking and the monthly sheet', () => {
   it('marks late and early, refuses a second clock-in, counts leave from an approved request, and exports', async () => {
     // 2027-03-01 is a Monday; zhengkai works the default shift 09:00-18:00 with 5 minutes' grace.
     at('2027-03-01', '09:20');
-    const late = await clock('zhengkai', 'in', { source: 'mobile', latitude: 30.274085, longitude: 120.15507, address: '杭州市西湖区文三路 398 号' });
+    const late = await clock('zhengkai', 'in', {
+      source: 'mobile',
+      latitude: 30.274085,
+      longitude: 120.15507,
+      address: '杭州市西湖区文三路 398 号',
+    });
     expect(late.json().data).toMatchObject({ mark: 'late', source: 'mobile', latitude: 30.274085, day: '2027-03-01' });
     expect((await clock('zhengkai', 'in')).statusCode).toBe(409);
     at('2027-03-01', '17:30');
@@ -69,7 +105,10 @@ describe('clocking and the monthly sheet', () => {
       form: { leaveType: 'personal', startsOn: '2027-03-02', endsOn: '2027-03-02' },
     });
     const sent = await call('POST', `${A}/request/submit/${saved.json().data.id}`, 'zhengkai');
-    expect((await call('POST', `${A}/request/decide/${sent.json().data.id}`, 'liuyang', { decision: 'approved' })).json().data.status).toBe('approved');
+    expect(
+      (await call('POST', `${A}/request/decide/${sent.json().data.id}`, 'liuyang', { decision: 'approved' })).json()
+        .data.status,
+    ).toBe('approved');
 
     at('2027-03-03', '08:55');
     expect((await clock('zhengkai', 'in')).json().data.mark).toBeNull();
@@ -79,7 +118,16 @@ describe('clocking and the monthly sheet', () => {
 
     const mine = (await call('GET', `${T}/sheet`, 'zhengkai', undefined, { month: '2027-03' })).json().data;
     expect(mine.rows).toHaveLength(1);
-    expect(mine.rows[0]).toMatchObject({ name: '郑凯', workdays: 3, attended: 2, late: 1, early: 1, absent: 0, leave: 1, missingOut: 0 });
+    expect(mine.rows[0]).toMatchObject({
+      name: '郑凯',
+      workdays: 3,
+      attended: 2,
+      late: 1,
+      early: 1,
+      absent: 0,
+      leave: 1,
+      missingOut: 0,
+    });
     const all = (await call('GET', `${T}/sheet`, 'admin', undefined, { month: '2027-03' })).json().data;
     const liuyang = all.rows.find((r: { name: string }) => r.name === '刘洋');
     // liuyang did not clock in on Monday or Tuesday: absent twice; today is not over.
@@ -98,7 +146,12 @@ describe('clocking and the monthly sheet', () => {
     expect(file.statusCode).toBe(200);
     const sheet = await readXlsx(file.rawPayload);
     expect(sheet[0]!.slice(0, 4)).toEqual(['姓名', '部门', '班次', '应出勤（天）']);
-    expect(sheet.find((r) => r[0] === '郑凯')!.slice(3, 7).map(Number)).toEqual([3, 2, 1, 1]);
+    expect(
+      sheet
+        .find((r) => r[0] === '郑凯')!
+        .slice(3, 7)
+        .map(Number),
+    ).toEqual([3, 2, 1, 1]);
     expect((await call('POST', `${T}/sheet/export`, 'zhengkai', { month: '2027-03' })).statusCode).toBe(403);
   });
 
