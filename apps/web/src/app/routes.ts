@@ -177,6 +177,16 @@ export const ROUTES: RouteDef[] = [
     page: lazyPage(() => import('../features/approvals/pages/approval-centre-page')),
   },
   {
+    name: 'oaAttendance',
+    path: '/oaAttendance',
+    titleKey: 'attendance:routes.attendance',
+    frame: 'header',
+    permission: 'oaAttendance',
+    icon: 'CalendarOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/attendance/pages/attendance-page')),
+  },
+  {
     name: 'oaSetting',
     path: '/oaSetting',
     titleKey: 'routes.oaSetting',
@@ -234,6 +244,16 @@ export const ROUTES: RouteDef[] = [
         icon: 'MessageOutlined',
         nav: true,
         page: smsNotices,
+      },
+      {
+        name: 'oaAttendanceRule',
+        path: '/oa/attendance',
+        titleKey: 'attendance:routes.rules',
+        frame: 'header',
+        permission: 'oaAttendanceRule',
+        icon: 'ScheduleOutlined',
+        nav: true,
+        page: lazyPage(() => import('../features/attendance/pages/shifts-page')),
       },
       {
         name: 'oaApprovalFlow',
