@@ -197,7 +197,7 @@ CREATE INDEX "approval_history_request_ix" ON "approval_history" USING btree ("t
 CREATE INDEX "approval_requests_applicant_ix" ON "approval_requests" USING btree ("tenant_id","applicant_id","created_at");--> statement-breakpoint
 CREATE INDEX "approval_requests_business_ix" ON "approval_requests" USING btree ("tenant_id","business_type","business_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "approval_tasks_uq" ON "approval_tasks" USING btree ("tenant_id","request_id","run","step_index","approver_id");--> statement-breakpoint
-CREATE INDEX "approval_tasks_waiting_ix" ON "approval_tasks" USING btree ("tenant_id","approver_id","request_id") WHERE open;--> statement-breakpoint
+CREATE INDEX "approval_tasks_waiting_ix" ON "approval_tasks" USING btree ("tenant_id","approver_id","created_at","id") WHERE open;--> statement-breakpoint
 CREATE INDEX "approval_tasks_handled_ix" ON "approval_tasks" USING btree ("tenant_id","approver_id","decided_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "attendance_absences_request_uq" ON "attendance_absences" USING btree ("tenant_id","request_id");--> statement-breakpoint
 CREATE INDEX "attendance_absences_user_ix" ON "attendance_absences" USING btree ("tenant_id","user_id","starts_on");--> statement-breakpoint

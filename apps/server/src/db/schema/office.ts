@@ -158,8 +158,9 @@ export const approvalTasks = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('approval_tasks_uq').on(t.tenantId, t.requestId, t.run, t.stepIndex, t.approverId),
+    // The waiting box: an approver's open tasks, newest first.
     index('approval_tasks_waiting_ix')
-      .on(t.tenantId, t.approverId, t.requestId)
+      .on(t.tenantId, t.approverId, t.createdAt, t.id)
       .where(sql`open`),
     index('approval_tasks_handled_ix').on(t.tenantId, t.approverId, t.decidedAt),
     foreignKey({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   DecisionInput,
   Flow,
@@ -554,7 +554,6 @@ interface ListRow {
   submitted_at: Date | string | null;
   decided_at: Date | string | null;
   created_at: Date | string;
-  total: number | string;
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -578,55 +577,76 @@ function toRow(r: ListRow): RequestRow {
 }
 
 /**
- * The approval centre's boxes: started by me, waiting for me (an open task of mine), handled by me (a
- * decision of mine), copied to me. Newest first; one statement with the total as a window count.
+ * The approval centre's boxes: started by me, waiting for me (an open task of mine, newest to reach me
+ * first), handled by me (a decision of mine), copied to me. The page is read first (a waiting box walks the
+ * approver's open tasks by index and stops at the page), then its rows are joined, and the total is counted
+ * apart: a window count would join and sort every request of the box.
  */
 export async function listRequests(db: DbOrTx, ctx: Ctx, q: RequestListQuery) {
   const t = ctx.tenantId;
   const me = ctx.userId;
-  const box = {
-    mine: sql`r.applicant_id = ${me}`,
-    waiting: sql`exists (select 1 from approval_tasks k where k.tenant_id = r.tenant_id and k.request_id = r.id
-      and k.approver_id = ${me} and k.open)`,
-    handled: sql`exists (select 1 from approval_tasks k where k.tenant_id = r.tenant_id and k.request_id = r.id
-      and k.approver_id = ${me} and k.decision is not null)`,
-    copied: sql`exists (select 1 from approval_copies c where c.tenant_id = r.tenant_id and c.request_id = r.id
-      and c.user_id = ${me})`,
-  }[q.box];
-  const filters = [sql`r.tenant_id = ${t}`, box];
-  // Copies and decisions are about submitted requests; drafts are the applicant's own business.
-  if (q.box !== 'mine') filters.push(sql`r.status <> 'draft'`);
+  const filters = [sql`r.tenant_id = ${t}`];
+  // Copies and decisions are about submitted requests; drafts are the applicant's own business (an open task
+  // is always of a pending request).
+  if (q.box === 'handled' || q.box === 'copied') filters.push(sql`r.status <> 'draft'`);
   if (q.status) filters.push(sql`r.status = ${q.status}`);
   if (q.businessType) filters.push(sql`r.business_type = ${q.businessType}`);
+  const byName = q.keyword ? sql`join users u on u.tenant_id = r.tenant_id and u.id = r.applicant_id` : sql``;
   if (q.keyword)
     filters.push(sql`(r.summary ilike ${containsPattern(q.keyword)} or u.name ilike ${containsPattern(q.keyword)})`);
-  const order =
-    q.box === 'waiting'
-      ? sql`r.submitted_at desc, r.id desc`
-      : sql`coalesce(r.submitted_at, r.created_at) desc, r.id desc`;
+  const where = sql.join(filters, sql` and `);
+  let from: SQL;
+  let order: SQL;
+  if (q.box === 'waiting') {
+    from = sql`approval_tasks k join approval_requests r on r.tenant_id = k.tenant_id and r.id = k.request_id ${byName}
+      where k.tenant_id = ${t} and k.approver_id = ${me} and k.open and ${where}`;
+    order = sql`k.created_at desc, k.id desc`;
+  } else {
+    const box = {
+      mine: sql`r.applicant_id = ${me}`,
+      handled: sql`exists (select 1 from approval_tasks k where k.tenant_id = r.tenant_id and k.request_id = r.id
+        and k.approver_id = ${me} and k.decision is not null)`,
+      copied: sql`exists (select 1 from approval_copies c where c.tenant_id = r.tenant_id and c.request_id = r.id
+        and c.user_id = ${me})`,
+    }[q.box];
+    from = sql`approval_requests r ${byName} where ${box} and ${where}`;
+    order = sql`coalesce(r.submitted_at, r.created_at) desc, r.id desc`;
+  }
+  const ids = (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`select r.id from ${from} order by ${order} limit ${q.pageSize} offset ${offsetOf(q)}`,
+    )
+  ).map((r) => Number(r.id));
+  const unfiltered = q.box === 'waiting' && filters.length === 1;
+  // Unfiltered, the waiting box's total is the approver's open tasks: an index-only count.
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    unfiltered
+      ? sql`select count(*)::int as n from approval_tasks k where k.tenant_id = ${t} and k.approver_id = ${me} and k.open`
+      : sql`select count(*)::int as n from ${from}`,
+  );
+  if (!ids.length) return page([], Number(count!.n), q);
   const rows = await rowsOf<ListRow>(
     db,
     sql`select r.id, r.business_type, r.business_id, r.summary, r.amount_fen, r.status, r.applicant_id,
         u.name as applicant_name, d.name as department_name,
         case when r.current_step is null then null else r.plan -> r.current_step ->> 'name' end as current_step,
-        r.submitted_at, r.decided_at, r.created_at, count(*) over () as total
+        r.submitted_at, r.decided_at, r.created_at
       from approval_requests r
       join users u on u.tenant_id = r.tenant_id and u.id = r.applicant_id
       left join departments d on d.tenant_id = r.tenant_id and d.id = r.department_id
-      where ${sql.join(filters, sql` and `)}
-      order by ${order}
-      limit ${q.pageSize} offset ${offsetOf(q)}`,
+      where r.tenant_id = ${t} and r.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
   );
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  if (!rows.length && q.pageNum > 1) {
-    const [c] = await rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from approval_requests r
-        join users u on u.tenant_id = r.tenant_id and u.id = r.applicant_id where ${sql.join(filters, sql` and `)}`,
-    );
-    total = Number(c!.n);
-  }
-  return page(rows.map(toRow), total, q);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return page(
+    ids.map((id) => toRow(byId.get(id)!)),
+    Number(count!.n),
+    q,
+  );
 }
 
 /** How many requests wait for the caller's decision (the header's badge). */
