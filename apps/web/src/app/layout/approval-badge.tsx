@@ -11,7 +11,7 @@ import { useAccess } from '../../lib/access';
 /** How many requests wait for my approval; opens the approval centre's box. Only for approval-centre users. */
 export function ApprovalBadge() {
   const { t } = useTranslation('approvals');
-  const allowed = useAccess().can('oaApproval');
+  const allowed = useAccess().can('oaApproval:view');
   const { data } = useQuery(waitingCountQuery(allowed));
   if (!allowed) return null;
   const count = data ?? 0;
