@@ -433,7 +433,18 @@ async function seedAttendance(
       graceMinutes: 5,
     },
   ]);
-  const people = ['admin', 'liuyang', 'chenjing', 'zhaolei', 'sunli', 'zhoujie', 'wuting', 'zhengkai', 'wanghui'];
+  const people = [
+    'admin',
+    'clerk',
+    'liuyang',
+    'chenjing',
+    'zhaolei',
+    'sunli',
+    'zhoujie',
+    'wuting',
+    'zhengkai',
+    'wanghui',
+  ];
   const rows: (typeof attendanceRecords.$inferInsert)[] = [];
   for (const [p, username] of people.entries()) {
     const userId = userRows.find((u) => u.username === username)!.id;
@@ -449,7 +460,7 @@ async function seedAttendance(
       const place = PLACES[(back + p) % PLACES.length]!;
       const mobile = k % 4 === 0;
       const inAt = start - 12 + ((k * 5) % 15) + (k === 5 || k === 17 ? 25 : 0); // late twice a month or so
-      const outAt = end + ((k * 11) % 50) - (k === 9 ? 40 : 0); // one early leave
+      const outAt = k === 9 ? end - 25 : end + ((k * 11) % 50); // about one early leave a month
       const geo = mobile ? { latitude: place.lat, longitude: place.lng, address: place.address } : {};
       rows.push({
         tenantId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type {
   ClockInput,
   ClockRecord,
@@ -311,7 +311,7 @@ export async function listRecords(
 }
 
 /**
- * The monthly sheet: per employee (everyone in the department and below for `oaAttendance:edit`, else the
+ * The monthly sheet: per active employee (everyone in the department and below for `oaAttendance:edit`, else the
  * caller), the working days up to today and how they went, and the sums per department.
  */
 export async function monthlySheet(deps: AppDeps, ctx: Ctx, q: SheetQuery): Promise<Sheet> {
@@ -337,7 +337,7 @@ export async function monthlySheet(deps: AppDeps, ctx: Ctx, q: SheetQuery): Prom
     .where(
       and(
         eq(users.tenantId, ctx.tenantId),
-        ne(users.status, 'left'),
+        eq(users.status, 'active'),
         seesAll(ctx) ? undefined : eq(users.id, ctx.userId),
         scope ? inArray(users.departmentId, scope) : undefined,
       ),

@@ -66,6 +66,17 @@ export default function CostCentresPage() {
   const all = useMemo(() => centres.data ?? [], [centres.data]);
   const tree = useMemo(() => treeOf(all), [all]);
   const current = all.find((c) => c.id === selected);
+  // The report's lines in the tree's order, each with its depth.
+  const depth = useMemo(() => {
+    const out = new Map<number, { order: number; depth: number }>();
+    const walk = (nodes: TreeNode[], d: number) =>
+      nodes.forEach((n) => {
+        out.set(n.key, { order: out.size, depth: d });
+        walk(n.children, d + 1);
+      });
+    walk(tree, 0);
+    return out;
+  }, [tree]);
 
   const chart = useMemo(() => {
     if (!report.data) return null;
@@ -202,11 +213,24 @@ export default function CostCentresPage() {
               loading={report.isFetching}
               pagination={false}
               scroll={{ x: true }}
-              dataSource={(report.data?.centres ?? []).filter(
-                (c) => !selected || c.id === selected || c.parentId === selected,
-              )}
+              dataSource={(report.data?.centres ?? [])
+                .filter((c) => !selected || c.id === selected || c.parentId === selected)
+                .sort((a, b) => (depth.get(a.id)?.order ?? 0) - (depth.get(b.id)?.order ?? 0))}
               columns={[
-                { key: 'name', title: t('fields.name'), fixed: 'left', render: (_, c) => c.name },
+                {
+                  key: 'name',
+                  title: t('fields.name'),
+                  fixed: 'left',
+                  render: (_, c) => (
+                    <span
+                      style={{
+                        paddingLeft: 16 * ((depth.get(c.id)?.depth ?? 0) - (depth.get(selected ?? -1)?.depth ?? 0)),
+                      }}
+                    >
+                      {c.name}
+                    </span>
+                  ),
+                },
                 ...(report.data?.months ?? []).map((m, i) => ({
                   key: m,
                   title: m,
