@@ -33,3 +33,22 @@ export async function ids(t: TestApp) {
     flow: (type: string) => Number(flows.find((r) => r.business_type === type)!.id),
   };
 }
+
+/**
+ * A call as a demo account or employee: `call('GET', path, 'liuyang', body, query)`. `tokens` is read on
+ * every call, so a test that moves the clock can swap in a new `staff` helper.
+ */
+export function caller(app: () => TestApp, base: string, tokens: () => ReturnType<typeof staff>) {
+  return async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    user: string,
+    body?: unknown,
+    query?: Record<string, string | number>,
+  ) =>
+    app().request(method, `${base}${url}`, {
+      ...(await tokens()(user)),
+      ...(body !== undefined ? { body } : {}),
+      ...(query ? { query } : {}),
+    });
+}

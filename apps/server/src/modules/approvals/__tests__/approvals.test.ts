@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '../../../core/errors.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { registerApprovalType } from '../approvals.service.js';
+import { caller } from '../../../test/office.js';
 import { A, ids as seedIds, staff, step } from './fixtures.js';
 
 let t: TestApp;
@@ -34,18 +35,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = async (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  user: string,
-  body?: unknown,
-  query?: Record<string, string | number>,
-) =>
-  t.request(method, `${A}${url}`, {
-    ...(await as(user)),
-    ...(body !== undefined ? { body } : {}),
-    ...(query ? { query } : {}),
-  });
+const call = caller(
+  () => t,
+  A,
+  () => as,
+);
 
 async function submit(user: string, businessType: string, form: Record<string, unknown>, summary = '测试申请') {
   const saved = await call('POST', '/request/save', user, { businessType, summary, form });

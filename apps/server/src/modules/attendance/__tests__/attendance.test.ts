@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { ids as seedIds, staff } from '../../../test/office.js';
+import { caller, ids as seedIds, staff } from '../../../test/office.js';
 import { readXlsx } from '../../../test/xlsx.js';
 
 const T = '/api/ccwadmin/oa/attendance';
@@ -16,14 +16,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = async (
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  user: string,
-  body?: unknown,
-  query?: Record<string, string | number>,
-) =>
-  t.request(method, url, { ...(await as(user)), ...(body !== undefined ? { body } : {}), ...(query ? { query } : {}) });
+const call = caller(
+  () => t,
+  '',
+  () => as,
+);
 /** A Beijing wall-clock time. */
 const at = (day: string, hhmm: string) => {
   t.clock.set(new Date(`${day}T${hhmm}:00+08:00`));

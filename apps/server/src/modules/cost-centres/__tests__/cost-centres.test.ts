@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { readXlsx } from '../../../test/xlsx.js';
 import { postCost } from '../cost-centres.service.js';
-import { ids as seedIds, staff } from '../../../test/office.js';
+import { caller, ids as seedIds, staff } from '../../../test/office.js';
 
 const C = '/api/ccwadmin/oa/costCenter';
 let t: TestApp;
@@ -16,18 +16,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = async (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  user: string,
-  body?: unknown,
-  query?: Record<string, string | number>,
-) =>
-  t.request(method, `${C}${url}`, {
-    ...(await as(user)),
-    ...(body !== undefined ? { body } : {}),
-    ...(query ? { query } : {}),
-  });
+const call = caller(
+  () => t,
+  C,
+  () => as,
+);
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
