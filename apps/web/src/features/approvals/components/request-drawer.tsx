@@ -245,7 +245,7 @@ export function RequestDrawer({
                   confirm(t('detail.deleteConfirm'), () => remove.mutateAsync(r.id).then(onClose), t('detail.deleted'))
                 }
               >
-                {t('common:actions.delete')}
+                {t('actions.delete')}
               </Button>
             )}
           </Space>

@@ -166,7 +166,7 @@ function FlowList() {
                       })
                     }
                   >
-                    {t('common:actions.delete')}
+                    {t('actions.delete')}
                   </Button>
                 )}
               </Space>

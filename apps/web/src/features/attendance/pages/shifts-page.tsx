@@ -200,7 +200,7 @@ export default function ShiftsPage() {
                             })
                           }
                         >
-                          {t('common:actions.delete')}
+                          {t('actions.delete')}
                         </Button>
                       </Space>
                     ),

@@ -171,7 +171,7 @@ export default function CostCentresPage() {
               )}
               {access.can('oaCostCenter:delete') && (
                 <Button size="small" danger onClick={() => confirmDelete(current)}>
-                  {t('common:actions.delete')}
+                  {t('actions.delete')}
                 </Button>
               )}
             </Space>
