@@ -97,7 +97,7 @@ export async function seedOffice({ tx, clock, demo }: DemoContext): Promise<void
     );
   const [finance] = await tx
     .insert(roles)
-    .values({ tenantId, code: 'finance', name: '财务', description: '费用审批与成本中心', dataScope: 'all' })
+    .values({ tenantId, code: 'finance', name: '财务审核', description: '费用审批与成本中心', dataScope: 'all' })
     .returning({ id: roles.id });
   await tx.insert(roleGrants).values(
     [...staffCodes, 'oa', 'oa:view', 'oaCostCenter', 'oaCostCenter:view', 'oaCostCenter:export'].map((code) => ({
