@@ -32,7 +32,7 @@ import './approvals.css';
 const boxOf = (v: string | null): RequestBox =>
   (REQUEST_BOXES as readonly string[]).includes(v ?? '') ? (v as RequestBox) : 'waiting';
 
-/** `/oaApproval` (审批中心): waiting for me, started by me, handled by me, copied to me; `?id=` opens one. */
+/** `/oaApproval`: waiting for me, started by me, handled by me, copied to me; `?id=` opens one. */
 export default function ApprovalCentrePage() {
   const { t } = useTranslation('approvals');
   const lang = currentLanguage();

@@ -23,7 +23,7 @@ import { FlowEditor } from '../components/flow-editor';
 import '../i18n';
 import './approvals.css';
 
-/** `/oa/approval` (审批设置): a flow per business type, and the department heads its steps may name. */
+/** `/oa/approval`: a flow per business type, and the department heads its steps may name. */
 export default function ApprovalFlowsPage() {
   const { t } = useTranslation('approvals');
   const [search, setSearch] = useSearchParams();

@@ -26,7 +26,7 @@ import './attendance.css';
 const TABS = ['clock', 'sheet', 'records'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `/oaAttendance` (考勤记录): clocking in and out (the phone page on a small screen), the monthly sheet, the records. */
+/** `/oaAttendance`: clocking in and out (the phone page on a small screen), the monthly sheet, the records. */
 export default function AttendancePage() {
   const { t } = useTranslation('attendance');
   const [search, setSearch] = useSearchParams();

@@ -124,7 +124,7 @@ function ShiftForm({ shift, departments, onClose }: { shift?: Shift; departments
   );
 }
 
-/** `/oa/attendance` (考勤设置): the default shift and the departments' own. */
+/** `/oa/attendance`: the default shift and the departments' own. */
 export default function ShiftsPage() {
   const { t } = useTranslation('attendance');
   const { modal, message } = App.useApp();

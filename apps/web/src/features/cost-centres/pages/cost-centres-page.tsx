@@ -47,7 +47,7 @@ function treeOf(all: CostCentre[]): TreeNode[] {
   return roots;
 }
 
-/** `/oa/costCenter` (成本中心): the tree of centres, the monthly report with its chart and export, the postings. */
+/** `/oa/costCenter`: the tree of centres, the monthly report with its chart and export, the postings. */
 export default function CostCentresPage() {
   const { t } = useTranslation('costCentres');
   const { modal, message } = App.useApp();
