@@ -76,6 +76,22 @@ const t = (zh: string, en: string): LocalText => ({ 'zh-CN': zh, 'en-US': en });
 
 const REASON: FormField = { key: 'reason', label: t('说明', 'Details'), kind: 'textarea', required: false, max: 500 };
 
+/** A rental contract's request: the contract's number, an amount and details. */
+function contractType(code: string, name: LocalText, amount: LocalText): ApprovalTypeDefinition {
+  return {
+    code,
+    name,
+    area: 'rentContract',
+    manual: false,
+    amountField: 'amount',
+    fields: [
+      { key: 'contractNo', label: t('合同编号', 'Contract number'), kind: 'text', required: true, max: 40 },
+      { key: 'amount', label: amount, kind: 'money', required: true, max: 10_000_000 },
+      REASON,
+    ],
+  };
+}
+
 /**
  * The types whose areas are built later (contracts, financing, car transfer): their forms are known, so flows
  * can be set up now; each area registers its handler by registering the type again with `onOutcome`.
@@ -101,48 +117,9 @@ export const AREA_TYPES: ApprovalTypeDefinition[] = [
       REASON,
     ],
   },
-  {
-    code: 'contractDiscount',
-    name: t('合同优惠', 'Contract discount'),
-    area: 'rentContract',
-    manual: false,
-    amountField: 'amount',
-    fields: [
-      { key: 'contractNo', label: t('合同编号', 'Contract number'), kind: 'text', required: true, max: 40 },
-      { key: 'amount', label: t('优惠金额（元）', 'Discount (yuan)'), kind: 'money', required: true, max: 10_000_000 },
-      REASON,
-    ],
-  },
-  {
-    code: 'depositRefund',
-    name: t('退押金', 'Deposit refund'),
-    area: 'rentContract',
-    manual: false,
-    amountField: 'amount',
-    fields: [
-      { key: 'contractNo', label: t('合同编号', 'Contract number'), kind: 'text', required: true, max: 40 },
-      { key: 'amount', label: t('退还金额（元）', 'Refund (yuan)'), kind: 'money', required: true, max: 10_000_000 },
-      REASON,
-    ],
-  },
-  {
-    code: 'settlement',
-    name: t('退租结算', 'Settlement'),
-    area: 'rentContract',
-    manual: false,
-    amountField: 'amount',
-    fields: [
-      { key: 'contractNo', label: t('合同编号', 'Contract number'), kind: 'text', required: true, max: 40 },
-      {
-        key: 'amount',
-        label: t('结算金额（元）', 'Settlement amount (yuan)'),
-        kind: 'money',
-        required: true,
-        max: 10_000_000,
-      },
-      REASON,
-    ],
-  },
+  contractType('contractDiscount', t('合同优惠', 'Contract discount'), t('优惠金额（元）', 'Discount (yuan)')),
+  contractType('depositRefund', t('退押金', 'Deposit refund'), t('退还金额（元）', 'Refund (yuan)')),
+  contractType('settlement', t('退租结算', 'Settlement'), t('结算金额（元）', 'Settlement amount (yuan)')),
   {
     code: 'carTransfer',
     name: t('车辆调拨', 'Car transfer'),
