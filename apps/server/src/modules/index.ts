@@ -19,6 +19,9 @@ import { rolesRoutes } from './roles/roles.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { savedFiltersRoutes } from './saved-filters/saved-filters.routes.js';
 import { vehiclesRoutes } from './vehicles/vehicles.routes.js';
+import { approvalsRoutes } from './approvals/approvals.routes.js';
+import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
+import { attendanceRoutes } from './attendance/attendance.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -42,6 +45,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     excelImportRoutes,
     vehiclesRoutes,
     ocrRoutes,
+    approvalsRoutes,
+    costCentresRoutes,
+    attendanceRoutes,
   ]) {
     await app.register(plugin);
   }

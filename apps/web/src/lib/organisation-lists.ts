@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { OrganisationPaths, type Rent, type RoleRow } from '@fleetdesk/contracts/organisation';
+import { OrganisationPaths, type Employee, type Rent, type RoleRow } from '@fleetdesk/contracts/organisation';
+import type { Paged } from '@fleetdesk/contracts/common';
 import { request } from './request';
 
 /**
@@ -8,6 +9,7 @@ import { request } from './request';
  */
 export const rentsKey = ['tenant', 'rents'] as const;
 export const rolesKey = ['tenant', 'roles'] as const;
+export const staffKey = ['tenant', 'staff'] as const;
 
 /** The tenant's rents with their employee and car counts (`oaCompany:view` or `rentCar:view`). */
 export function getRents(): Promise<Rent[]> {
@@ -24,3 +26,14 @@ export function getRoles(): Promise<RoleRow[]> {
 /** `enabled`: false for a user who may not read the roles (the employee form then shows them read-only). */
 export const rolesQuery = (enabled = true) =>
   queryOptions({ queryKey: [...rolesKey, 'list'] as readonly unknown[], queryFn: getRoles, enabled });
+
+/** The tenant's active employees (at most 500), for pickers of people (`oaDepart:view`). */
+export async function getActiveStaff(): Promise<Employee[]> {
+  const page = await request<Paged<Employee>>(OrganisationPaths.employees, {
+    query: { status: 'active', pageSize: 500 },
+  });
+  return page.rows;
+}
+
+export const activeStaffQuery = (enabled = true) =>
+  queryOptions({ queryKey: [...staffKey, 'active'] as readonly unknown[], queryFn: getActiveStaff, enabled });

@@ -18,7 +18,7 @@ import {
 import type { Lang } from '@fleetdesk/contracts/common';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import { containsPattern } from '../../core/like.js';
-import type { TenantDays } from './tenant-time.js';
+import type { TenantDays } from '../../core/tenant-time.js';
 import type { Scope } from './vehicles.repository.js';
 
 const FLEET_STATUSES = CAR_STATUSES.filter((s) => s !== 'sold' && s !== 'scrapped');

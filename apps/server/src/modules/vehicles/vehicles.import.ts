@@ -32,7 +32,7 @@ import {
   type RowReader,
 } from '../excel-import/excel-import.service.js';
 import { catalogueOf } from './catalogue/catalogue.repository.js';
-import { tenantDays } from './tenant-time.js';
+import { tenantDays } from '../../core/tenant-time.js';
 import { CAR_COLUMN_TITLES as T } from './vehicles.columns.js';
 import * as repo from './vehicles.repository.js';
 

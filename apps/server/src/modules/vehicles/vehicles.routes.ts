@@ -46,7 +46,7 @@ import { syncCarCatalogue } from './catalogue/catalogue.sync.js';
 import { ownersRoutes } from './owners.routes.js';
 import * as reports from './reports.repository.js';
 import { carsSummary, infoErrors, operationReport } from './reports.service.js';
-import { tenantDays } from './tenant-time.js';
+import { tenantDays } from '../../core/tenant-time.js';
 import { registerCarImport } from './vehicles.import.js';
 import './vehicles.messages.js';
 import { carColumns, inspectionColumns, insuranceColumns } from './vehicles.export.js';

@@ -29,7 +29,7 @@ import { storedFileUrl } from '../files/files.service.js';
 // A disabled rent keeps its cars readable but takes no new ones (organisation area).
 import { ensureRentWritable } from '../organisation/rents.service.js';
 import { findBrand, findModel, findSeries } from './catalogue/catalogue.repository.js';
-import { tenantDays, type TenantDays } from './tenant-time.js';
+import { tenantDays, type TenantDays } from '../../core/tenant-time.js';
 import * as repo from './vehicles.repository.js';
 
 export type { Scope } from './vehicles.repository.js';

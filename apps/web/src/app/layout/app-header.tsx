@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { AlarmBadge } from './alarm-badge';
+import { ApprovalBadge } from './approval-badge';
 import { LanguageSwitch } from './language-switch';
 import { MembershipTag } from './membership-tag';
 import { MessageBell } from './message-bell';
@@ -28,6 +29,7 @@ export function AppHeader() {
             <RentSwitcher />
             <MembershipTag />
             <AlarmBadge />
+            <ApprovalBadge />
             <MessageBell />
             <LanguageSwitch />
             <UserMenu />

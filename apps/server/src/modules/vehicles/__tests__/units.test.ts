@@ -4,7 +4,7 @@ import { SERIES_LEVELS as CONTRACT_LEVELS } from '@fleetdesk/contracts/car-catal
 import * as schema from '../../../db/schema/vehicles.js';
 import { refusalOf } from '../vehicles.service.js';
 import { daysUntil } from '../vehicles.export.js';
-import { addDays, tenantDaysOf } from '../tenant-time.js';
+import { addDays, tenantDaysOf } from '../../../core/tenant-time.js';
 
 describe('schema and contracts', () => {
   it('check the same lists of statuses, energies, image kinds, event kinds and levels', () => {

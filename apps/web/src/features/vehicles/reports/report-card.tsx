@@ -2,7 +2,7 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, type ChartOption } from './echart';
+import { EChart, type ChartOption } from '../../../components/echart';
 
 /** A titled chart, or the empty state when there is nothing to count. */
 export function ReportCard(props: { title: string; option: ChartOption | null; extra?: ReactNode; height?: number }) {

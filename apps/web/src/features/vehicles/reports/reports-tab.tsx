@@ -12,7 +12,7 @@ import { fleetReportQuery } from '../api/get-fleet-report';
 import { operationReportQuery } from '../api/get-operation-report';
 import { ownerReportQuery } from '../api/get-owner-report';
 import { powerReportQuery } from '../api/get-power-report';
-import { barOption, pieOption, rateLineOption } from './chart-options';
+import { barOption, pieOption, rateLineOption } from '../../../components/chart-options';
 import { ReportCard } from './report-card';
 import '../detail-i18n';
 import '../i18n';

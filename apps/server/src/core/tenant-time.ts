@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db.js';
-import { startOfDayIn } from '../../core/timezone.js';
-import { tenants } from '../../db/schema/tenancy.js';
+import type { DbOrTx } from './db.js';
+import { startOfDayIn } from './timezone.js';
+import { tenants } from '../db/schema/tenancy.js';
 
 /** Calendar days of a tenant: due dates, "today" and day boundaries are the tenant's, not the server's. */
 export interface TenantDays {

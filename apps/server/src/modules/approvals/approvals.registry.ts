@@ -1,0 +1,150 @@
+import type { BusinessType, FormField } from '@fleetdesk/contracts/approvals';
+import type { LocalText } from '@fleetdesk/contracts/common';
+import type { Tx } from '../../core/db.js';
+
+/** A request as its owning area sees it when the outcome is known. */
+export interface ApprovalSubject {
+  id: number;
+  tenantId: number;
+  businessType: string;
+  businessId: string | null;
+  rentId: number | null;
+  applicantId: number;
+  departmentId: number | null;
+  summary: string;
+  amountFen: number | null;
+  form: Record<string, string | number | null>;
+}
+
+export interface ApprovalOutcome {
+  tx: Tx;
+  request: ApprovalSubject;
+  outcome: 'approved' | 'rejected' | 'withdrawn';
+  /** Who made the final decision (or withdrew). */
+  actorId: number;
+  now: Date;
+}
+
+/**
+ * A business type, registered by the area that owns its outcome. `onOutcome` runs inside the transaction
+ * that records the final decision (or the withdrawal): if it throws, nothing of the decision is kept, so an
+ * area can refuse an outcome it can no longer apply (e.g. a settlement changed meanwhile).
+ */
+export interface ApprovalTypeDefinition {
+  code: string;
+  name: LocalText;
+  area: string;
+  /** Started by users in the approval centre (else only by the area, from its own record). */
+  manual: boolean;
+  fields: FormField[];
+  amountField: string | null;
+  /** Checks the form beyond the field rules (e.g. that a cost centre exists); throws a field error. */
+  validate?: (tx: Tx, tenantId: number, form: Record<string, string | number | null>) => Promise<void>;
+  onOutcome?: (o: ApprovalOutcome) => Promise<void>;
+}
+
+const registry = new Map<string, ApprovalTypeDefinition>();
+
+/**
+ * Registers (or replaces, for the same code) a business type. Areas call it when their module loads; the
+ * approvals engine and the `types` call see every registered type.
+ */
+export function registerApprovalType(def: ApprovalTypeDefinition): void {
+  if (!/^[a-z][a-zA-Z0-9_]{1,39}$/.test(def.code)) throw new Error(`bad approval type code ${def.code}`);
+  if (def.amountField && !def.fields.some((f) => f.key === def.amountField && f.kind === 'money')) {
+    throw new Error(`approval type ${def.code}: amount field ${def.amountField} is not a money field`);
+  }
+  registry.set(def.code, def);
+}
+
+export function approvalType(code: string): ApprovalTypeDefinition | undefined {
+  return registry.get(code);
+}
+
+export function approvalTypes(): BusinessType[] {
+  return [...registry.values()].map(({ code, name, area, manual, fields, amountField }) => ({
+    code,
+    name,
+    area,
+    manual,
+    fields,
+    amountField,
+  }));
+}
+
+const t = (zh: string, en: string): LocalText => ({ 'zh-CN': zh, 'en-US': en });
+
+const REASON: FormField = { key: 'reason', label: t('说明', 'Details'), kind: 'textarea', required: false, max: 500 };
+
+/** A rental contract's request: the contract's number, an amount and details. */
+function contractType(code: string, name: LocalText, amount: LocalText): ApprovalTypeDefinition {
+  return {
+    code,
+    name,
+    area: 'rentContract',
+    manual: false,
+    amountField: 'amount',
+    fields: [
+      { key: 'contractNo', label: t('合同编号', 'Contract number'), kind: 'text', required: true, max: 40 },
+      { key: 'amount', label: amount, kind: 'money', required: true, max: 10_000_000 },
+      REASON,
+    ],
+  };
+}
+
+/**
+ * The types whose areas are built later (contracts, financing, car transfer): their forms are known, so flows
+ * can be set up now; each area registers its handler by registering the type again with `onOutcome`.
+ */
+export const AREA_TYPES: ApprovalTypeDefinition[] = [
+  {
+    code: 'purchase',
+    name: t('采购申请', 'Purchase'),
+    area: 'office',
+    manual: true,
+    amountField: 'amount',
+    fields: [
+      { key: 'item', label: t('采购物品', 'Item'), kind: 'text', required: true, max: 60 },
+      { key: 'quantity', label: t('数量', 'Quantity'), kind: 'number', required: true, max: 100_000 },
+      {
+        key: 'amount',
+        label: t('预计金额（元）', 'Estimated amount (yuan)'),
+        kind: 'money',
+        required: true,
+        max: 10_000_000,
+      },
+      { key: 'neededOn', label: t('需用日期', 'Needed on'), kind: 'date', required: false },
+      REASON,
+    ],
+  },
+  contractType('contractDiscount', t('合同优惠', 'Contract discount'), t('优惠金额（元）', 'Discount (yuan)')),
+  contractType('depositRefund', t('退押金', 'Deposit refund'), t('退还金额（元）', 'Refund (yuan)')),
+  contractType('settlement', t('退租结算', 'Settlement'), t('结算金额（元）', 'Settlement amount (yuan)')),
+  {
+    code: 'carTransfer',
+    name: t('车辆调拨', 'Car transfer'),
+    area: 'rentCar',
+    manual: false,
+    amountField: null,
+    fields: [
+      { key: 'plateNo', label: t('车牌号', 'Plate number'), kind: 'text', required: true, max: 20 },
+      { key: 'fromRent', label: t('调出公司', 'From company'), kind: 'text', required: true, max: 60 },
+      { key: 'toRent', label: t('调入公司', 'To company'), kind: 'text', required: true, max: 60 },
+      REASON,
+    ],
+  },
+  {
+    code: 'financing',
+    name: t('融资申请', 'Financing application'),
+    area: 'finance',
+    manual: false,
+    amountField: 'amount',
+    fields: [
+      { key: 'plateNo', label: t('车牌号', 'Plate number'), kind: 'text', required: true, max: 20 },
+      { key: 'amount', label: t('融资金额（元）', 'Amount (yuan)'), kind: 'money', required: true, max: 100_000_000 },
+      { key: 'months', label: t('期数（月）', 'Term (months)'), kind: 'number', required: true, max: 120 },
+      REASON,
+    ],
+  },
+];
+for (const def of AREA_TYPES) registerApprovalType(def);

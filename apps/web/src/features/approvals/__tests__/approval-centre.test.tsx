@@ -1,0 +1,165 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BusinessType, RequestDetail, RequestRow } from '@fleetdesk/contracts/approvals';
+import { setLanguage } from '../../../lib/i18n';
+import { ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-server';
+import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const SLOW = { timeout: 20_000 };
+const FIRST = { timeout: 60_000 };
+const A = '/api/ccwadmin/oa/approval';
+
+const t2 = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+const TYPES: BusinessType[] = [
+  {
+    code: 'purchase',
+    name: t2('采购申请', 'Purchase'),
+    area: 'office',
+    manual: true,
+    amountField: 'amount',
+    fields: [
+      { key: 'item', label: t2('采购物品', 'Item'), kind: 'text', required: true, max: 60 },
+      { key: 'amount', label: t2('预计金额（元）', 'Estimated amount (yuan)'), kind: 'money', required: true },
+    ],
+  },
+  {
+    code: 'settlement',
+    name: t2('退租结算', 'Settlement'),
+    area: 'rentContract',
+    manual: false,
+    amountField: null,
+    fields: [],
+  },
+];
+
+const row = (patch: Partial<RequestRow> = {}): RequestRow => ({
+  id: 5,
+  businessType: 'purchase',
+  businessId: null,
+  summary: 'Car wash machine',
+  amount: 7600,
+  status: 'pending',
+  applicantId: 3,
+  applicantName: 'Chen Jing',
+  departmentName: 'Shanghai',
+  currentStep: 'Head',
+  submittedAt: '2026-11-20T02:00:00Z',
+  decidedAt: null,
+  createdAt: '2026-11-20T02:00:00Z',
+  ...patch,
+});
+
+const detail = (patch: Partial<RequestDetail> = {}): RequestDetail => ({
+  ...row(),
+  form: { item: 'Washer', amount: 7600 },
+  attachments: [],
+  flowName: 'Purchases',
+  flowVersion: 2,
+  steps: [
+    {
+      index: 0,
+      name: 'Head',
+      mode: 'any',
+      state: 'current',
+      approvers: [{ userId: 1, name: 'Admin', decision: null, comment: null, decidedAt: null }],
+    },
+  ],
+  copies: [],
+  history: [
+    {
+      action: 'submit',
+      stepIndex: null,
+      stepName: null,
+      actorName: 'Chen Jing',
+      comment: null,
+      at: '2026-11-20T02:00:00Z',
+    },
+  ],
+  canDecide: true,
+  canWithdraw: false,
+  canEdit: false,
+  ...patch,
+});
+
+function server(more: Record<string, (req: FakeRequest) => FakeAnswer> = {}) {
+  return sessionServer(ADMIN, {
+    [`GET ${A}/types`]: () => ok(TYPES),
+    [`GET ${A}/waiting/count`]: () => ok(1),
+    [`GET ${A}/request/list`]: (req) =>
+      ok({
+        rows: req.query.get('box') === 'waiting' ? [row()] : [],
+        total: req.query.get('box') === 'waiting' ? 1 : 0,
+        pageNum: 1,
+        pageSize: 20,
+      }),
+    [`POST ${A}/request/preview`]: () =>
+      ok([{ index: 0, name: 'Head', mode: 'any', skipped: false, approvers: [{ userId: 1, name: 'Admin' }] }]),
+    ...more,
+  });
+}
+
+describe('approval centre', () => {
+  beforeEach(() => signedIn());
+
+  it('starts a request: only hand-started types, checks the form in English, saves then submits', async () => {
+    await setLanguage('en-US');
+    const s = server({
+      [`POST ${A}/request/save`]: (req) => ok(detail({ id: 9, status: 'draft', ...(req.body as object) })),
+      [`POST ${A}/request/submit/:id`]: () => ok(detail({ id: 9 })),
+      [`GET ${A}/request/:id`]: () => ok(detail({ id: 9 })),
+    });
+    renderApp('/oaApproval');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Car wash machine', {}, FIRST)).toBeInTheDocument();
+    expect(screen.getByText('Waiting for me')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /New request/ }));
+    const box = (await screen.findByText('New request', { selector: '.ant-modal-title' }, SLOW)).closest<HTMLElement>(
+      '.ant-modal',
+    )!;
+    await user.click(within(box).getByRole('button', { name: 'Submit' }));
+    expect(
+      await within(box).findByText('Choose what kind of request', { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    await user.click(within(box).getByRole('combobox', { name: 'Type' }));
+    const options = [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent);
+    expect(options).toEqual(['Purchase']);
+    await user.click(screen.getByText('Purchase', { selector: '.ant-select-item-option-content' }));
+    await user.click(within(box).getByRole('button', { name: 'Submit' }));
+    expect(
+      await within(box).findByText(/Enter what the request is about/, { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    fireEvent.change(within(box).getByLabelText('Subject'), { target: { value: 'Washer for Shanghai' } });
+    fireEvent.change(within(box).getByLabelText('Item'), { target: { value: 'High-pressure washer' } });
+    expect(await within(box).findByText('Who approves')).toBeInTheDocument();
+    await user.click(within(box).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(s.calls('POST', /\/request\/submit\/\d+$/)).toHaveLength(1));
+    expect(s.calls('POST', `${A}/request/save`)[0]!.body).toEqual({
+      businessType: 'purchase',
+      summary: 'Washer for Shanghai',
+      form: { item: 'High-pressure washer', amount: null },
+      attachments: [],
+    });
+  });
+
+  it('decides in Chinese: a rejection needs a comment, an approval is sent', async () => {
+    await setLanguage('zh-CN');
+    const s = server({
+      [`GET ${A}/request/:id`]: () => ok(detail()),
+      [`POST ${A}/request/decide/:id`]: () => ok(detail({ status: 'approved', canDecide: false })),
+    });
+    renderApp('/oaApproval?id=5');
+    const user = userEvent.setup();
+    const drawer = (await screen.findByTestId('approval-detail', {}, FIRST)) as HTMLElement;
+    expect(within(drawer).getByText('审批中')).toBeInTheDocument();
+    expect(within(drawer).getByText('Washer')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: /驳\s?回/ }));
+    expect(await within(drawer).findByText('驳回时请填写意见')).toBeInTheDocument();
+    expect(s.calls('POST', /\/request\/decide\/\d+$/)).toHaveLength(0);
+    fireEvent.change(within(drawer).getByLabelText('审批意见'), { target: { value: '同意采购' } });
+    await user.click(within(drawer).getByRole('button', { name: /同\s?意/ }));
+    await waitFor(() => expect(s.calls('POST', /\/request\/decide\/\d+$/)).toHaveLength(1));
+    expect(s.calls('POST', /\/request\/decide\/\d+$/)[0]!.body).toEqual({ decision: 'approved', comment: '同意采购' });
+  });
+});

@@ -1,0 +1,218 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Modal from 'antd/es/modal';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import TimePicker from 'antd/es/time-picker';
+import TreeSelect from 'antd/es/tree-select';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ShiftInput, type Shift } from '@fleetdesk/contracts/attendance';
+import { OrganisationPaths, type Department } from '@fleetdesk/contracts/organisation';
+import { useAccess } from '../../../lib/access';
+import { serverFieldErrors } from '../../../lib/field-failure';
+import { request } from '../../../lib/request';
+import { issueMessage } from '../../../lib/validation';
+import { shiftsQuery, useDeleteShift, useSaveShift } from '../api/attendance';
+import '../i18n';
+import { departmentOptions } from '../model/department-options';
+import './attendance.css';
+
+const DAYS = [1, 2, 3, 4, 5, 6, 7];
+
+interface Values {
+  departmentId?: number | null;
+  name?: string;
+  workDays?: number[];
+  startTime?: Dayjs;
+  endTime?: Dayjs;
+  graceMinutes?: number;
+}
+
+function ShiftForm({ shift, departments, onClose }: { shift?: Shift; departments: Department[]; onClose: () => void }) {
+  const { t } = useTranslation('attendance');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const save = useSaveShift();
+
+  const submit = async () => {
+    const v = form.getFieldsValue(true) as Values;
+    const parsed = ShiftInput.safeParse({
+      departmentId: v.departmentId ?? null,
+      name: v.name ?? '',
+      workDays: v.workDays ?? [],
+      startTime: v.startTime?.format('HH:mm') ?? '',
+      endTime: v.endTime?.format('HH:mm') ?? '',
+      graceMinutes: v.graceMinutes ?? 0,
+    });
+    const show = (errors: { path: string; message: string }[]) =>
+      form.setFields(errors.map((e) => ({ name: e.path as keyof Values, errors: [e.message] })));
+    if (!parsed.success) {
+      show(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueMessage(i, t) })));
+      return;
+    }
+    try {
+      await save.mutateAsync(parsed.data);
+      void message.success(t('shifts.saved', { name: parsed.data.name }));
+      onClose();
+    } catch (e) {
+      show(serverFieldErrors(e));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={shift ? t('shifts.editTitle', { name: shift.name }) : t('shifts.addTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:actions.save')}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          departmentId: shift?.departmentId ?? null,
+          name: shift?.name ?? '',
+          workDays: shift?.workDays ?? [1, 2, 3, 4, 5],
+          startTime: dayjs(`2000-01-01T${shift?.startTime ?? '09:00'}`),
+          endTime: dayjs(`2000-01-01T${shift?.endTime ?? '18:00'}`),
+          graceMinutes: shift?.graceMinutes ?? 5,
+        }}
+      >
+        <Form.Item name="departmentId" label={t('shifts.department')} extra={t('shifts.departmentHint')}>
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            disabled={!!shift}
+            placeholder={t('shifts.default')}
+            treeData={departmentOptions(departments)}
+          />
+        </Form.Item>
+        <Form.Item name="name" label={t('shifts.name')} required>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="workDays" label={t('shifts.workDays')} required>
+          <Checkbox.Group
+            className="fd-shift-days"
+            options={DAYS.map((d) => ({ value: d, label: t(`weekday.${d}`) }))}
+          />
+        </Form.Item>
+        <Space>
+          <Form.Item name="startTime" label={t('shifts.start')} required>
+            <TimePicker format="HH:mm" minuteStep={5} allowClear={false} />
+          </Form.Item>
+          <Form.Item name="endTime" label={t('shifts.end')} required>
+            <TimePicker format="HH:mm" minuteStep={5} allowClear={false} />
+          </Form.Item>
+          <Form.Item name="graceMinutes" label={t('shifts.grace')}>
+            <InputNumber min={0} max={120} precision={0} />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+/** `/oa/attendance`: the default shift and the departments' own. */
+export default function ShiftsPage() {
+  const { t } = useTranslation('attendance');
+  const { modal, message } = App.useApp();
+  const access = useAccess();
+  const shifts = useQuery(shiftsQuery());
+  const departments = useQuery({
+    queryKey: ['attendance', 'departments'],
+    queryFn: () => request<Department[]>(OrganisationPaths.departments),
+    enabled: access.can('oaDepart'),
+  });
+  const remove = useDeleteShift();
+  const [editing, setEditing] = useState<{ shift?: Shift } | null>(null);
+  const canEdit = access.can('oaAttendanceRule:edit');
+  return (
+    <section className="fd-attendance-page" data-testid="shifts">
+      <h1 className="fd-page-title">{t('shifts.title')}</h1>
+      <Space className="fd-attendance-filters">
+        <span className="fd-muted">{t('shifts.hint')}</span>
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('shifts.add')}
+          </Button>
+        )}
+      </Space>
+      {shifts.isError && !shifts.data ? (
+        <Result
+          status="warning"
+          title={t('common:list.loadFailed')}
+          extra={<Button onClick={() => void shifts.refetch()}>{t('common:actions.retry')}</Button>}
+        />
+      ) : (
+        <Table<Shift>
+          rowKey="id"
+          loading={shifts.isFetching}
+          dataSource={shifts.data ?? []}
+          pagination={false}
+          locale={{ emptyText: t('shifts.empty') }}
+          columns={[
+            { key: 'dept', title: t('shifts.department'), render: (_, s) => s.departmentName ?? t('shifts.default') },
+            { key: 'name', title: t('shifts.name'), dataIndex: 'name' },
+            {
+              key: 'days',
+              title: t('shifts.workDays'),
+              render: (_, s) => s.workDays.map((d) => t(`weekday.${d}`)).join(' '),
+            },
+            { key: 'hours', title: t('shifts.hours'), render: (_, s) => `${s.startTime} - ${s.endTime}` },
+            { key: 'grace', title: t('shifts.grace'), dataIndex: 'graceMinutes', align: 'right' },
+            ...(canEdit
+              ? [
+                  {
+                    key: 'actions',
+                    title: t('shifts.actions'),
+                    render: (_: unknown, s: Shift) => (
+                      <Space size={0}>
+                        <Button type="link" size="small" onClick={() => setEditing({ shift: s })}>
+                          {t('shifts.edit')}
+                        </Button>
+                        <Button
+                          type="link"
+                          size="small"
+                          danger
+                          onClick={() =>
+                            modal.confirm({
+                              title: t('shifts.deleteConfirm', { name: s.name }),
+                              okButtonProps: { danger: true },
+                              onOk: async () => {
+                                const ok = await remove.mutateAsync(s.id).then(
+                                  () => true,
+                                  () => false,
+                                );
+                                if (ok) void message.success(t('shifts.deleted'));
+                              },
+                            })
+                          }
+                        >
+                          {t('actions.delete')}
+                        </Button>
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      {editing && (
+        <ShiftForm shift={editing.shift} departments={departments.data ?? []} onClose={() => setEditing(null)} />
+      )}
+    </section>
+  );
+}
