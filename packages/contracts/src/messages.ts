@@ -9,4 +9,5 @@ export const MESSAGE_CATEGORIES: readonly { id: number; name: LocalText }[] = [
   { id: 3, name: { 'zh-CN': '车辆提醒', 'en-US': 'Vehicle reminders' } },
   { id: 4, name: { 'zh-CN': '风控报警', 'en-US': 'Risk alarms' } },
   { id: 5, name: { 'zh-CN': '任务通知', 'en-US': 'Tasks' } },
+  { id: 6, name: { 'zh-CN': '司机提醒', 'en-US': 'Driver reminders' } },
 ];

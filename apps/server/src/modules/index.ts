@@ -18,6 +18,7 @@ import { rolesRoutes } from './roles/roles.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { savedFiltersRoutes } from './saved-filters/saved-filters.routes.js';
 import { vehiclesRoutes } from './vehicles/vehicles.routes.js';
+import { driversRoutes } from './drivers/drivers.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     savedFiltersRoutes,
     excelImportRoutes,
     vehiclesRoutes,
+    driversRoutes,
     ocrRoutes,
   ]) {
     await app.register(plugin);

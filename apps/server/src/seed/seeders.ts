@@ -1,7 +1,13 @@
 import type { DemoContext } from './context.js';
+import { seedDrivers } from './drivers.seed.js';
 import { seedOrganisation } from './organisation.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
-export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [seedOrganisation, seedSmsNotices, seedVehicles];
+export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
+  seedOrganisation,
+  seedSmsNotices,
+  seedVehicles,
+  seedDrivers,
+];

@@ -12,3 +12,4 @@ export * from './sms-notices.js';
 export * from './vehicles.js';
 export * from './saved-filters.js';
 export * from './excel-imports.js';
+export * from './drivers.js';
