@@ -107,7 +107,25 @@ const USES = ['租赁', '预约出租客运', '非营运'];
 const SERIAL = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '马', '朱', '胡'];
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '洋', '勇', '军', '杰', '涛', '明', '超', '秀英', '建国', '志强'];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '磊',
+  '强',
+  '洋',
+  '勇',
+  '军',
+  '杰',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '建国',
+  '志强',
+];
 const CLASSES = ['C1', 'C1', 'C1', 'C2', 'B2', 'A1'];
 
 /** A holder's ID number printed in the file's name or content (a person the tester chooses), if any. */
@@ -122,14 +140,20 @@ function printedIdNumber(image: OcrImage): string | null {
  */
 function personOf(image: OcrImage, now: Date) {
   const printed = printedIdNumber(image);
-  const d = new Dice(createHash('sha256').update(printed ?? image.bytes).digest());
+  const d = new Dice(
+    createHash('sha256')
+      .update(printed ?? image.bytes)
+      .digest(),
+  );
   const place = d.pick(PLACES);
   let idNumber = printed;
   if (!idNumber) {
     const year = now.getUTCFullYear() - 23 - d.next(35);
     const month = String(1 + d.next(12)).padStart(2, '0');
     const day = String(1 + d.next(28)).padStart(2, '0');
-    idNumber = withIdCardCheckDigit(`${place.code.slice(0, 4)}${d.pick(['02', '05', '06', '12'])}${year}${month}${day}${d.digits(3)}0`);
+    idNumber = withIdCardCheckDigit(
+      `${place.code.slice(0, 4)}${d.pick(['02', '05', '06', '12'])}${year}${month}${day}${d.digits(3)}0`,
+    );
   }
   const facts = idCardFacts(idNumber)!;
   const name = `${d.pick(SURNAMES)}${d.pick(GIVEN)}`;

@@ -295,7 +295,12 @@ async function checkRows(db: DbOrTx, ctx: ImportContext, rows: { line: number; r
   for (const { line, row } of rows) {
     const errors: Issue[] = [];
     const warnings: Issue[] = [];
-    const clash = (column: string, existing: { ref: string | null } | undefined, before: number | undefined, key: string) => {
+    const clash = (
+      column: string,
+      existing: { ref: string | null } | undefined,
+      before: number | undefined,
+      key: string,
+    ) => {
       const earlier = existing ? lineOfRef(ctx, existing.ref) : null;
       if (earlier !== null) errors.push({ column, key: 'import.duplicateInFile', params: { row: earlier } });
       else if (existing) errors.push({ column, key });
@@ -303,7 +308,12 @@ async function checkRows(db: DbOrTx, ctx: ImportContext, rows: { line: number; r
     };
     clash('phone', phones.get(row.input.phone), phonesBefore.get(row.input.phone), 'drivers.import.phoneExists');
     if (row.state === 'active') {
-      clash('idNumber', active.get(row.input.idNumber), activeBefore.get(row.input.idNumber), 'drivers.import.idActive');
+      clash(
+        'idNumber',
+        active.get(row.input.idNumber),
+        activeBefore.get(row.input.idNumber),
+        'drivers.import.idActive',
+      );
       if (blacklisted.has(row.input.idNumber)) errors.push({ column: 'idNumber', key: 'drivers.import.idActive' });
     } else if (blacklisted.has(row.input.idNumber)) {
       warnings.push({ column: 'idNumber', key: 'drivers.import.blacklisted' });

@@ -20,7 +20,8 @@ defineMessages({
   },
   'drivers.idActive': {
     'zh-CN': '身份证号 {idNumber} 已有在职司机“{name}”（{rent}），同一身份证号只能有一名在职司机',
-    'en-US': 'ID number {idNumber} belongs to active driver "{name}" ({rent}); only one driver per ID number can be active',
+    'en-US':
+      'ID number {idNumber} belongs to active driver "{name}" ({rent}); only one driver per ID number can be active',
   },
   'drivers.idBlacklisted': {
     'zh-CN': '该身份证号已被{rent}拉黑（{reason}），不能设为在职',

@@ -3,7 +3,7 @@ import { SMS_MAX_RECIPIENTS } from '@fleetdesk/contracts/sms-notices';
 import { DRIVER_STATE_TITLES, DRIVER_STATES, type DriverState } from '@fleetdesk/contracts/drivers';
 import { drivers } from '../../db/schema/drivers.js';
 import { rents } from '../../db/schema/tenancy.js';
-import { listLabels } from '../organisation/labels.repository.js';
+import { listLabels } from '../organisation/labels.service.js';
 import { registerRecipientSource } from '../sms-notices/sms-notices.service.js';
 import { dueWindow } from './drivers.service.js';
 import { inScope } from './drivers.repository.js';
@@ -26,7 +26,7 @@ export function registerDriverRecipients(): void {
     permission: 'rentDriver:view',
     async filters(deps, ctx) {
       const zh = ctx.lang === 'zh-CN';
-      const tags = await listLabels(deps.db, ctx.tenantId, 'driver');
+      const tags = await listLabels(deps, ctx, 'driver');
       return [
         {
           key: 'state',
@@ -52,13 +52,19 @@ export function registerDriverRecipients(): void {
       ];
     },
     async resolve(deps, ctx, filter) {
-      const states = list(filter.state).filter((s): s is DriverState => (DRIVER_STATES as readonly string[]).includes(s));
+      const states = list(filter.state).filter((s): s is DriverState =>
+        (DRIVER_STATES as readonly string[]).includes(s),
+      );
       const labelIds = ids(filter.labelId);
-      const due = list(filter.documentDue).filter((d): d is (typeof DUE)[number] => (DUE as readonly string[]).includes(d));
+      const due = list(filter.documentDue).filter((d): d is (typeof DUE)[number] =>
+        (DUE as readonly string[]).includes(d),
+      );
       const w = await dueWindow(deps.db, ctx.tenantId, deps.clock.now());
       const within = (col: typeof drivers.licenceExpiry) =>
         or(
-          ...due.map((d) => (d === 'expired' ? sql`${col} < ${w.today}` : and(gte(col, w.today), lte(col, w.soonUntil))!)),
+          ...due.map((d) =>
+            d === 'expired' ? sql`${col} < ${w.today}` : and(gte(col, w.today), lte(col, w.soonUntil))!,
+          ),
         )!;
       const rows = await deps.db
         .select({

@@ -273,9 +273,7 @@ export async function listDrivers(
   const cond = filterWhere(scope, f, w);
   const dir = f.sortOrder === 'asc' ? 'asc' : 'desc';
   const field = f.sortField ? SORT_COLUMNS[f.sortField] : 'id';
-  const order = sql.raw(
-    field === 'id' ? `drivers.id ${dir}` : `drivers.${field} ${dir} nulls last, drivers.id ${dir}`,
-  );
+  const order = sql.raw(field === 'id' ? `drivers.id ${dir}` : `drivers.${field} ${dir} nulls last, drivers.id ${dir}`);
   const [page] = await rowsOf<{ ids: (number | string)[] | null; total: number }>(
     database.db,
     sql`select (select count(*)::int from drivers where ${cond}) as total, array(select drivers.id from drivers

@@ -61,7 +61,8 @@ export async function driversRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(P.list, {
     schema: {
       tags,
-      summary: "The caller's drivers as the list shows them, filtered and paged (newest first unless sortField is given)",
+      summary:
+        "The caller's drivers as the list shows them, filtered and paged (newest first unless sortField is given)",
       body: DriverListFilter,
       response: { 200: envelope(paged(DriverListRow)) },
     },

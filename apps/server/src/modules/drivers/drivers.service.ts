@@ -21,7 +21,7 @@ import { labels } from '../../db/schema/organisation.js';
 import { storedFileUrl } from '../files/files.service.js';
 import { ensureRentWritable } from '../organisation/rents.service.js';
 import { parseRules } from '../settings/settings.service.js';
-import { tenantDaysOf } from '../vehicles/tenant-time.js';
+import { tenantDaysOf } from '../vehicles/vehicles.service.js';
 import * as repo from './drivers.repository.js';
 import './drivers.messages.js';
 
@@ -38,7 +38,11 @@ export function scopeFor(ctx: RequestContext, rentId?: number | null): repo.Scop
  * Today in the tenant's zone and the last day that is "expiring soon" (the lead days of the company settings,
  * `reminders.driverDocumentDays`), in one primary-key read of the tenant with its settings.
  */
-export async function dueWindow(db: DbOrTx, tenantId: number, now: Date): Promise<repo.DueWindow & { leadDays: number }> {
+export async function dueWindow(
+  db: DbOrTx,
+  tenantId: number,
+  now: Date,
+): Promise<repo.DueWindow & { leadDays: number }> {
   const [row] = await rowsOf<{ tz: string | null; rules: unknown }>(
     db,
     sql`select t.time_zone as tz, s.rules from tenants t left join tenant_settings s on s.tenant_id = t.id

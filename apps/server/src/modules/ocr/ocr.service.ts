@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { isChinesePlate, isValidIdCard, isValidVin, normalizePlate, normalizeVin } from '@fleetdesk/contracts/identifiers';
+import {
+  isChinesePlate,
+  isValidIdCard,
+  isValidVin,
+  normalizePlate,
+  normalizeVin,
+} from '@fleetdesk/contracts/identifiers';
 import type { OcrRequest, OcrResult } from '@fleetdesk/contracts/ocr';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';

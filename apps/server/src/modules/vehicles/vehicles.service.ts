@@ -33,6 +33,8 @@ import { tenantDays, type TenantDays } from './tenant-time.js';
 import * as repo from './vehicles.repository.js';
 
 export type { Scope } from './vehicles.repository.js';
+/** Calendar days of a tenant (due dates, today), for the areas whose papers expire too (drivers). */
+export { tenantDaysOf } from './tenant-time.js';
 
 /**
  * The cars a call covers: the caller's rents, or the one rent it asks for, which must be one of them (a rent

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverDetail, DriverListRow } from '@fleetdesk/contracts/drivers';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { upload } from '../../vehicles/__tests__/fixtures.js';
+import { upload } from '../../../test/multipart.js';
 import { remindDriverDocuments } from '../drivers.reminders.js';
 import { act, addDriver, driverInput, nextIdNumber, nextPhone, P, rentsOf } from './fixtures.js';
 
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const list = async (body: Record<string, unknown> = {}, as = 'admin') =>
-  t.request('POST', `${P}/list`, { as, body });
+const list = async (body: Record<string, unknown> = {}, as = 'admin') => t.request('POST', `${P}/list`, { as, body });
 const fieldOf = (res: { json: () => { errors?: { path: string; message: string }[] } }) =>
   res.json().errors?.map((e) => e.path);
 
@@ -33,7 +32,10 @@ describe('list', () => {
 
   it('filters by name, phone, ID number, state, label, rent, expiry range and documents due', async () => {
     const names = async (body: Record<string, unknown>) =>
-      (await list({ pageSize: 100, ...body })).json().data.rows.map((r: { name: string }) => r.name).sort();
+      (await list({ pageSize: 100, ...body }))
+        .json()
+        .data.rows.map((r: { name: string }) => r.name)
+        .sort();
     expect(await names({ name: '建国' })).toEqual(['王建国']);
     expect(await names({ phone: '13957100013' })).toEqual(['马秀英']);
     expect(await names({ keyword: '13957100020' })).toEqual(['高建华']);
@@ -48,7 +50,9 @@ describe('list', () => {
     const today = new Date().toISOString().slice(0, 10);
     const in10 = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     expect(await names({ licenceExpiryFrom: today, licenceExpiryTo: in10 })).toEqual(['朱志强']);
-    const idPart = (await t.deps.database.query<{ id_number: string }>(`select id_number from drivers where phone = '13957100001'`)).rows[0]!.id_number;
+    const idPart = (
+      await t.deps.database.query<{ id_number: string }>(`select id_number from drivers where phone = '13957100001'`)
+    ).rows[0]!.id_number;
     expect(await names({ idNumber: idPart.slice(6, 14) })).toContain('王建国');
     expect((await list({ licenceExpiryFrom: '2030-01-01', licenceExpiryTo: '2029-01-01' })).statusCode).toBe(400);
   });
@@ -101,7 +105,13 @@ describe('validation', () => {
 
   it('derives the birth date and gender from the ID number and keeps a unique phone per tenant', async () => {
     const idNumber = nextIdNumber('female', '19950520');
-    const created = await addDriver(t, { idNumber, gender: 'female', birthDate: null, licenceNumber: idNumber, licenceFirstIssue: '2015-06-01' });
+    const created = await addDriver(t, {
+      idNumber,
+      gender: 'female',
+      birthDate: null,
+      licenceNumber: idNumber,
+      licenceFirstIssue: '2015-06-01',
+    });
     const detail = DriverDetail.parse((await t.request('GET', `${P}/${created.id}`, { as: 'admin' })).json().data);
     expect(detail).toMatchObject({ birthDate: '1995-05-20', gender: 'female', state: 'prospect', deletable: true });
     expect(detail.actions).toEqual(['activate', 'blacklist']);
@@ -118,7 +128,10 @@ describe('validation', () => {
     );
     const res = await t.request('GET', `${P}/check/idNumber?idNumber=${rows[0]!.id_number}`, { as: 'admin' });
     expect(res.json().data).toMatchObject({ valid: true, birthDate: '1989-04-06', gender: 'male' });
-    expect(res.json().data.blacklist[0]).toMatchObject({ rentName: '杭州公司', reason: expect.stringContaining('拖欠') });
+    expect(res.json().data.blacklist[0]).toMatchObject({
+      rentName: '杭州公司',
+      reason: expect.stringContaining('拖欠'),
+    });
   });
 });
 
@@ -139,7 +152,12 @@ describe('states', () => {
     expect((await act(t, d.id, 'activate')).json().data.state).toBe('active');
     const ops = (await t.request('GET', `${P}/operations?driverId=${d.id}&kind=state`, { as: 'admin' })).json().data;
     expect(ops.rows.map((o: { action: string }) => o.action)).toEqual(['activate', 'lift', 'blacklist', 'activate']);
-    expect(ops.rows[1]).toMatchObject({ fromState: 'blacklisted', toState: 'left', reason: '已赔偿', userName: '张伟' });
+    expect(ops.rows[1]).toMatchObject({
+      fromState: 'blacklisted',
+      toState: 'left',
+      reason: '已赔偿',
+      userName: '张伟',
+    });
   });
 
   it('refuses a second active driver with the same ID number in the tenant, whatever the rent', async () => {
@@ -158,7 +176,9 @@ describe('states', () => {
     await act(t, hz.id, 'blacklist', '骗租');
     const sh = await addDriver(t, { idNumber: hz.idNumber, licenceNumber: hz.idNumber }, rents.sh);
     const detail = (await t.request('GET', `${P}/${sh.id}`, { as: 'admin' })).json().data;
-    expect(detail.blacklistHits).toEqual([expect.objectContaining({ driverId: hz.id, rentName: '杭州公司', reason: '骗租' })]);
+    expect(detail.blacklistHits).toEqual([
+      expect.objectContaining({ driverId: hz.id, rentName: '杭州公司', reason: '骗租' }),
+    ]);
     const refused = await act(t, sh.id, 'activate');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('骗租');
@@ -207,18 +227,30 @@ describe('permissions and isolation', () => {
     const otherId = Number(rows[0]!.id);
     expect((await t.request('GET', `${P}/${otherId}`, { as: 'admin' })).statusCode).toBe(404);
     expect((await act(t, otherId, 'blacklist', 'x')).statusCode).toBe(404);
-    expect((await t.request('PUT', `${P}/update/${otherId}`, { as: 'admin', body: driverInput() })).statusCode).toBe(404);
+    expect((await t.request('PUT', `${P}/update/${otherId}`, { as: 'admin', body: driverInput() })).statusCode).toBe(
+      404,
+    );
     const mine = (await list({ pageSize: 100 }, 'other')).json().data;
     expect(mine.rows.map((r: { name: string }) => r.name).sort()).toEqual(['Qian Li', 'Zhao Qiang']);
     // A phone and an active ID number of another tenant are no clash here.
     const otherDriver = (await t.request('GET', `${P}/${otherId}`, { as: 'other' })).json().data;
-    const same = await addDriver(t, { phone: otherDriver.phone, idNumber: otherDriver.idNumber, gender: otherDriver.gender, birthDate: null, licenceNumber: null, licenceFirstIssue: null });
+    const same = await addDriver(t, {
+      phone: otherDriver.phone,
+      idNumber: otherDriver.idNumber,
+      gender: otherDriver.gender,
+      birthDate: null,
+      licenceNumber: null,
+      licenceFirstIssue: null,
+    });
     expect((await act(t, same.id, 'activate')).statusCode).toBe(200);
     // Another tenant's label is unknown here.
     const { rows: otherLabels } = await t.deps.database.query<{ id: number }>(
       `insert into labels (tenant_id, kind, name) select id, 'driver', '外部' from tenants where code = 'OTHER' returning id`,
     );
-    const res = await t.request('PUT', `${P}/labels/${same.id}`, { as: 'admin', body: { labelIds: [Number(otherLabels[0]!.id)] } });
+    const res = await t.request('PUT', `${P}/labels/${same.id}`, {
+      as: 'admin',
+      body: { labelIds: [Number(otherLabels[0]!.id)] },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -250,7 +282,13 @@ describe('images, labels and updates', () => {
     const labelId = Number(rows[0]!.id);
     const upd = await t.request('PUT', `${P}/update/${d.id}`, {
       as: 'admin',
-      body: driverInput({ idNumber: d.idNumber, licenceNumber: d.idNumber, phone: nextPhone(), name: '改名司机', labelIds: [labelId] }),
+      body: driverInput({
+        idNumber: d.idNumber,
+        licenceNumber: d.idNumber,
+        phone: nextPhone(),
+        name: '改名司机',
+        labelIds: [labelId],
+      }),
     });
     expect(upd.json().data).toMatchObject({ name: '改名司机', labels: [{ id: labelId, name: '重点关注' }] });
     const cleared = await t.request('PUT', `${P}/labels/${d.id}`, { as: 'admin', body: { labelIds: [] } });
@@ -272,7 +310,9 @@ describe('images, labels and updates', () => {
 
 describe('reminders', () => {
   it('pushes one message per expiring document to the users who see the driver, once per expiry', async () => {
-    const before = await t.deps.database.query<{ n: number }>(`select count(*)::int as n from push_records where category = 6`);
+    const before = await t.deps.database.query<{ n: number }>(
+      `select count(*)::int as n from push_records where category = 6`,
+    );
     const sent = await remindDriverDocuments(t.deps);
     expect(sent).toBeGreaterThanOrEqual(6);
     const pushed = await t.deps.database.query<{ content: string; username: string }>(

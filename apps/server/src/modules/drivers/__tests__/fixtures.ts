@@ -8,7 +8,7 @@ let serial = 100;
 export function nextIdNumber(gender: 'male' | 'female' = 'male', birth = '19900101'): string {
   serial++;
   const seq = String(serial % 100).padStart(2, '0');
-  const g = gender === 'male' ? String(1 + ((serial % 5) * 2)) : String((serial % 5) * 2);
+  const g = gender === 'male' ? String(1 + (serial % 5) * 2) : String((serial % 5) * 2);
   return withIdCardCheckDigit(`330106${birth}${seq}${g}0`.slice(0, 17));
 }
 
