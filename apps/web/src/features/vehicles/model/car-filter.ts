@@ -30,6 +30,8 @@ const isId = (v: string) => /^\d+$/.test(v);
 /** The list call's filter from the URL's filter values (unknown or malformed values are left out). */
 export function carFilterBody(filters: Record<string, string>): CarFilterBody {
   const body: Record<string, unknown> = {};
+  // The list page's "deleted" switch (not a saved filter key).
+  if (filters.deleted === 'only') body.deleted = 'only';
   for (const key of CAR_FILTER_KEYS) {
     const raw = filters[key]?.trim();
     if (!raw) continue;
