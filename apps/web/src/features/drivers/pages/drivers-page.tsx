@@ -133,13 +133,11 @@ function Summary() {
         </Tag>
       </Link>
       <Link to="?documentDue=soon">
-        <Tag color="orange">
-          {t('summary.licenceDue')} {s.licenceSoon + s.licenceExpired}
-        </Tag>
+        <Tag color="orange">{t('summary.soon', { licence: s.licenceSoon, certificate: s.certificateSoon })}</Tag>
       </Link>
       <Link to="?documentDue=expired">
         <Tag color="volcano">
-          {t('summary.certificateDue')} {s.certificateSoon + s.certificateExpired}
+          {t('summary.expired', { licence: s.licenceExpired, certificate: s.certificateExpired })}
         </Tag>
       </Link>
     </Space>
