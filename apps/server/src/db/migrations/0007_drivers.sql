@@ -30,6 +30,11 @@ CREATE TABLE "driver_labels" (
 	CONSTRAINT "driver_labels_tenant_id_driver_id_label_id_pk" PRIMARY KEY("tenant_id","driver_id","label_id")
 );
 --> statement-breakpoint
+CREATE TABLE "driver_list_versions" (
+	"tenant_id" bigint PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "drivers" (
 	"tenant_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "drivers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -79,6 +84,7 @@ ALTER TABLE "driver_document_reminders" ADD CONSTRAINT "driver_document_reminder
 ALTER TABLE "driver_events" ADD CONSTRAINT "driver_events_tenant_id_driver_id_drivers_tenant_id_id_fk" FOREIGN KEY ("tenant_id","driver_id") REFERENCES "public"."drivers"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "driver_labels" ADD CONSTRAINT "driver_labels_tenant_id_driver_id_drivers_tenant_id_id_fk" FOREIGN KEY ("tenant_id","driver_id") REFERENCES "public"."drivers"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "driver_labels" ADD CONSTRAINT "driver_labels_tenant_id_label_id_labels_tenant_id_id_fk" FOREIGN KEY ("tenant_id","label_id") REFERENCES "public"."labels"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "driver_list_versions" ADD CONSTRAINT "driver_list_versions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "drivers" ADD CONSTRAINT "drivers_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "drivers" ADD CONSTRAINT "drivers_tenant_id_rent_id_rents_tenant_id_id_fk" FOREIGN KEY ("tenant_id","rent_id") REFERENCES "public"."rents"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "driver_events_driver_ix" ON "driver_events" USING btree ("tenant_id","driver_id","at");--> statement-breakpoint
@@ -93,4 +99,18 @@ CREATE INDEX "drivers_licence_expiry_ix" ON "drivers" USING btree ("tenant_id","
 CREATE INDEX "drivers_certificate_expiry_ix" ON "drivers" USING btree ("tenant_id","certificate_expiry") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "drivers_name_trgm_ix" ON "drivers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "drivers_phone_trgm_ix" ON "drivers" USING gin ("phone" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "drivers_id_number_trgm_ix" ON "drivers" USING gin ("id_number" gin_trgm_ops);
+CREATE INDEX "drivers_id_number_trgm_ix" ON "drivers" USING gin ("id_number" gin_trgm_ops);--> statement-breakpoint
+CREATE SEQUENCE "driver_list_version_seq";--> statement-breakpoint
+CREATE FUNCTION "bump_driver_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "driver_list_versions" AS v ("tenant_id", "version")
+    SELECT "tenant_id", nextval('driver_list_version_seq') FROM (SELECT DISTINCT "tenant_id" FROM "changed") t
+    ON CONFLICT ("tenant_id") DO UPDATE SET "version" = excluded."version";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "drivers_list_version_insert" AFTER INSERT ON "drivers" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_driver_list_version"();--> statement-breakpoint
+CREATE TRIGGER "drivers_list_version_update" AFTER UPDATE ON "drivers" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_driver_list_version"();--> statement-breakpoint
+CREATE TRIGGER "drivers_list_version_delete" AFTER DELETE ON "drivers" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_driver_list_version"();--> statement-breakpoint
+CREATE TRIGGER "driver_labels_list_version_insert" AFTER INSERT ON "driver_labels" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_driver_list_version"();--> statement-breakpoint
+CREATE TRIGGER "driver_labels_list_version_delete" AFTER DELETE ON "driver_labels" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_driver_list_version"();

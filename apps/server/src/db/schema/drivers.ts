@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { labels } from './organisation.js';
 import { rents, tenants } from './tenancy.js';
@@ -160,3 +160,14 @@ export const driverDocumentReminders = pgTable(
     check('driver_document_reminders_document_ck', sql.raw(`document in (${inList(DOCUMENT_KINDS)})`)),
   ],
 );
+
+/**
+ * A version per tenant that every statement writing `drivers` or `driver_labels` moves (statement triggers of the
+ * drivers migration, like `car_list_versions`), so that a list total is counted again only after a change.
+ */
+export const driverListVersions = pgTable('driver_list_versions', {
+  tenantId: bigintRef('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -14,6 +14,7 @@ import {
   type BlacklistHit,
 } from '@fleetdesk/contracts/drivers';
 import type { RequestContext } from '../../core/access.js';
+import { CountCache } from '../../core/count-cache.js';
 import { rowsOf, type Database, type DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
@@ -260,25 +261,46 @@ const SORT_COLUMNS = {
   stateChangedAt: 'state_changed_at',
 } as const;
 
+/** Computes the due window from the tenant's time zone and rules, as read with a list's page. */
+export type WindowOf = (timeZone: string | null, rules: unknown) => DueWindow;
+
 /**
- * A page of the list in two statements, as for cars: the page's ids planned for this filter's values, then the
- * rows of those ids as one prepared statement. The total is counted in the first statement's snapshot.
+ * A page of the list in two statements, as for cars. First the page's ids (planned for this filter's values),
+ * the tenant's driver version and, unless the filter needed it already, the tenant's zone and rules for the
+ * documents' standing: one round trip. Then the rows of those ids as one prepared statement. The total is
+ * counted again only when the tenant's drivers changed since (`core/count-cache.ts`, as for cars).
  */
 export async function listDrivers(
   database: Database,
   scope: Scope,
   f: DriverListFilter,
-  w: DueWindow,
+  known: DueWindow | null,
+  windowOf: WindowOf,
 ): Promise<{ rows: DriverListRow[]; total: number }> {
-  const cond = filterWhere(scope, f, w);
+  // The conditions use the window only to filter by documents due (then the service has read it already).
+  const cond = filterWhere(scope, f, known ?? { today: '', soonUntil: '' });
   const dir = f.sortOrder === 'asc' ? 'asc' : 'desc';
   const field = f.sortField ? SORT_COLUMNS[f.sortField] : 'id';
   const order = sql.raw(field === 'id' ? `drivers.id ${dir}` : `drivers.${field} ${dir} nulls last, drivers.id ${dir}`);
-  const [page] = await rowsOf<{ ids: (number | string)[] | null; total: number }>(
+  const key = CountCache.keyOf(scope.tenantId, cond);
+  const [page] = await rowsOf<{
+    ids: (number | string)[] | null;
+    list_version: number | string;
+    tz: string | null;
+    rules: unknown;
+  }>(
     database.db,
-    sql`select (select count(*)::int from drivers where ${cond}) as total, array(select drivers.id from drivers
-      where ${cond} order by ${order} limit ${f.pageSize} offset ${offsetOf(f)}) as ids`,
+    sql`select ${versionOf(scope.tenantId)} as list_version,
+      ${
+        known
+          ? sql`null::text as tz, null::jsonb as rules`
+          : sql`(select t.time_zone from tenants t where t.id = ${scope.tenantId}) as tz,
+      (select s.rules from tenant_settings s where s.tenant_id = ${scope.tenantId}) as rules`
+      },
+      array(select drivers.id from drivers where ${cond} order by ${order} limit ${f.pageSize} offset ${offsetOf(f)}) as ids`,
   );
+  const w = known ?? windowOf(page!.tz, page!.rules);
+  const version = Number(page!.list_version);
   const ids = (page!.ids ?? []).map(Number);
   let rows: DriverListRow[] = [];
   if (ids.length) {
@@ -292,8 +314,24 @@ export async function listDrivers(
       return r ? [toDriverListRow(r, w)] : [];
     });
   }
-  return { rows, total: page!.total };
+  let total = listTotals.get(key, version);
+  if (total === undefined) {
+    // Counted with the version in one statement, so a total is never kept under a newer version.
+    const [counted] = await rowsOf<{ n: number; v: number | string }>(
+      database.db,
+      sql`select count(*)::int as n, ${versionOf(scope.tenantId)} as v from drivers where ${cond}`,
+    );
+    total = counted!.n;
+    listTotals.set(key, Number(counted!.v), total);
+  }
+  return { rows, total };
 }
+
+/** List totals per filter, valid while the tenant's driver version stays. */
+const listTotals = new CountCache();
+
+const versionOf = (tenantId: number) =>
+  sql`coalesce((select v.version from driver_list_versions v where v.tenant_id = ${tenantId}), 0)::int8`;
 
 async function selectDrivers(db: DbOrTx, where: SQL, tail: SQL): Promise<DriverRecord[]> {
   return rowsOf<DriverRecord>(

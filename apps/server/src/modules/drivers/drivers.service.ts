@@ -48,8 +48,13 @@ export async function dueWindow(
     sql`select t.time_zone as tz, s.rules from tenants t left join tenant_settings s on s.tenant_id = t.id
       where t.id = ${tenantId}`,
   );
-  const days = tenantDaysOf(row?.tz ?? 'Asia/Shanghai', now);
-  const leadDays = parseRules(row?.rules).reminders.driverDocumentDays;
+  return windowOf(row?.tz ?? null, row?.rules, now);
+}
+
+/** The due window of a tenant's zone and rules (`reminders.driverDocumentDays`, default 30) at `now`. */
+export function windowOf(timeZone: string | null, rules: unknown, now: Date): repo.DueWindow & { leadDays: number } {
+  const days = tenantDaysOf(timeZone ?? 'Asia/Shanghai', now);
+  const leadDays = parseRules(rules).reminders.driverDocumentDays;
   return { today: days.today, soonUntil: days.plusDays(leadDays), leadDays };
 }
 
@@ -58,8 +63,10 @@ function signer(deps: AppDeps, tenantId: number) {
 }
 
 export async function listDrivers(deps: AppDeps, ctx: RequestContext, f: DriverListFilter) {
-  const w = await dueWindow(deps.db, ctx.tenantId, deps.clock.now());
-  return repo.listDrivers(deps.database, scopeFor(ctx, f.rentId), f, w);
+  const now = deps.clock.now();
+  // The window is read with the page (one round trip) unless the filter itself needs it.
+  const known = f.documentDue ? await dueWindow(deps.db, ctx.tenantId, now) : null;
+  return repo.listDrivers(deps.database, scopeFor(ctx, f.rentId), f, known, (tz, rules) => windowOf(tz, rules, now));
 }
 
 export async function driversForExport(deps: AppDeps, ctx: RequestContext, f: DriverExportFilter) {

@@ -184,6 +184,16 @@ describe('states', () => {
     expect(refused.json().message).toContain('骗租');
   });
 
+  it('counts the list again after any write, from this process or another (the version triggers)', async () => {
+    const total = async () => (await list({ state: ['prospect'] })).json().data.total as number;
+    const before = await total();
+    expect(await total()).toBe(before);
+    const d = await addDriver(t);
+    expect(await total()).toBe(before + 1);
+    await t.deps.database.query(`update drivers set state = 'left' where id = ${d.id}`);
+    expect(await total()).toBe(before);
+  });
+
   it('deletes only a prospect with no history, lists the deleted and restores them', async () => {
     const d = await addDriver(t);
     const active = await addDriver(t);
