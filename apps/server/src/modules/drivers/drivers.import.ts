@@ -12,7 +12,6 @@ import {
   type DriverState,
 } from '@fleetdesk/contracts/drivers';
 import { idCardFacts } from '@fleetdesk/contracts/identifiers';
-import { ForbiddenError } from '../../core/errors.js';
 import type { DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { driverEvents, driverLabels, drivers } from '../../db/schema/drivers.js';
@@ -22,6 +21,7 @@ import {
   fold,
   lineOfRef,
   registerImportType,
+  RENT_EXTRA,
   type Choice,
   type ImportColumnDef,
   type ImportContext,
@@ -382,11 +382,7 @@ export function registerDriverImport(): void {
     type: 'driver',
     title: { 'zh-CN': '司机', 'en-US': 'Drivers' },
     permission: 'rentDriver:import',
-    extra: { 'zh-CN': '导入到的公司 id', 'en-US': 'id of the company (rent) to import into' },
-    async checkExtra(_deps, ctx, extra) {
-      const id = Number(extra);
-      if (!Number.isSafeInteger(id) || !ctx.rentIds.includes(id)) throw new ForbiddenError('error.rentForbidden');
-    },
+    ...RENT_EXTRA,
     columns,
     prepare,
     parse,

@@ -2,7 +2,7 @@ import type { Paged } from '@fleetdesk/contracts/common';
 import type { DriverDetail, DriverListRow } from '@fleetdesk/contracts/drivers';
 import { ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-server';
 
-export const SLOW = { timeout: 8000 };
+export const SLOW = { timeout: 20_000 };
 export const LIST = '/api/ccwadmin/rentDriver/list';
 
 export function driver(patch: Partial<DriverDetail> = {}): DriverDetail {

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AuthPaths, type OperationLogRow } from '@fleetdesk/contracts/auth';
 import type { Paged } from '@fleetdesk/contracts/common';
 import {
   DriverPaths,
@@ -46,16 +45,6 @@ export const driverOperationsQuery = (q: { driverId: number; pageNum: number; pa
   queryOptions({
     queryKey: [...driverKey(q.driverId), 'operations', q] as readonly unknown[],
     queryFn: () => request<Paged<DriverOperation>>(DriverPaths.operations, { query: q }),
-  });
-
-/** The operation-log entries about one driver (`target=driver:<id>`), newest first. */
-export const driverLogQuery = (q: { driverId: number; pageNum: number; pageSize: number }) =>
-  queryOptions({
-    queryKey: [...driverKey(q.driverId), 'log', q] as readonly unknown[],
-    queryFn: () =>
-      request<Paged<OperationLogRow>>(AuthPaths.operationLogList, {
-        query: { pageNum: q.pageNum, pageSize: q.pageSize, target: `driver:${q.driverId}` },
-      }),
   });
 
 export function checkIdNumber(idNumber: string, exceptId?: number): Promise<CheckIdResult> {

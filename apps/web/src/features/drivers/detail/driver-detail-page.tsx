@@ -14,12 +14,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { OperationLogRow } from '@fleetdesk/contracts/auth';
 import type { DriverDetail, DriverImage, DriverOperation } from '@fleetdesk/contracts/drivers';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import type { RequestError } from '../../../lib/request';
-import { driverLogQuery, driverOperationsQuery, driverQuery } from '../api/drivers';
+import { TargetLog } from '../../../components/operation-log/target-log';
+import { driverKey, driverOperationsQuery, driverQuery } from '../api/drivers';
 import { DriverActionsMenu } from '../components/driver-actions';
 import { DocumentExpiry, DriverStateTag } from '../components/driver-tags';
 import '../i18n';
@@ -152,35 +152,6 @@ function History({ driverId }: { driverId: number }) {
   );
 }
 
-function Log({ driverId }: { driverId: number }) {
-  const { t } = useTranslation('drivers');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const log = useQuery(driverLogQuery({ driverId, ...page }));
-  return (
-    <Table<OperationLogRow>
-      size="small"
-      rowKey="id"
-      loading={log.isLoading}
-      dataSource={log.data?.rows ?? []}
-      locale={{ emptyText: t('log.empty') }}
-      pagination={{
-        current: page.pageNum,
-        pageSize: page.pageSize,
-        total: log.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-      }}
-      columns={[
-        { key: 'at', title: t('log.at'), render: (_, r) => formatDateTime(r.createdAt, true), width: 180 },
-        { key: 'user', title: t('log.user'), render: (_, r) => r.username ?? '—', width: 140 },
-        { key: 'action', title: t('log.action'), dataIndex: 'action' },
-        { key: 'call', title: t('log.call'), render: (_, r) => <code>{`${r.method} ${r.path}`}</code> },
-        { key: 'ip', title: t('log.ip'), dataIndex: 'ip', width: 140 },
-      ]}
-    />
-  );
-}
-
 /** `/rentDriver/:id`: one driver, the state actions, documents, photos, history and operation log. */
 export default function DriverDetailPage() {
   const { t } = useTranslation('drivers');
@@ -272,7 +243,7 @@ export default function DriverDetailPage() {
             ) : key === 'history' ? (
               <History driverId={d.id} />
             ) : (
-              <Log driverId={d.id} />
+              <TargetLog target={`driver:${d.id}`} ns="drivers" queryKey={driverKey(d.id)} />
             ),
         }))}
         destroyOnHidden
