@@ -33,10 +33,12 @@ export interface ListPageProps<Row> {
   /** Buttons of the list (add, import). */
   toolbar?: ReactNode;
   /**
-   * The export button, given the parameters of what is on screen and the selected rows: with rows selected it
-   * exports those only (see `exportFilter`). A list with an export lets rows be selected.
+   * The export button, given the parameters of what is on screen and the selected rows: with `exportsSelection`
+   * the rows can be selected, and a selection is what is exported (see `exportFilter`).
    */
   exportSlot?: (params: ListParams, selected: Row[]) => ReactNode;
+  /** The export takes the selected rows (`ids`): rows can be selected for it. */
+  exportsSelection?: boolean;
   /** With bulk actions rows can be selected; the actions get the selected rows and a way to clear them. */
   bulkActions?: (selected: Row[], clear: () => void) => ReactNode;
   defaultPageSize?: number;
@@ -180,7 +182,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           rowSelection={
-            props.bulkActions || props.exportSlot
+            props.bulkActions || (props.exportSlot && props.exportsSelection)
               ? {
                   selectedRowKeys: selected.map(props.rowKey),
                   onChange: (_, rows) => setSelected(rows),

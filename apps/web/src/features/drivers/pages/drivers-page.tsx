@@ -254,6 +254,7 @@ export default function DriversPage() {
         rowKey={(d) => d.id}
         query={(p) => driversQuery({ ...driverFilterBody(p.filters), pageNum: p.pageNum, pageSize: p.pageSize })}
         deletedSwitch={access.can('rentDriver:delete')}
+        exportsSelection
         exportSlot={
           access.can('rentDriver:export')
             ? (p, selected) => (

@@ -148,6 +148,7 @@ export function CarsTab() {
         rowKey={(c) => c.id}
         query={(p) => carsQuery({ ...carFilterBody(p.filters), pageNum: p.pageNum, pageSize: p.pageSize })}
         deletedSwitch={access.can('rentCar:delete')}
+        exportsSelection
         exportSlot={
           access.can('rentCar:export')
             ? (p, selected) => (
