@@ -13,6 +13,8 @@ import {
   withVinCheckDigit,
   vinYearCode,
   idCardCheckDigit,
+  idCardFacts,
+  withIdCardCheckDigit,
   usccCheckChar,
 } from './identifiers.js';
 
@@ -94,6 +96,13 @@ describe('VIN', () => {
 });
 
 describe('resident ID numbers', () => {
+  it('tells the birth date and the gender (17th digit: odd male, even female) of a valid number only', () => {
+    expect(idCardFacts('11010519491231002X')).toEqual({ birthDate: '1949-12-31', gender: 'female' });
+    expect(idCardFacts(withIdCardCheckDigit('33010619850307441'))).toEqual({ birthDate: '1985-03-07', gender: 'male' });
+    expect(idCardFacts('110105194912310021')).toBeNull();
+    expect(isValidIdCard(withIdCardCheckDigit('33010619850307441'))).toBe(true);
+  });
+
   it('accepts the GB 11643 example and checks the MOD 11-2 character', () => {
     expect(isValidIdCard('11010519491231002X')).toBe(true);
     expect(isValidIdCard('11010519491231002x')).toBe(true);

@@ -174,3 +174,24 @@ export function isValidUscc(input: string): boolean {
   if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
   return code[17] === usccCheckChar(code);
 }
+
+/** What an ID card number says about its holder: the birth date (YYYY-MM-DD) and the gender (17th digit). */
+export interface IdCardFacts {
+  birthDate: string;
+  gender: 'male' | 'female';
+}
+
+/** The birth date and gender an ID card number encodes, or null when it is not a valid number. */
+export function idCardFacts(input: string, today: Date = new Date()): IdCardFacts | null {
+  const id = input.toUpperCase();
+  if (!isValidIdCard(id, today)) return null;
+  return {
+    birthDate: `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`,
+    gender: Number(id[16]) % 2 === 1 ? 'male' : 'female',
+  };
+}
+
+/** The ID card number with its check character put right (for generated data). */
+export function withIdCardCheckDigit(id: string): string {
+  return `${id.slice(0, 17)}${idCardCheckDigit(id.slice(0, 17))}`;
+}

@@ -10,4 +10,5 @@ export const MESSAGE_CATEGORIES: readonly { id: number; name: LocalText }[] = [
   { id: 4, name: { 'zh-CN': '风控报警', 'en-US': 'Risk alarms' } },
   { id: 5, name: { 'zh-CN': '任务通知', 'en-US': 'Tasks' } },
   { id: 6, name: { 'zh-CN': '审批', 'en-US': 'Approvals' } },
+  { id: 7, name: { 'zh-CN': '司机提醒', 'en-US': 'Driver reminders' } },
 ];

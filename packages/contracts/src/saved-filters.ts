@@ -9,6 +9,7 @@ export const SavedFilterPaths = {
   list: `${base}/list/:id`,
   save: `${base}/save/:id`,
   remove: `${base}/delete/:id`,
+  rename: `${base}/rename/:id`,
 } as const;
 
 export const SAVED_FILTERS_MAX = 20;
@@ -43,3 +44,5 @@ export const SavedFilter = z.object({
 });
 export type SavedFilter = z.infer<typeof SavedFilter>;
 export const SavedFilterIdParam = z.object({ id: Id });
+export const RenameFilterInput = z.strictObject({ name: SavedFilterInput.shape.name });
+export type RenameFilterInput = z.infer<typeof RenameFilterInput>;

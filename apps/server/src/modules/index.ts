@@ -22,6 +22,7 @@ import { vehiclesRoutes } from './vehicles/vehicles.routes.js';
 import { approvalsRoutes } from './approvals/approvals.routes.js';
 import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
 import { attendanceRoutes } from './attendance/attendance.routes.js';
+import { driversRoutes } from './drivers/drivers.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     savedFiltersRoutes,
     excelImportRoutes,
     vehiclesRoutes,
+    driversRoutes,
     ocrRoutes,
     approvalsRoutes,
     costCentresRoutes,

@@ -1,5 +1,6 @@
 import type { DemoContext } from './context.js';
 import { seedOffice } from './office.seed.js';
+import { seedDrivers } from './drivers.seed.js';
 import { seedOrganisation } from './organisation.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
@@ -10,4 +11,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedSmsNotices,
   seedVehicles,
   seedOffice,
+  seedDrivers,
 ];

@@ -40,6 +40,7 @@ const agreement = lazyPage(() => import('../features/agreements/pages/agreement-
 const operationLog = lazyPage(() => import('../features/oa-log/pages/operation-log-page'));
 const smsNotices = lazyPage(() => import('../features/sms-notices/pages/sms-notices-page'));
 const carForm = lazyPage(() => import('../features/vehicles/car-form/car-form-page'));
+const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 
 export const ROUTES: RouteDef[] = [
   { name: 'login', path: '/login', titleKey: 'routes.login', frame: 'plain', open: true, page: auth.login },
@@ -156,6 +157,41 @@ export const ROUTES: RouteDef[] = [
     frame: 'header',
     permission: 'rentCar',
     page: carForm,
+  },
+  {
+    name: 'rentDriver',
+    path: '/rentDriver',
+    titleKey: 'routes.rentDriver',
+    frame: 'header',
+    permission: 'rentDriver',
+    icon: 'IdcardOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/drivers/pages/drivers-page')),
+  },
+  // The driver screens under the drivers menu: before `/rentDriver/:id`, `new` is not an id.
+  {
+    name: 'driverNew',
+    path: '/rentDriver/new',
+    titleKey: 'routes.driverNew',
+    frame: 'header',
+    permission: 'rentDriver',
+    page: driverForm,
+  },
+  {
+    name: 'driverDetail',
+    path: '/rentDriver/:id',
+    titleKey: 'routes.driverDetail',
+    frame: 'header',
+    permission: 'rentDriver',
+    page: lazyPage(() => import('../features/drivers/detail/driver-detail-page')),
+  },
+  {
+    name: 'driverEdit',
+    path: '/rentDriver/:id/edit',
+    titleKey: 'routes.driverEdit',
+    frame: 'header',
+    permission: 'rentDriver',
+    page: driverForm,
   },
   {
     name: 'oaLog',

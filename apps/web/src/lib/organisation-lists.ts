@@ -1,15 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { OrganisationPaths, type Employee, type Rent, type RoleRow } from '@fleetdesk/contracts/organisation';
+import {
+  OrganisationPaths,
+  type Employee,
+  type Label,
+  type LabelKind,
+  type Rent,
+  type RoleRow,
+} from '@fleetdesk/contracts/organisation';
 import type { Paged } from '@fleetdesk/contracts/common';
 import { request } from './request';
 
 /**
- * The tenant's lists that several areas pick from: its rents (subsidiaries, within the caller's data scope) and
- * its roles. One query key each, so that a change made on one screen refreshes every other that shows them.
+ * The tenant's lists that several areas pick from: its rents (subsidiaries, within the caller's data scope), its
+ * roles and its labels. One query key each, so that a change made on one screen refreshes every other that shows them.
  */
 export const rentsKey = ['tenant', 'rents'] as const;
 export const rolesKey = ['tenant', 'roles'] as const;
 export const staffKey = ['tenant', 'staff'] as const;
+export const labelsKey = ['tenant', 'labels'] as const;
 
 /** The tenant's rents with their employee and car counts (`oaCompany:view` or `rentCar:view`). */
 export function getRents(): Promise<Rent[]> {
@@ -37,3 +45,11 @@ export async function getActiveStaff(): Promise<Employee[]> {
 
 export const activeStaffQuery = (enabled = true) =>
   queryOptions({ queryKey: [...staffKey, 'active'] as readonly unknown[], queryFn: getActiveStaff, enabled });
+
+/** The tenant's labels of one kind, with how many records carry each. */
+export function getLabels(kind: LabelKind): Promise<Label[]> {
+  return request<Label[]>(OrganisationPaths.labels, { query: { kind } });
+}
+
+export const labelsQuery = (kind: LabelKind) =>
+  queryOptions({ queryKey: [...labelsKey, kind] as readonly unknown[], queryFn: () => getLabels(kind) });

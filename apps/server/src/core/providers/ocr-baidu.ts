@@ -1,6 +1,10 @@
 import { UpstreamTimeoutError } from '../errors.js';
 import {
+  emptyDrivingLicenceFields,
+  emptyIdCardFields,
   emptyLicenseFields,
+  type DrivingLicenceOutcome,
+  type IdCardOutcome,
   type OcrImage,
   type OcrOutcome,
   type OcrProvider,
@@ -37,12 +41,15 @@ export function baiduDate(v: string | undefined): string | null {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
+const wordsOf = (words: Record<string, Words>) => (key: string) => {
+  const v = words[key]?.words?.trim();
+  return v ? v : null;
+};
+const genderOf = (v: string | null) => (v === '男' ? 'male' : v === '女' ? 'female' : null);
+
 /** The words of a licence as our fields: the same mapping whichever side was read. */
 export function mapBaiduLicense(words: Record<string, Words>): ReturnType<typeof emptyLicenseFields> {
-  const w = (key: string) => {
-    const v = words[key]?.words?.trim();
-    return v ? v : null;
-  };
+  const w = wordsOf(words);
   const fields = emptyLicenseFields();
   fields.plate = w('号牌号码');
   fields.vehicleType = w('车辆类型');
@@ -61,6 +68,42 @@ export function mapBaiduLicense(words: Record<string, Words>): ReturnType<typeof
   const record = /(\d{4})年(\d{1,2})月/.exec(w('检验记录') ?? '');
   fields.inspectionValidUntil = record ? `${record[1]}-${record[2]!.padStart(2, '0')}` : null;
   fields.energyText = w('燃油类型') ?? w('燃料种类');
+  return fields;
+}
+
+/** The words of an ID card (`idcard`, either side) as our fields. */
+export function mapBaiduIdCard(words: Record<string, Words>): ReturnType<typeof emptyIdCardFields> {
+  const w = wordsOf(words);
+  const fields = emptyIdCardFields();
+  fields.name = w('姓名');
+  fields.gender = genderOf(w('性别'));
+  fields.nation = w('民族');
+  fields.birthDate = baiduDate(w('出生') ?? undefined);
+  fields.address = w('住址');
+  fields.idNumber = w('公民身份号码')?.toUpperCase() ?? null;
+  fields.issuer = w('签发机关');
+  fields.validFrom = baiduDate(w('签发日期') ?? undefined);
+  fields.validTo = baiduDate(w('失效日期') ?? undefined);
+  return fields;
+}
+
+/** The words of a driving licence (`driving_license`, either side) as our fields. */
+export function mapBaiduDrivingLicence(words: Record<string, Words>): ReturnType<typeof emptyDrivingLicenceFields> {
+  const w = wordsOf(words);
+  const fields = emptyDrivingLicenceFields();
+  fields.name = w('姓名');
+  fields.gender = genderOf(w('性别'));
+  fields.nationality = w('国籍');
+  fields.address = w('住址');
+  fields.birthDate = baiduDate(w('出生日期') ?? undefined);
+  fields.licenceNumber = w('证号')?.toUpperCase() ?? null;
+  fields.licenceClass = w('准驾车型')?.toUpperCase() ?? null;
+  fields.firstIssue = baiduDate(w('初次领证日期') ?? undefined);
+  // Older answers give the period as 有效期限 (start) and 至 (end); newer ones 有效起始日期 and 有效期限.
+  const start = baiduDate(w('有效起始日期') ?? undefined);
+  fields.validFrom = start ?? baiduDate(w('有效期限') ?? undefined);
+  fields.validTo = start ? baiduDate(w('有效期限') ?? undefined) : baiduDate(w('至') ?? undefined);
+  fields.fileNo = w('档案编号');
   return fields;
 }
 
@@ -120,14 +163,20 @@ export class BaiduOcrProvider implements OcrProvider {
     });
   }
 
-  async vehicleLicense(image: OcrImage, side: VehicleLicenseSide): Promise<OcrOutcome> {
-    const body = BaiduOcrProvider.requestBody(image, side);
+  /**
+   * Posts an image to one of the OCR APIs with the cached token (renewed once on errors 110/111), and answers its
+   * `words_result`, or why there is none.
+   */
+  private async recognise(
+    api: string,
+    body: URLSearchParams,
+  ): Promise<{ ok: true; words: Record<string, Words> } | { ok: false; error: string }> {
     if ((body.get('image') ?? '').length > MAX_BASE64) return { ok: false, error: 'baidu: image larger than 4 MB' };
     for (let attempt = 0; attempt < 2; attempt++) {
       const token = await this.accessToken(attempt > 0);
       if (typeof token !== 'string') return { ok: false, error: token.error };
       const answer = (await this.post(
-        `${this.options.endpoint}/rest/2.0/ocr/v1/vehicle_license?access_token=${encodeURIComponent(token)}`,
+        `${this.options.endpoint}/rest/2.0/ocr/v1/${api}?access_token=${encodeURIComponent(token)}`,
         body,
       )) as BaiduLicenseAnswer;
       if (answer.error_code !== undefined) {
@@ -136,8 +185,35 @@ export class BaiduOcrProvider implements OcrProvider {
       }
       const words = answer.words_result ?? {};
       if (!Object.values(words).some((v) => v.words?.trim())) return { ok: false, error: 'baidu: nothing recognised' };
-      return { ok: true, fields: mapBaiduLicense(words) };
+      return { ok: true, words };
     }
     return { ok: false, error: 'baidu: access token refused' };
+  }
+
+  async vehicleLicense(image: OcrImage, side: VehicleLicenseSide): Promise<OcrOutcome> {
+    const read = await this.recognise('vehicle_license', BaiduOcrProvider.requestBody(image, side));
+    return read.ok ? { ok: true, fields: mapBaiduLicense(read.words) } : read;
+  }
+
+  /** `idcard`: `id_card_side` front (portrait) or back (national emblem); a risky or copied card is still read. */
+  async idCard(image: OcrImage, side: VehicleLicenseSide): Promise<IdCardOutcome> {
+    const body = new URLSearchParams({
+      image: image.bytes.toString('base64'),
+      id_card_side: side,
+      detect_direction: 'true',
+    });
+    const read = await this.recognise('idcard', body);
+    return read.ok ? { ok: true, fields: mapBaiduIdCard(read.words) } : read;
+  }
+
+  /** `driving_license`: `driving_license_side` front (main page) or back (second page). */
+  async drivingLicence(image: OcrImage, side: VehicleLicenseSide): Promise<DrivingLicenceOutcome> {
+    const body = new URLSearchParams({
+      image: image.bytes.toString('base64'),
+      driving_license_side: side,
+      detect_direction: 'true',
+    });
+    const read = await this.recognise('driving_license', body);
+    return read.ok ? { ok: true, fields: mapBaiduDrivingLicence(read.words) } : read;
   }
 }

@@ -13,3 +13,4 @@ export * from './vehicles.js';
 export * from './saved-filters.js';
 export * from './excel-imports.js';
 export * from './office.js';
+export * from './drivers.js';

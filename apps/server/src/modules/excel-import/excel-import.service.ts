@@ -112,6 +112,18 @@ export interface ImportType<Row, Prepared> {
   written(db: DbOrTx, ctx: ImportContext, refs: string[]): Promise<Set<string>>;
 }
 
+/**
+ * `{extra}` as the rent to import into (cars, drivers): one of the rents the caller may act in, else 403 like an
+ * `X-Rent-Id` of it. Spread into a type's definition.
+ */
+export const RENT_EXTRA = {
+  extra: { 'zh-CN': '导入到的公司 id', 'en-US': 'id of the company (rent) to import into' },
+  async checkExtra(_deps: AppDeps, ctx: ImportContext, extra: string): Promise<void> {
+    const id = Number(extra);
+    if (!Number.isSafeInteger(id) || !ctx.rentIds.includes(id)) throw new ForbiddenError('error.rentForbidden');
+  },
+};
+
 /** Work an import type asks for once its rows are committed. */
 export type AfterCommit = () => Promise<void>;
 

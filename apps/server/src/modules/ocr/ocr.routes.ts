@@ -16,7 +16,7 @@ export async function ocrRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       tags: ['ocr'],
       summary:
-        'Recognise a vehicle licence page uploaded with /api/tool/oss/upload/license (needs rentCar:add or rentCar:edit)',
+        'Recognise an image uploaded with /api/tool/oss/upload/license: a vehicle licence page (needs rentCar:add or rentCar:edit), an ID card or a driving licence (needs rentDriver:add or rentDriver:edit)',
       body: OcrRequest,
       response: { 200: envelope(OcrResult) },
     },

@@ -5,13 +5,14 @@ import { envelope } from '@fleetdesk/contracts/common';
 import {
   SavedFilter,
   SavedFilterIdParam,
+  RenameFilterInput,
   SavedFilterInput,
   SavedFilterPaths as P,
   ScreenParam,
 } from '@fleetdesk/contracts/saved-filters';
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
-import { deleteFilter, listFilters, saveFilter } from './saved-filters.service.js';
+import { deleteFilter, listFilters, renameFilter, saveFilter } from './saved-filters.service.js';
 
 const tags = ['saved filters'];
 // A user's own filters: no permission beyond being signed in (the list calls they feed check theirs), so a
@@ -59,5 +60,18 @@ export async function savedFiltersRoutes(fastify: FastifyInstance): Promise<void
       await deleteFilter(deps, req.ctx, req.params.id);
       return ok(true);
     },
+  });
+
+  app.put(P.rename, {
+    schema: {
+      tags,
+      summary:
+        "Rename one of the caller's saved filters (id = the filter id); a name the caller uses on that screen is 409",
+      params: SavedFilterIdParam,
+      body: RenameFilterInput,
+      response: { 200: envelope(SavedFilter) },
+    },
+    config: { access: signedIn, audit: false },
+    handler: async (req) => ok(await renameFilter(deps, req.ctx, req.params.id, req.body.name)),
   });
 }

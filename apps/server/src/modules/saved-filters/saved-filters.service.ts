@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { SAVED_FILTERS_MAX, type SavedFilter, type SavedFilterInput } from '@fleetdesk/contracts/saved-filters';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -12,6 +12,10 @@ defineMessages({
     'en-US': 'At most {max} saved filters per screen',
   },
   'filters.notFound': { 'zh-CN': '筛选条件不存在', 'en-US': 'No such saved filter' },
+  'filters.nameTaken': {
+    'zh-CN': '已有名为“{name}”的筛选条件',
+    'en-US': 'A saved filter is named "{name}" already',
+  },
 });
 
 function toFilter(r: typeof savedFilters.$inferSelect): SavedFilter {
@@ -93,4 +97,27 @@ export async function deleteFilter(deps: AppDeps, ctx: RequestContext, id: numbe
     .where(and(mine(ctx), eq(savedFilters.id, id)))
     .returning({ id: savedFilters.id });
   if (!removed.length) throw new NotFoundError('filters.notFound');
+}
+
+/** Renames one of the caller's filters; another of the same screen with that name is refused (409). */
+export async function renameFilter(deps: AppDeps, ctx: RequestContext, id: number, name: string): Promise<SavedFilter> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(savedFilters)
+      .where(and(mine(ctx), eq(savedFilters.id, id)))
+      .for('update');
+    if (!row) throw new NotFoundError('filters.notFound');
+    const [clash] = await tx
+      .select({ id: savedFilters.id })
+      .from(savedFilters)
+      .where(and(mine(ctx), eq(savedFilters.screen, row.screen), eq(savedFilters.name, name), ne(savedFilters.id, id)));
+    if (clash) throw new ConflictError('filters.nameTaken', { name });
+    const [renamed] = await tx
+      .update(savedFilters)
+      .set({ name, updatedAt: deps.clock.now() })
+      .where(and(mine(ctx), eq(savedFilters.id, id)))
+      .returning();
+    return toFilter(renamed!);
+  });
 }

@@ -19,12 +19,12 @@ import {
 } from '@fleetdesk/contracts/vehicles';
 import type { DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { ForbiddenError } from '../../core/errors.js';
 import { carEvents, carOwners, carTypes, cars } from '../../db/schema/vehicles.js';
 import {
   fold,
   lineOfRef,
   registerImportType,
+  RENT_EXTRA,
   type Choice,
   type ImportColumnDef,
   type ImportContext,
@@ -446,11 +446,7 @@ export function registerCarImport(): void {
     type: 'car',
     title: { 'zh-CN': '车辆', 'en-US': 'Cars' },
     permission: 'rentCar:import',
-    extra: { 'zh-CN': '导入到的公司 id', 'en-US': 'id of the company (rent) to import into' },
-    async checkExtra(_deps, ctx, extra) {
-      const id = Number(extra);
-      if (!Number.isSafeInteger(id) || !ctx.rentIds.includes(id)) throw new ForbiddenError('error.rentForbidden');
-    },
+    ...RENT_EXTRA,
     columns,
     prepare,
     parse,

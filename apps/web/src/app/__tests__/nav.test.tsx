@@ -64,7 +64,7 @@ describe('navigation groups', () => {
     renderApp('/rentCar/car/12');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
     // The screens that exist today: vehicles, the office screens and the settings; no empty group.
-    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles', 'Office', 'Settings']));
+    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles', 'Drivers & customers', 'Office', 'Settings']));
     expect(within(nav).getByText('Home')).toBeInTheDocument();
     const vehicles = within(nav).getByText('Vehicles').closest('.ant-menu-submenu')!;
     expect(vehicles).toHaveClass('ant-menu-submenu-selected');
@@ -80,14 +80,14 @@ describe('navigation groups', () => {
     expect(within(popup).getByText('Vehicles').closest('.ant-menu-item')).toHaveClass('ant-menu-item-selected');
   });
 
-  it('hides the groups without a screen for the user (a clerk sees only vehicles)', async () => {
+  it('hides the groups without a screen for the user (a clerk sees vehicles and drivers only)', async () => {
     signedIn();
     sessionServer(CLERK, {
       'GET /api/ccwadmin/rentCar/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
     });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles']));
+    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles', 'Drivers & customers']));
     expect(within(nav).queryByText('Office')).toBeNull();
     expect(within(nav).queryByText('Settings')).toBeNull();
   });
@@ -97,7 +97,7 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/company': () => ok(null) });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toHaveLength(3));
+    await waitFor(() => expect(groupTitles(nav)).toHaveLength(4));
     const user = userEvent.setup();
     for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();
     expect(document.activeElement).toBe(nav);

@@ -1,10 +1,14 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
+import Switch from 'antd/es/switch';
+import Tooltip from 'antd/es/tooltip';
 import Table from 'antd/es/table';
 import type { ColumnType } from 'antd/es/table';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { Paged } from '@fleetdesk/contracts/common';
 import { ColumnSettings } from './column-settings';
 import { FilterBar } from './filter-bar';
@@ -28,11 +32,30 @@ export interface ListPageProps<Row> {
   query: (params: ListParams) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, readonly unknown[]>;
   /** Buttons of the list (add, import). */
   toolbar?: ReactNode;
-  /** The export button, given the parameters of what is on screen. */
-  exportSlot?: (params: ListParams) => ReactNode;
+  /**
+   * The export button, given the parameters of what is on screen and the selected rows: with `exportsSelection`
+   * the rows can be selected, and a selection is what is exported (see `exportFilter`).
+   */
+  exportSlot?: (params: ListParams, selected: Row[]) => ReactNode;
+  /** The export takes the selected rows (`ids`): rows can be selected for it. */
+  exportsSelection?: boolean;
   /** With bulk actions rows can be selected; the actions get the selected rows and a way to clear them. */
   bulkActions?: (selected: Row[], clear: () => void) => ReactNode;
   defaultPageSize?: number;
+  /**
+   * A "deleted" switch in the list bar, bound to the URL key `deleted=only` (given to the list call and the
+   * export as `filters.deleted`): the area's row actions then offer `RestoreButton` for deleted rows.
+   */
+  deletedSwitch?: boolean;
+}
+
+/** The body of an export: the rows selected (`ids`), else what the filter selects. */
+export function exportFilter<F extends object, Row>(
+  filter: F,
+  selected: Row[],
+  idOf: (row: Row) => number,
+): F | { ids: number[] } {
+  return selected.length ? { ids: selected.map(idOf) } : filter;
 }
 
 /** Hidden columns per list, for the session. */
@@ -46,7 +69,17 @@ const hiddenColumns = new Map<string, Set<string>>();
 export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const { t } = useTranslation();
   const fields = useMemo(() => props.filters ?? [], [props.filters]);
-  const { params, setFilters, resetFilters, setPage } = useListParams(fields, props.defaultPageSize);
+  const listParams = useListParams(fields, props.defaultPageSize);
+  const { setFilters, resetFilters, setPage } = listParams;
+  const [search, setSearch] = useSearchParams();
+  const showingDeleted = !!props.deletedSwitch && search.get('deleted') === 'only';
+  const params = useMemo(
+    () =>
+      showingDeleted
+        ? { ...listParams.params, filters: { ...listParams.params.filters, deleted: 'only' } }
+        : listParams.params,
+    [listParams.params, showingDeleted],
+  );
   const list = useQuery({ ...props.query(params), placeholderData: keepPreviousData });
   const [hidden, setHidden] = useState<Set<string>>(() => hiddenColumns.get(props.id) ?? new Set());
   const [selected, setSelected] = useState<Row[]>([]);
@@ -56,6 +89,16 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     setHidden(next);
   };
   const clearSelection = () => setSelected([]);
+  const toggleDeleted = (on: boolean) => {
+    clearSelection();
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (on) next.set('deleted', 'only');
+      else next.delete('deleted');
+      next.delete('pageNum');
+      return next;
+    });
+  };
   const columns = props.columns.filter((c) => !hidden.has(c.key));
   const failed = list.isError && !list.data;
 
@@ -68,6 +111,19 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         </div>
       )}
       {props.extra}
+      {showingDeleted && (
+        <Alert
+          className="fd-list-deleted"
+          type="warning"
+          showIcon
+          message={t('list.deletedBanner')}
+          action={
+            <Button size="small" onClick={() => toggleDeleted(false)}>
+              {t('list.backToList')}
+            </Button>
+          }
+        />
+      )}
       <FilterBar
         fields={fields}
         filters={params.filters}
@@ -84,10 +140,10 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
       <div className="fd-list-card">
         <div className="fd-list-bar">
           <div className="fd-list-bulk">
-            {props.bulkActions && selected.length > 0 && (
+            {selected.length > 0 && (
               <>
                 <span>{t('list.selected', { count: selected.length })}</span>
-                {props.bulkActions(selected, clearSelection)}
+                {props.bulkActions?.(selected, clearSelection)}
                 <Button type="link" size="small" onClick={clearSelection}>
                   {t('list.clearSelection')}
                 </Button>
@@ -95,7 +151,20 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
             )}
           </div>
           <div className="fd-list-tools">
-            {props.exportSlot?.(params)}
+            {props.deletedSwitch && (
+              <Tooltip title={t('list.showDeletedHint')}>
+                <span className="fd-list-deleted-switch">
+                  <Switch
+                    size="small"
+                    checked={showingDeleted}
+                    onChange={toggleDeleted}
+                    aria-label={t('list.showDeleted')}
+                  />
+                  {t('list.showDeleted')}
+                </span>
+              </Tooltip>
+            )}
+            {props.exportSlot?.(params, selected)}
             <Button
               icon={<ReloadOutlined />}
               aria-label={t('actions.refresh')}
@@ -113,7 +182,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           rowSelection={
-            props.bulkActions
+            props.bulkActions || (props.exportSlot && props.exportsSelection)
               ? {
                   selectedRowKeys: selected.map(props.rowKey),
                   onChange: (_, rows) => setSelected(rows),

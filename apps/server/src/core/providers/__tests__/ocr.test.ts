@@ -1,9 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isChinesePlate, isValidVin } from '@fleetdesk/contracts/identifiers';
+import {
+  idCardFacts,
+  isChinesePlate,
+  isValidIdCard,
+  isValidVin,
+  withIdCardCheckDigit,
+} from '@fleetdesk/contracts/identifiers';
 import { UpstreamTimeoutError } from '../../errors.js';
-import { BaiduOcrProvider, mapBaiduLicense } from '../ocr-baidu.js';
+import { BaiduOcrProvider, mapBaiduDrivingLicence, mapBaiduLicense } from '../ocr-baidu.js';
 import { SandboxOcrProvider } from '../ocr-sandbox.js';
 
 const image = (text: string, name = 'licence.jpg') => ({ bytes: Buffer.from(text), contentType: 'image/jpeg', name });
@@ -214,5 +220,121 @@ describe('Baidu vehicle licence adapter', () => {
     answers[TOKEN] = [token('t')];
     answers[LICENSE] = [() => ({ body: FRONT, delayMs: 400 })];
     await expect(baidu(100).vehicleLicense(image('a'), 'front')).rejects.toBeInstanceOf(UpstreamTimeoutError);
+  });
+});
+
+describe('sandbox ID card and driving licence', () => {
+  const ocr = new SandboxOcrProvider(0, () => new Date('2026-06-01T00:00:00Z'));
+
+  it('reads a person from an ID card: a valid number whose birth date and gender match', async () => {
+    const r = await ocr.idCard(image('card photo'), 'front');
+    if (!r.ok) throw new Error('expected a result');
+    expect(isValidIdCard(r.fields.idNumber!)).toBe(true);
+    expect(idCardFacts(r.fields.idNumber!)).toEqual({ birthDate: r.fields.birthDate, gender: r.fields.gender });
+    expect(r.fields.name).toMatch(/^\p{Script=Han}{2,3}$/u);
+    const back = await ocr.idCard(image('card photo'), 'back');
+    expect(back.ok && back.fields).toMatchObject({ issuer: expect.stringMatching(/公安局$/), idNumber: null });
+  });
+
+  it('reads the same person from the ID card and the licence when the file names the number', async () => {
+    const valid = withIdCardCheckDigit('33010619900307441');
+    const card = await ocr.idCard(image('a', `${valid}-front.jpg`), 'front');
+    const licence = await ocr.drivingLicence(image('b', `licence-${valid}.jpg`), 'front');
+    if (!card.ok || !licence.ok) throw new Error('expected results');
+    expect(card.fields.idNumber).toBe(valid);
+    expect(licence.fields).toMatchObject({ licenceNumber: valid, name: card.fields.name, birthDate: '1990-03-07' });
+    expect(licence.fields.licenceClass).toMatch(/^(A1|B2|C1|C2)$/);
+    expect(licence.fields.firstIssue! > '2009-03-07').toBe(true);
+    expect(licence.fields.validTo! > licence.fields.validFrom!).toBe(true);
+  });
+
+  it('fails on request like the vehicle licence', async () => {
+    expect(await ocr.idCard(image('x', '模糊.jpg'), 'front')).toMatchObject({ ok: false });
+    await expect(ocr.drivingLicence(image('x', 'timeout.jpg'), 'front')).rejects.toBeInstanceOf(UpstreamTimeoutError);
+  });
+});
+
+describe('Baidu ID card and driving licence adapter', () => {
+  const baidu = () => new BaiduOcrProvider({ apiKey: 'ak-123', secretKey: 'sk-456', endpoint, timeoutMs: 2000 });
+
+  it('posts an ID card with its side to idcard and maps the words', async () => {
+    answers[TOKEN] = [token('tok-9')];
+    answers['/rest/2.0/ocr/v1/idcard'] = [
+      () => ({
+        body: {
+          log_id: 1,
+          image_status: 'normal',
+          words_result_num: 6,
+          words_result: {
+            姓名: { words: '王建国' },
+            民族: { words: '汉' },
+            住址: { words: '浙江省杭州市西湖区文三路100号' },
+            公民身份号码: { words: '330106198503074417' },
+            出生: { words: '19850307' },
+            性别: { words: '男' },
+          },
+        },
+      }),
+    ];
+    const r = await baidu().idCard(image('ID bytes'), 'front');
+    const call = seen.find((s) => s.path === '/rest/2.0/ocr/v1/idcard')!;
+    expect(call.query.get('access_token')).toBe('tok-9');
+    expect(Object.fromEntries(call.form)).toEqual({
+      image: Buffer.from('ID bytes').toString('base64'),
+      id_card_side: 'front',
+      detect_direction: 'true',
+    });
+    expect(r).toEqual({
+      ok: true,
+      fields: expect.objectContaining({
+        name: '王建国',
+        gender: 'male',
+        birthDate: '1985-03-07',
+        idNumber: '330106198503074417',
+        nation: '汉',
+      }),
+    });
+  });
+
+  it('posts a driving licence to driving_license and maps both ways of writing its period', async () => {
+    answers[TOKEN] = [token('tok-10')];
+    answers['/rest/2.0/ocr/v1/driving_license'] = [
+      () => ({
+        body: {
+          words_result: {
+            证号: { words: '330106198503074417' },
+            有效期限: { words: '20160520' },
+            准驾车型: { words: 'c1' },
+            住址: { words: '浙江省杭州市西湖区' },
+            至: { words: '20260520' },
+            姓名: { words: '王建国' },
+            国籍: { words: '中国' },
+            出生日期: { words: '19850307' },
+            性别: { words: '男' },
+            初次领证日期: { words: '20060520' },
+          },
+        },
+      }),
+      () => ({ body: { error_code: 216633, error_msg: 'recognize id card error' } }),
+    ];
+    const ocr = baidu();
+    const r = await ocr.drivingLicence(image('licence'), 'front');
+    expect(seen.at(-1)!.form.get('driving_license_side')).toBe('front');
+    expect(r).toEqual({
+      ok: true,
+      fields: expect.objectContaining({
+        licenceNumber: '330106198503074417',
+        licenceClass: 'C1',
+        firstIssue: '2006-05-20',
+        validFrom: '2016-05-20',
+        validTo: '2026-05-20',
+      }),
+    });
+    expect(await ocr.drivingLicence(image('licence'), 'back')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('216633'),
+    });
+    const newer = mapBaiduDrivingLicence({ 有效起始日期: { words: '20200101' }, 有效期限: { words: '20300101' } });
+    expect(newer).toMatchObject({ validFrom: '2020-01-01', validTo: '2030-01-01' });
   });
 });

@@ -82,7 +82,7 @@ describe('vehicle licence OCR', () => {
     );
     const notImage = await t.request('POST', OCR, { as: 'admin', body: { type: 'vehicleLicense', url: pdf } });
     expect(notImage.json().errors[0]).toMatchObject({ path: 'url', message: '只能识别图片' });
-    const bad = await t.request('POST', OCR, { as: 'admin', body: { type: 'idCard', url } });
+    const bad = await t.request('POST', OCR, { as: 'admin', body: { type: 'passport', url } });
     expect(bad.json().errors[0].path).toBe('type');
   });
 });

@@ -83,4 +83,30 @@ describe('saved filters', () => {
         .statusCode,
     ).toBe(200);
   });
+
+  it("renames a user's own filter, refuses a name in use on the screen and another user's filter", async () => {
+    const a = (
+      await t.request('POST', `${F}/save/rentDriver`, {
+        as: 'admin',
+        body: { name: '本月到期', filter: { documentDue: 'soon' } },
+      })
+    ).json().data;
+    await t.request('POST', `${F}/save/rentDriver`, {
+      as: 'admin',
+      body: { name: '黑名单', filter: { state: ['blacklisted'] } },
+    });
+    const renamed = await t.request('PUT', `${F}/rename/${a.id}`, { as: 'admin', body: { name: '  即将到期  ' } });
+    expect(renamed.json().data).toMatchObject({ id: a.id, name: '即将到期', filter: { documentDue: 'soon' } });
+    expect((await t.request('PUT', `${F}/rename/${a.id}`, { as: 'admin', body: { name: '黑名单' } })).statusCode).toBe(
+      409,
+    );
+    expect((await t.request('PUT', `${F}/rename/${a.id}`, { as: 'admin', body: { name: '' } })).statusCode).toBe(400);
+    expect((await t.request('PUT', `${F}/rename/${a.id}`, { as: 'clerk', body: { name: 'mine' } })).statusCode).toBe(
+      404,
+    );
+    const names = (await t.request('GET', `${F}/list/rentDriver`, { as: 'admin' }))
+      .json()
+      .data.map((f: { name: string }) => f.name);
+    expect(names).toContain('即将到期');
+  });
 });

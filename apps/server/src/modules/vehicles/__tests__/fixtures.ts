@@ -3,25 +3,7 @@ import type { TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
 import { xlsxOf as sheetOf } from '../../../test/xlsx.js';
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from(
-    '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3f1d6f60000000049454e44ae426082',
-    'hex',
-  ),
-]);
-
-/** Uploads a file (PNG by default) and answers its stable address. */
-export async function upload(t: TestApp, as: string, type = 'car', name = 'front.png', content = PNG): Promise<string> {
-  const { body, contentType } = multipart(name, 'image/png', content);
-  const res = await t.request('POST', `/api/tool/oss/upload/${type}`, {
-    as,
-    headers: { 'content-type': contentType },
-    body,
-  });
-  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
-  return res.json().data.url as string;
-}
+export { PNG, upload } from '../../../test/multipart.js';
 
 let serial = 0;
 /** A valid VIN (BYD WMI), different on every call. */

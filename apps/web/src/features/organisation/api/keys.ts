@@ -2,6 +2,5 @@
 export const organisationKey = ['organisation'] as const;
 export const departmentsKey = [...organisationKey, 'departments'] as const;
 export const employeesKey = [...organisationKey, 'employees'] as const;
-export const labelsKey = [...organisationKey, 'labels'] as const;
 // The rents and roles are the tenant's lists shared with other areas (lib/organisation-lists.ts).
-export { rentsKey, rolesKey } from '../../../lib/organisation-lists';
+export { labelsKey, rentsKey, rolesKey } from '../../../lib/organisation-lists';

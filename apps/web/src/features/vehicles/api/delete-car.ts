@@ -19,3 +19,16 @@ export function useDeleteCar() {
     onSuccess: () => client.invalidateQueries({ queryKey: carsKey }),
   });
 }
+
+/** Restores a deleted car (refused with 409 when its plate is in use again). */
+export function restoreCar(id: number): Promise<unknown> {
+  return request(fillPath(VehiclePaths.restore, { id }), { method: 'POST' });
+}
+
+export function useRestoreCar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: restoreCar,
+    onSuccess: () => client.invalidateQueries({ queryKey: carsKey }),
+  });
+}

@@ -9,10 +9,13 @@ import { Link } from 'react-router';
 import type { CarListRow } from '@fleetdesk/contracts/vehicles';
 import { ImportWizard } from '../../../components/import-wizard/import-wizard';
 import { useFinishedTasks } from '../../../components/import-wizard/use-finished-tasks';
-import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
+import { exportFilter, ListPage, type ListColumn } from '../../../components/list-page/list-page';
+import { RestoreButton } from '../../../components/list-page/restore-button';
+import { SavedFilters } from '../../../components/list-page/saved-filters';
 import { useAccess } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { formatDateTime, formatPlate } from '../../../lib/format';
+import { useRestoreCar } from '../api/delete-car';
 import { carsKey, carsQuery } from '../api/get-cars';
 import { carFilterBody, carFilterParams } from '../model/car-filter';
 import { TransferDialog } from '../transfer/transfer-dialog';
@@ -23,7 +26,6 @@ import { CarStatusTag } from './car-status-tag';
 import { DeleteCarDialog } from './delete-car-dialog';
 import { DueDate } from './due-date';
 import { ExportMenu } from './export-menu';
-import { SavedFilters } from './saved-filters';
 import { useCarFilterFields } from './use-car-filter-fields';
 
 const SCREEN = 'rentCar';
@@ -48,6 +50,7 @@ export function CarsTab() {
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: carsKey }), [client]);
   const followTask = useFinishedTasks(refresh);
   const onCommand = (car: CarListRow, next: RowCommand) => setCommand({ car, command: next });
+  const restore = useRestoreCar();
   const close = () => setCommand(null);
 
   const columns: ListColumn<CarListRow>[] = [
@@ -106,7 +109,14 @@ export function CarsTab() {
       key: 'actions',
       title: t('columns.actions'),
       fixed: 'right',
-      render: (_, c) => <CarRowActions car={c} onCommand={onCommand} />,
+      render: (_, c) =>
+        c.deletedAt ? (
+          access.can('rentCar:delete') ? (
+            <RestoreButton name={formatPlate(c.plate)} restore={() => restore.mutateAsync(c.id)} />
+          ) : null
+        ) : (
+          <CarRowActions car={c} onCommand={onCommand} />
+        ),
     },
   ];
 
@@ -137,9 +147,22 @@ export function CarsTab() {
         columns={columns}
         rowKey={(c) => c.id}
         query={(p) => carsQuery({ ...carFilterBody(p.filters), pageNum: p.pageNum, pageSize: p.pageSize })}
-        exportSlot={(p) => (access.can('rentCar:export') ? <ExportMenu filter={carFilterBody(p.filters)} /> : null)}
+        deletedSwitch={access.can('rentCar:delete')}
+        exportsSelection
+        exportSlot={
+          access.can('rentCar:export')
+            ? (p, selected) => (
+                <ExportMenu
+                  filter={exportFilter(carFilterBody(p.filters), selected, (c) => c.id)}
+                  selected={selected.length}
+                />
+              )
+            : undefined
+        }
         bulkActions={
-          access.can('rentCar:edit') ? (selected, clear) => <BulkStatus cars={selected} onDone={clear} /> : undefined
+          access.can('rentCar:edit')
+            ? (selected, clear) => <BulkStatus cars={selected.filter((c) => !c.deletedAt)} onDone={clear} />
+            : undefined
         }
       />
       {command?.command.kind === 'status' && (

@@ -8,8 +8,11 @@ import { formatDate } from '../../../lib/format';
 import { CAR_EXPORTS, exportCars, type CarExportKind } from '../api/export-cars';
 import type { CarFilterBody } from '../api/get-cars';
 
-/** The three exports of the cars the filters select (cars, inspections, insurance), as .xlsx files. */
-export function ExportMenu({ filter }: { filter: CarFilterBody }) {
+/**
+ * The three exports (cars, inspections, insurance) as .xlsx files: of the selected cars when some are selected,
+ * else of the cars the filters select.
+ */
+export function ExportMenu({ filter, selected = 0 }: { filter: CarFilterBody; selected?: number }) {
   const { t } = useTranslation('vehicles');
   const [busy, setBusy] = useState<CarExportKind | null>(null);
   const run = (kind: CarExportKind) => {
@@ -29,7 +32,7 @@ export function ExportMenu({ filter }: { filter: CarFilterBody }) {
       }}
     >
       <Button icon={<DownloadOutlined />} loading={!!busy}>
-        {t('export.button')} <DownOutlined />
+        {selected ? t('common:list.exportSelected', { count: selected }) : t('export.button')} <DownOutlined />
       </Button>
     </Dropdown>
   );

@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { RequestError } from '../../../lib/request';
-import { carQuery } from '../api/get-car';
+import { TargetLog } from '../../../components/operation-log/target-log';
+import { carKey, carQuery } from '../api/get-car';
 import { CarHeader } from './car-header';
 import { CarHistory } from './car-history';
 import { CarImages } from './car-images';
 import { CarInfo } from './car-info';
-import { CarLog } from './car-log';
 import { CarWarnings } from './car-warnings';
 import '../detail-i18n';
 import '../i18n';
@@ -70,7 +70,7 @@ export default function CarDetailPage() {
             ) : key === 'history' ? (
               <CarHistory carId={data.id} />
             ) : (
-              <CarLog carId={data.id} />
+              <TargetLog target={`car:${data.id}`} ns="vehicle-detail" queryKey={carKey(data.id)} />
             ),
         }))}
         destroyOnHidden

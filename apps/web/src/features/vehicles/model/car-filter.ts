@@ -1,3 +1,4 @@
+import { filterBody, filterParams, type FilterSpec } from '../../../components/list-page/filter-body';
 import type { CarFilterBody } from '../api/get-cars';
 
 /** URL keys of the cars list whose value is a comma-separated list. */
@@ -25,35 +26,15 @@ export const CAR_FILTER_KEYS = [
   'createdTo',
 ] as const;
 
-const isId = (v: string) => /^\d+$/.test(v);
+const SPEC: FilterSpec = {
+  keys: CAR_FILTER_KEYS,
+  lists: [...LIST_KEYS],
+  idLists: [...ID_LIST_KEYS],
+  ids: [...ID_KEYS],
+};
 
 /** The list call's filter from the URL's filter values (unknown or malformed values are left out). */
-export function carFilterBody(filters: Record<string, string>): CarFilterBody {
-  const body: Record<string, unknown> = {};
-  for (const key of CAR_FILTER_KEYS) {
-    const raw = filters[key]?.trim();
-    if (!raw) continue;
-    if (LIST_KEYS.has(key)) {
-      const items = raw.split(',').filter(Boolean);
-      const values = ID_LIST_KEYS.has(key) ? items.filter(isId).map(Number) : items;
-      if (values.length) body[key] = values;
-    } else if (ID_KEYS.has(key)) {
-      if (isId(raw)) body[key] = Number(raw);
-    } else {
-      body[key] = raw;
-    }
-  }
-  return body as CarFilterBody;
-}
+export const carFilterBody = (filters: Record<string, string>) => filterBody(filters, SPEC) as CarFilterBody;
 
 /** Back from a saved filter (as the list call takes it) to URL values. */
-export function carFilterParams(saved: Record<string, unknown>): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const key of CAR_FILTER_KEYS) {
-    const value = saved[key];
-    if (Array.isArray(value)) out[key] = value.length ? value.map(String).join(',') : undefined;
-    else if (typeof value === 'string' || typeof value === 'number') out[key] = String(value) || undefined;
-    else out[key] = undefined;
-  }
-  return out;
-}
+export const carFilterParams = (saved: Record<string, unknown>) => filterParams(saved, CAR_FILTER_KEYS);

@@ -1,4 +1,5 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
 import StarOutlined from '@ant-design/icons/StarOutlined';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -14,14 +15,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SavedFilterInput, type SavedFilter } from '@fleetdesk/contracts/saved-filters';
-import { useListParams, type FilterField } from '../../../components/list-page/list-params';
-import { zodRule } from '../../../lib/validation';
-import { useDeleteSavedFilter } from '../api/delete-saved-filter';
-import { savedFiltersQuery } from '../api/get-saved-filters';
-import { useSaveFilter } from '../api/save-filter';
+import { zodRule } from '../../lib/validation';
+import { useListParams, type FilterField } from './list-params';
+import { savedFiltersQuery, useDeleteSavedFilter, useRenameSavedFilter, useSaveFilter } from './saved-filters-api';
 
 interface Props {
-  /** The screen the filters belong to (`rentCar`). */
+  /** The screen the filters belong to (`rentCar`, `rentDriver`). */
   screen: string;
   fields: readonly FilterField[];
   /** URL filter values -> the filter as the list call takes it (what is saved). */
@@ -31,17 +30,18 @@ interface Props {
 }
 
 /**
- * The user's named filters of a list: apply one, save the filters on screen under a name, delete one. The
- * default one is applied when the list opens without filters of its own.
+ * The user's named filters of a list (part of the list-page pattern): apply one, save the filters on screen
+ * under a name, rename one, delete one. The default one is applied when the list opens without filters of its own.
  */
 export function SavedFilters({ screen, fields, toSaved, fromSaved }: Props) {
-  const { t } = useTranslation('vehicles');
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const { params, setFilters } = useListParams(fields);
   const saved = useQuery(savedFiltersQuery(screen));
   const remove = useDeleteSavedFilter(screen);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [renaming, setRenaming] = useState<SavedFilter | null>(null);
   const hasFilters = Object.keys(params.filters).length > 0;
 
   const apply = (filter: SavedFilter) => {
@@ -62,7 +62,7 @@ export function SavedFilters({ screen, fields, toSaved, fromSaved }: Props) {
   const content = (
     <div className="fd-saved-filters">
       {list.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('savedFilters.none')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.savedFilters.none')} />
       ) : (
         <ul>
           {list.map((f) => (
@@ -70,13 +70,23 @@ export function SavedFilters({ screen, fields, toSaved, fromSaved }: Props) {
               <Button type="link" size="small" onClick={() => apply(f)} className="fd-saved-filter-name">
                 {f.name}
               </Button>
-              {f.isDefault && <Tag color="gold">{t('savedFilters.default')}</Tag>}
+              {f.isDefault && <Tag color="gold">{t('list.savedFilters.default')}</Tag>}
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('list.savedFilters.rename', { name: f.name })}
+                onClick={() => {
+                  setOpen(false);
+                  setRenaming(f);
+                }}
+              />
               <Popconfirm
-                title={t('savedFilters.deleteConfirm', { name: f.name })}
+                title={t('list.savedFilters.deleteConfirm', { name: f.name })}
                 onConfirm={() =>
                   remove
                     .mutateAsync(f.id)
-                    .then(() => message.success(t('savedFilters.deleted')))
+                    .then(() => message.success(t('list.savedFilters.deleted')))
                     .catch(() => undefined)
                 }
               >
@@ -84,7 +94,7 @@ export function SavedFilters({ screen, fields, toSaved, fromSaved }: Props) {
                   type="text"
                   size="small"
                   icon={<DeleteOutlined />}
-                  aria-label={t('savedFilters.delete', { name: f.name })}
+                  aria-label={t('list.savedFilters.delete', { name: f.name })}
                 />
               </Popconfirm>
             </li>
@@ -99,7 +109,7 @@ export function SavedFilters({ screen, fields, toSaved, fromSaved }: Props) {
           setSaving(true);
         }}
       >
-        {t('savedFilters.saveCurrent')}
+        {t('list.savedFilters.saveCurrent')}
       </Button>
     </div>
   );
@@ -108,14 +118,14 @@ export function SavedFilters({ screen, fields, toSaved, fromSaved }: Props) {
     <>
       <Popover
         content={content}
-        title={t('savedFilters.title')}
+        title={t('list.savedFilters.title')}
         trigger="click"
         open={open}
         onOpenChange={setOpen}
         placement="bottomLeft"
       >
         <Button icon={<StarOutlined />}>
-          {t('savedFilters.button')}
+          {t('list.savedFilters.button')}
           {list.length > 0 ? ` (${list.length})` : ''}
         </Button>
       </Popover>
@@ -127,7 +137,47 @@ export function SavedFilters({ screen, fields, toSaved, fromSaved }: Props) {
           onClose={() => setSaving(false)}
         />
       )}
+      {renaming && <RenameFilterModal screen={screen} filter={renaming} onClose={() => setRenaming(null)} />}
     </>
+  );
+}
+
+function RenameFilterModal(props: { screen: string; filter: SavedFilter; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ name: string }>();
+  const rename = useRenameSavedFilter(props.screen);
+  const submit = async ({ name }: { name: string }) => {
+    const done = await rename.mutateAsync({ id: props.filter.id, name: name.trim() }).catch(() => null);
+    if (!done) return;
+    void message.success(t('list.savedFilters.renamed', { name: done.name }));
+    props.onClose();
+  };
+  return (
+    <Modal
+      open
+      title={t('list.savedFilters.renameTitle')}
+      onCancel={props.onClose}
+      onOk={() => form.submit()}
+      okText={t('actions.save')}
+      confirmLoading={rename.isPending}
+    >
+      <Form<{ name: string }>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ name: props.filter.name }}
+      >
+        <Form.Item
+          name="name"
+          label={t('list.savedFilters.name')}
+          required
+          rules={[zodRule(SavedFilterInput.shape.name, t)]}
+        >
+          <Input maxLength={30} showCount autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
 
@@ -142,7 +192,7 @@ function SaveFilterModal(props: {
   isFirst: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('vehicles');
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<SaveValues>();
   const save = useSaveFilter(props.screen);
@@ -151,16 +201,16 @@ function SaveFilterModal(props: {
       .mutateAsync({ name: values.name.trim(), filter: props.filter, isDefault: values.isDefault })
       .catch(() => null);
     if (!done) return;
-    void message.success(t('savedFilters.saved', { name: done.name }));
+    void message.success(t('list.savedFilters.saved', { name: done.name }));
     props.onClose();
   };
   return (
     <Modal
       open
-      title={t('savedFilters.saveTitle')}
+      title={t('list.savedFilters.saveTitle')}
       onCancel={props.onClose}
       onOk={() => form.submit()}
-      okText={t('common:actions.save')}
+      okText={t('actions.save')}
       confirmLoading={save.isPending}
     >
       <Form<SaveValues>
@@ -171,15 +221,15 @@ function SaveFilterModal(props: {
       >
         <Form.Item
           name="name"
-          label={t('savedFilters.name')}
+          label={t('list.savedFilters.name')}
           required
           rules={[zodRule(SavedFilterInput.shape.name, t)]}
-          extra={t('savedFilters.nameHint')}
+          extra={t('list.savedFilters.nameHint')}
         >
           <Input maxLength={30} showCount autoFocus />
         </Form.Item>
         <Form.Item name="isDefault" valuePropName="checked">
-          <Checkbox>{t('savedFilters.makeDefault')}</Checkbox>
+          <Checkbox>{t('list.savedFilters.makeDefault')}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
+import { dueWindow } from './drivers.service.js';
+
+/** The message-centre category of driver reminders (contracts MESSAGE_CATEGORIES). */
+export const DRIVER_REMINDER_CATEGORY = 7;
+
+const DOCUMENTS = {
+  licence: { column: 'licence_expiry', title: '驾驶证' },
+  certificate: { column: 'certificate_expiry', title: '网约车驾驶员证' },
+} as const;
+
+/**
+ * Message-centre reminders of drivers' documents: for every active driver whose driving licence or
+ * ride-hailing certificate has expired or expires within the lead days of the company settings
+ * (`reminders.driverDocumentDays`), one message to each user who may see drivers in that driver's rent. Each
+ * document's expiry date is reminded once (`driver_document_reminders`): a renewed document, with a new date,
+ * is reminded again when its time comes. Answers the number of reminders recorded.
+ */
+export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
+  const tenants = await rowsOf<{ tenant_id: number }>(
+    deps.db,
+    sql`select distinct tenant_id from drivers where state = 'active' and deleted_at is null`,
+  );
+  let sent = 0;
+  for (const { tenant_id } of tenants) {
+    const tenantId = Number(tenant_id);
+    const w = await dueWindow(deps.db, tenantId, deps.clock.now());
+    for (const [document, doc] of Object.entries(DOCUMENTS)) {
+      const column = sql.raw(`d.${doc.column}`);
+      await deps.db.transaction(async (tx) => {
+        // Record the reminders first (the primary key makes a second process's run a no-op), then push.
+        const due = await rowsOf<{ id: number; rent_id: number; name: string; expiry: string }>(
+          tx,
+          sql`insert into driver_document_reminders (tenant_id, driver_id, document, expiry)
+            select d.tenant_id, d.id, ${document}, ${column} from drivers d
+            where d.tenant_id = ${tenantId} and d.state = 'active' and d.deleted_at is null
+              and ${column} is not null and ${column} <= ${w.soonUntil}
+            on conflict do nothing
+            returning driver_id as id,
+              (select rent_id from drivers x where x.tenant_id = ${tenantId} and x.id = driver_id) as rent_id,
+              (select name from drivers x where x.tenant_id = ${tenantId} and x.id = driver_id) as name,
+              expiry::text as expiry`,
+        );
+        for (const d of due) {
+          const expired = d.expiry < w.today;
+          const content = expired
+            ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
+            : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`;
+          await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
+            select u.tenant_id, u.id, 'rent_m', ${DRIVER_REMINDER_CATEGORY},
+              ${expired ? `${doc.title}已过期` : `${doc.title}即将到期`}, ${content}, ${`/rentDriver/${d.id}`}
+            from users u
+            where u.tenant_id = ${tenantId} and u.status = 'active'
+              and exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+                where ur.tenant_id = u.tenant_id and ur.user_id = u.id
+                  and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
+                    and g.role_id = r.id and g.code = 'rentDriver:view'))
+                  and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
+                    where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = ${d.rent_id})))`);
+          sent++;
+        }
+      });
+    }
+  }
+  return sent;
+}
+
+let lastRun = 0;
+
+/** From the minute's maintenance: at most once an hour per process (the reminders are daily news). */
+export async function remindDriverDocumentsHourly(deps: AppDeps): Promise<void> {
+  const now = deps.clock.now().getTime();
+  if (now - lastRun < 3_600_000) return;
+  lastRun = now;
+  await remindDriverDocuments(deps);
+}
