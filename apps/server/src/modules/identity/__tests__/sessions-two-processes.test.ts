@@ -1,58 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../core/db.js';
 import { CLIENT_BASIC, openTestDatabase, PASSWORDS } from '../../../test/harness.js';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 
 /**
  * Two API processes on one PostgreSQL, each with its session cache: a change made through one refuses the
  * cached session in the other within 100 ms (the announcement travels by LISTEN/NOTIFY). PGlite has one
  * process by design; its in-process announcements are tested in sessions.test.ts.
  */
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PROVINCES = '/api/ccwadmin/commonArea/province';
 
 let database: Database;
 let dataDir: string;
-const servers: { child: ChildProcess; base: string }[] = [];
+const servers: ServerProcess[] = [];
 
-function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      PASSWORD_SCRYPT_LOG_N: '12',
-      SEED_DEMO: 'false',
-      RUN_WORKER: 'false',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DATABASE_URL: url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout!.removeAllListeners('data');
-        child.stdout!.resume();
-        resolve({ child, base: m[1]! });
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
+function startServer(url: string): Promise<ServerProcess> {
+  return startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', RUN_WORKER: 'false', DATABASE_URL: url });
 }
 
 async function signIn(base: string, username: string) {

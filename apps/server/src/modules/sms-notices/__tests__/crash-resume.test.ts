@@ -1,21 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '@fleetdesk/contracts/auth';
 import { openPglite, type Database } from '../../../core/db.js';
 import { openTestDatabase } from '../../../test/harness.js';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process.js';
 
 /**
  * DESIGN.md section 8: a killed process loses no work and sends no SMS twice. A real server process sends a
  * notice through the Aliyun adapter to a stand-in gateway on loopback, is killed with SIGKILL in the middle,
  * and is started again; the gateway must then have received every message exactly once.
  */
-const SERVER_DIR = fileURLToPath(new URL('../../../../', import.meta.url));
 const TOTAL = 1200;
 
 class Gateway {
@@ -82,42 +80,17 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      PASSWORD_SCRYPT_LOG_N: '12',
-      SEED_DEMO: databaseUrl ? 'false' : 'true',
-      RATE_LIMIT_PER_MINUTE: '0',
-      SMS_PROVIDER: 'aliyun',
-      SMS_ALIYUN_ACCESS_KEY_ID: 'test-id',
-      SMS_ALIYUN_ACCESS_KEY_SECRET: 'test-secret',
-      SMS_ALIYUN_SIGN_NAME: '演示租车',
-      SMS_ALIYUN_CODE_TEMPLATE: 'SMS_CODE',
-      SMS_ALIYUN_ENDPOINT: `http://127.0.0.1:${gateway.port}/`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, base: m[1]! });
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess({
+    DATA_DIR: dataDir,
+    SEED_DEMO: databaseUrl ? 'false' : 'true',
+    SMS_PROVIDER: 'aliyun',
+    SMS_ALIYUN_ACCESS_KEY_ID: 'test-id',
+    SMS_ALIYUN_ACCESS_KEY_SECRET: 'test-secret',
+    SMS_ALIYUN_SIGN_NAME: '演示租车',
+    SMS_ALIYUN_CODE_TEMPLATE: 'SMS_CODE',
+    SMS_ALIYUN_ENDPOINT: `http://127.0.0.1:${gateway.port}/`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   });
 }
 

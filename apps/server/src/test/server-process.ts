@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+}
+
+/**
+ * A real server process from the TypeScript sources (`src/main.ts` through tsx) on a free port of 127.0.0.1,
+ * for tests that need processes of their own (a crash, two processes on one database). `env` adds to and
+ * overrides the defaults: production mode, fast password hashing, no rate limit, info log (the test waits for
+ * its "Server listening" line).
+ */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PASSWORD_SCRYPT_LOG_N: '12',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        // From here on its output is drained, not kept.
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve({ child, base: m[1]! });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+  });
+}
