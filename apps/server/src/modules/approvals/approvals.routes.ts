@@ -19,6 +19,7 @@ import { envelope, IdParam, paged } from '@fleetdesk/contracts/common';
 import { access } from '../../core/access.js';
 import { changedFields } from '../../core/audit.js';
 import { ok } from '../../core/envelope.js';
+import { checkAttachments, withFiles } from './approvals.attachments.js';
 import {
   createFlow,
   decideRequest,
@@ -199,7 +200,8 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(RequestDetail) },
     },
     config: { access: access.permission('oaApproval:view') },
-    handler: async (req) => ok(await getRequest(deps.db, req.ctx, req.params.id)),
+    handler: async (req) =>
+      ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, req.params.id))),
   });
 
   app.post(P.requestSave, {
@@ -211,9 +213,10 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('oaApproval:add'), audit: { targetType: 'approvalRequest' } },
     handler: async (req) => {
-      const row = await saveDraft(deps, req.ctx, req.body);
+      const attachments = await checkAttachments(deps, req.ctx.tenantId, req.body.attachments);
+      const row = await saveDraft(deps, req.ctx, { ...req.body, attachments });
       req.auditNote = { targetId: row.id, summary: { businessType: row.businessType, summary: row.summary } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -227,9 +230,10 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('oaApproval:add'), audit: { targetType: 'approvalRequest' } },
     handler: async (req) => {
-      const row = await updateDraft(deps, req.ctx, req.params.id, req.body);
+      const attachments = await checkAttachments(deps, req.ctx.tenantId, req.body.attachments);
+      const row = await updateDraft(deps, req.ctx, req.params.id, { ...req.body, attachments });
       req.auditNote = { targetId: row.id, summary: { summary: row.summary } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -244,7 +248,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const row = await submitRequest(deps, req.ctx, req.params.id);
       req.auditNote = { targetId: row.id, summary: { status: row.status } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -259,7 +263,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const row = await withdrawRequest(deps, req.ctx, req.params.id);
       req.auditNote = { targetId: row.id, summary: { status: row.status } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -276,7 +280,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const row = await decideRequest(deps, req.ctx, req.params.id, req.body);
       req.auditNote = { targetId: row.id, summary: { decision: req.body.decision, status: row.status } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
