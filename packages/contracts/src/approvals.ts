@@ -32,7 +32,14 @@ export const ApprovalPaths = {
 
   departmentHeads: `${base}/deptHead/list`,
   departmentHeadSet: `${base}/deptHead/set/:id`,
+  setting: `${base}/setting`,
 } as const;
+
+/** The tenant's approval settings (审批设置): whether approvers also get an SMS when a request waits for them. */
+export const ApprovalSetting = z.strictObject({
+  sms: z.boolean().describe('SMS each approver when a request starts waiting for him, besides the message'),
+});
+export type ApprovalSetting = z.infer<typeof ApprovalSetting>;
 
 addValidationMessages({
   'v.flowName': { 'zh-CN': '请输入流程名称（最多 30 个字）', 'en-US': 'Enter a flow name (at most 30 characters)' },
