@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { tenantDays, type TenantDays } from '../../core/tenant-time.js';
@@ -7,7 +7,8 @@ import { users } from '../../db/schema/identity.js';
 import { attendanceRecords } from '../../db/schema/office.js';
 import {
   fold,
-  lineOfRef,
+  linesLogged,
+  refsLogged,
   registerImportType,
   type ImportColumnDef,
   type ImportContext,
@@ -171,19 +172,7 @@ async function checkRows(db: DbOrTx, ctx: ImportContext, rows: { line: number; r
     for (const f of found) clockedIn.set(key(f.userId, f.day), f.id);
   }
   // Clock-ins this very import wrote in earlier batches: the line they came from.
-  const refs = ctx.importId
-    ? await db
-        .select({ targetId: operationLogs.targetId, ref: sql<string>`${operationLogs.summary}->>'ref'` })
-        .from(operationLogs)
-        .where(
-          and(
-            eq(operationLogs.tenantId, ctx.tenantId),
-            eq(operationLogs.action, 'attendance.import'),
-            sql`${operationLogs.summary}->>'ref' like ${`imp:${ctx.importId}:%`}`,
-          ),
-        )
-    : [];
-  const lineOfRecord = new Map(refs.map((r) => [Number(r.targetId), lineOfRef(ctx, r.ref)]));
+  const lineOfRecord = await linesLogged(db, ctx, 'attendance.import');
   const before = new Map<string, number>();
   for (const { line, row } of rows) {
     const k = key(row.userId, row.day);
@@ -253,19 +242,6 @@ export function registerAttendanceImport(): void {
     parse,
     checkRows: (db, ctx, rows) => checkRows(db, ctx, rows),
     insert,
-    async written(db, ctx, refs) {
-      if (!refs.length) return new Set();
-      const rows = await db
-        .select({ ref: sql<string>`${operationLogs.summary}->>'ref'` })
-        .from(operationLogs)
-        .where(
-          and(
-            eq(operationLogs.tenantId, ctx.tenantId),
-            eq(operationLogs.action, 'attendance.import'),
-            inArray(sql`${operationLogs.summary}->>'ref'`, refs),
-          ),
-        );
-      return new Set(rows.map((r) => r.ref));
-    },
+    written: (db, ctx, refs) => refsLogged(db, ctx.tenantId, 'attendance.import', refs),
   });
 }
