@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UploadType } from './files.js';
 import { Id, Instant, PageQuery, Yuan, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 
@@ -31,7 +32,14 @@ export const ApprovalPaths = {
 
   departmentHeads: `${base}/deptHead/list`,
   departmentHeadSet: `${base}/deptHead/set/:id`,
+  setting: `${base}/setting`,
 } as const;
+
+/** The tenant's approval settings (审批设置): whether approvers also get an SMS when a request waits for them. */
+export const ApprovalSetting = z.strictObject({
+  sms: z.boolean().describe('SMS each approver when a request starts waiting for him, besides the message'),
+});
+export type ApprovalSetting = z.infer<typeof ApprovalSetting>;
 
 addValidationMessages({
   'v.flowName': { 'zh-CN': '请输入流程名称（最多 30 个字）', 'en-US': 'Enter a flow name (at most 30 characters)' },
@@ -156,12 +164,16 @@ export type RequestBox = z.infer<typeof RequestBox>;
 
 export const FormValue = z.union([z.string().max(2000), z.number(), z.null()]);
 
+/** Upload type of a request's attachments (scans, PDFs, photos), and how many a request keeps. */
+export const ATTACHMENT_UPLOAD_TYPE = 'document' satisfies UploadType;
+export const MAX_ATTACHMENTS = 10;
+
 export const RequestInput = z.strictObject({
   businessType: z.string().min(1).max(40),
   summary: z.string().trim().min(1, { message: 'v.requestSummary' }).max(200, { message: 'v.requestSummary' }),
   form: z.record(z.string().max(40), FormValue).default({}),
   /** Stored file addresses (the shared upload call). */
-  attachments: z.array(z.string().max(500)).max(10).default([]),
+  attachments: z.array(z.string().max(500)).max(MAX_ATTACHMENTS).default([]),
 });
 export type RequestInput = z.infer<typeof RequestInput>;
 
@@ -219,9 +231,20 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
+/** An attachment of a request as the detail shows it: a download link valid for a while, its name and size. */
+export const RequestFile = z.object({
+  url: z.string().describe('the stable address kept with the request'),
+  signedUrl: z.string().nullable().describe('an address that opens (downloads) the file for a while'),
+  name: z.string(),
+  contentType: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
+export type RequestFile = z.infer<typeof RequestFile>;
+
 export const RequestDetail = RequestRow.extend({
   form: z.record(z.string(), FormValue),
   attachments: z.array(z.string()),
+  files: z.array(RequestFile).describe('the attachments with their names and download links, in order'),
   flowName: z.string().nullable(),
   flowVersion: z.number().int().nullable(),
   steps: z.array(StepState),

@@ -368,6 +368,12 @@ export const TenantRules = z.object({
     .default({})
     .describe('contract number prefix per rent id; a rent without one uses "HT"'),
   mapTiles: z.enum(['amap', 'osm']).default('amap').describe('AutoNavi (GCJ-02) or OpenStreetMap (WGS-84)'),
+  approvalSms: z
+    .boolean()
+    .optional()
+    .describe(
+      'SMS each approver when a request starts waiting for him (set on the approval settings screen; unset is off, and a rules save without it keeps the stored value)',
+    ),
 });
 export type TenantRules = z.infer<typeof TenantRules>;
 export const TenantRulesInput = TenantRules;

@@ -121,7 +121,12 @@ export const MENUS: readonly MenuDef[] = [
   ),
   menu('oaCostCenter', '/oa/costCenter', '成本中心', 'Cost centres', 'PieChartOutlined', CRUD, 'oa'),
   menu('oaApproval', '/oaApproval', '审批中心', 'Approvals', 'AuditOutlined', ['view', 'add', 'audit']),
-  menu('oaAttendance', '/oaAttendance', '考勤记录', 'Attendance', 'CalendarOutlined', ['view', 'edit', 'export']),
+  menu('oaAttendance', '/oaAttendance', '考勤记录', 'Attendance', 'CalendarOutlined', [
+    'view',
+    'edit',
+    'export',
+    'import',
+  ]),
   menu('oaLog', '/oaLog', '操作日志', 'Operation log', 'HistoryOutlined', ['view', 'export']),
   menu('oaSetting', '/oaSetting', '公司设置', 'Company settings', 'SettingOutlined', ['view', 'edit', 'role', 'user']),
 ];

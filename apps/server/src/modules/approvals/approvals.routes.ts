@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApprovalPaths as P,
+  ApprovalSetting,
   BusinessType,
   DecisionInput,
   DepartmentHead,
@@ -19,6 +20,8 @@ import { envelope, IdParam, paged } from '@fleetdesk/contracts/common';
 import { access } from '../../core/access.js';
 import { changedFields } from '../../core/audit.js';
 import { ok } from '../../core/envelope.js';
+import { checkAttachments, withFiles } from './approvals.attachments.js';
+import { approvalSetting, positionOf, saveApprovalSetting, smsNewApprovers } from './approvals.sms.js';
 import {
   createFlow,
   decideRequest,
@@ -170,6 +173,34 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (req) => ok(await listRequests(deps.db, req.ctx, req.query)),
   });
 
+  app.get(P.setting, {
+    schema: {
+      tags: flowTags,
+      summary: "The tenant's approval settings: whether approvers also get an SMS",
+      response: { 200: envelope(ApprovalSetting) },
+    },
+    config: { access: access.permission('oaApprovalFlow:view') },
+    handler: async (req) => ok(await approvalSetting(deps, req.ctx.tenantId)),
+  });
+
+  app.put(P.setting, {
+    schema: {
+      tags: flowTags,
+      summary: 'Change the approval settings (kept with the tenant rules, `approvalSms`)',
+      body: ApprovalSetting,
+      response: { 200: envelope(ApprovalSetting) },
+    },
+    config: {
+      access: access.permission('oaApprovalFlow:edit'),
+      audit: { action: 'approval.setting', targetType: 'tenant' },
+    },
+    handler: async (req) => {
+      const { value, before, after } = await saveApprovalSetting(deps, req.ctx, req.body);
+      req.auditNote = { targetId: req.ctx.tenantId, summary: { before, after } };
+      return ok(value);
+    },
+  });
+
   app.get(P.waitingCount, {
     schema: {
       tags,
@@ -199,7 +230,8 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(RequestDetail) },
     },
     config: { access: access.permission('oaApproval:view') },
-    handler: async (req) => ok(await getRequest(deps.db, req.ctx, req.params.id)),
+    handler: async (req) =>
+      ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, req.params.id))),
   });
 
   app.post(P.requestSave, {
@@ -211,9 +243,10 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('oaApproval:add'), audit: { targetType: 'approvalRequest' } },
     handler: async (req) => {
-      const row = await saveDraft(deps, req.ctx, req.body);
+      const attachments = await checkAttachments(deps, req.ctx.tenantId, req.body.attachments);
+      const row = await saveDraft(deps, req.ctx, { ...req.body, attachments });
       req.auditNote = { targetId: row.id, summary: { businessType: row.businessType, summary: row.summary } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -227,9 +260,10 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('oaApproval:add'), audit: { targetType: 'approvalRequest' } },
     handler: async (req) => {
-      const row = await updateDraft(deps, req.ctx, req.params.id, req.body);
+      const attachments = await checkAttachments(deps, req.ctx.tenantId, req.body.attachments);
+      const row = await updateDraft(deps, req.ctx, req.params.id, { ...req.body, attachments });
       req.auditNote = { targetId: row.id, summary: { summary: row.summary } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -242,9 +276,12 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('oaApproval:add'), audit: { targetType: 'approvalRequest' } },
     handler: async (req) => {
+      const before = await positionOf(deps, req.ctx.tenantId, req.params.id);
       const row = await submitRequest(deps, req.ctx, req.params.id);
+      // Not awaited: the answer does not wait for the SMS provider (the function logs its own failures).
+      void smsNewApprovers(deps, req.ctx.tenantId, row.id, before);
       req.auditNote = { targetId: row.id, summary: { status: row.status } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -259,7 +296,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const row = await withdrawRequest(deps, req.ctx, req.params.id);
       req.auditNote = { targetId: row.id, summary: { status: row.status } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 
@@ -274,9 +311,12 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('oaApproval:audit'), audit: { targetType: 'approvalRequest' } },
     handler: async (req) => {
+      const before = await positionOf(deps, req.ctx.tenantId, req.params.id);
       const row = await decideRequest(deps, req.ctx, req.params.id, req.body);
+      // Not awaited: the answer does not wait for the SMS provider (the function logs its own failures).
+      void smsNewApprovers(deps, req.ctx.tenantId, row.id, before);
       req.auditNote = { targetId: row.id, summary: { decision: req.body.decision, status: row.status } };
-      return ok(await getRequest(deps.db, req.ctx, row.id));
+      return ok(await withFiles(deps, req.ctx.tenantId, await getRequest(deps.db, req.ctx, row.id)));
     },
   });
 

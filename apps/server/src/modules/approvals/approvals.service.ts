@@ -668,7 +668,7 @@ export async function waitingCount(db: DbOrTx, ctx: Ctx): Promise<number> {
  * A request in full. Visible to its applicant, to anyone who has or had a task in it, and to those it was
  * copied to; to anyone else it does not exist (404).
  */
-export async function getRequest(db: DbOrTx, ctx: Ctx, id: number): Promise<RequestDetail> {
+export async function getRequest(db: DbOrTx, ctx: Ctx, id: number): Promise<Omit<RequestDetail, 'files'>> {
   const [req] = await db
     .select()
     .from(approvalRequests)

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { Lang, LocalText } from '@fleetdesk/contracts/common';
@@ -22,6 +22,7 @@ import { hasMessage, translate } from '../../core/i18n.js';
 import { receiveFile } from '../../core/multipart.js';
 import { sheetAppError } from '../../core/sheet-reader/index.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
+import { operationLogs } from '../../db/schema/audit.js';
 import { excelImports } from '../../db/schema/excel-imports.js';
 import { taskItems } from '../../db/schema/tasks.js';
 import { RowReader, type Choice, type Issue } from './cells.js';
@@ -51,6 +52,41 @@ export function lineOfRef(ctx: ImportContext, ref: string | null): number | null
   if (!ctx.importId || !ref) return null;
   const prefix = `imp:${ctx.importId}:`;
   return ref.startsWith(prefix) ? Number(ref.slice(prefix.length)) : null;
+}
+
+/**
+ * For a type whose records have no ref column (employees, clock records): each imported row writes an operation
+ * log entry of `action` whose summary holds its ref. These read them back: the refs written (`written`), and the
+ * line of the file each record id (the entry's target) came from in this import (for "the same as row N").
+ */
+export async function refsLogged(db: DbOrTx, tenantId: number, action: string, refs: string[]): Promise<Set<string>> {
+  if (!refs.length) return new Set();
+  const rows = await db
+    .select({ ref: sql<string>`${operationLogs.summary}->>'ref'` })
+    .from(operationLogs)
+    .where(
+      and(
+        eq(operationLogs.tenantId, tenantId),
+        eq(operationLogs.action, action),
+        inArray(sql`${operationLogs.summary}->>'ref'`, refs),
+      ),
+    );
+  return new Set(rows.map((r) => r.ref));
+}
+
+export async function linesLogged(db: DbOrTx, ctx: ImportContext, action: string): Promise<Map<number, number | null>> {
+  if (!ctx.importId) return new Map();
+  const rows = await db
+    .select({ targetId: operationLogs.targetId, ref: sql<string>`${operationLogs.summary}->>'ref'` })
+    .from(operationLogs)
+    .where(
+      and(
+        eq(operationLogs.tenantId, ctx.tenantId),
+        eq(operationLogs.action, action),
+        sql`${operationLogs.summary}->>'ref' like ${`imp:${ctx.importId}:%`}`,
+      ),
+    );
+  return new Map(rows.map((r) => [Number(r.targetId), lineOfRef(ctx, r.ref)]));
 }
 
 export interface ImportColumnDef {

@@ -9,7 +9,8 @@ import { labels, userLabels } from '../../db/schema/organisation.js';
 import { rents, tenants } from '../../db/schema/tenancy.js';
 import {
   fold,
-  lineOfRef,
+  linesLogged,
+  refsLogged,
   registerImportType,
   type AfterCommit,
   type ImportColumnDef,
@@ -235,19 +236,7 @@ async function checkRows(db: DbOrTx, ctx: ImportContext, rows: { line: number; r
     }
   }
   // Users this very import wrote in earlier batches: the line they came from.
-  const refs = ctx.importId
-    ? await db
-        .select({ targetId: operationLogs.targetId, ref: sql<string>`${operationLogs.summary}->>'ref'` })
-        .from(operationLogs)
-        .where(
-          and(
-            eq(operationLogs.tenantId, ctx.tenantId),
-            eq(operationLogs.action, 'employee.import'),
-            sql`${operationLogs.summary}->>'ref' like ${`imp:${ctx.importId}:%`}`,
-          ),
-        )
-    : [];
-  const lineOfUser = new Map(refs.map((r) => [Number(r.targetId), lineOfRef(ctx, r.ref)]));
+  const lineOfUser = await linesLogged(db, ctx, 'employee.import');
   const namesBefore = new Map<string, number>();
   const phonesBefore = new Map<string, number>();
   for (const { line, row } of rows) {
@@ -345,19 +334,6 @@ export function registerEmployeeImport(): void {
     parse,
     checkRows: (db, ctx, rows) => checkRows(db, ctx, rows),
     insert,
-    async written(db, ctx, refs) {
-      if (!refs.length) return new Set();
-      const rows = await db
-        .select({ ref: sql<string>`${operationLogs.summary}->>'ref'` })
-        .from(operationLogs)
-        .where(
-          and(
-            eq(operationLogs.tenantId, ctx.tenantId),
-            eq(operationLogs.action, 'employee.import'),
-            inArray(sql`${operationLogs.summary}->>'ref'`, refs),
-          ),
-        );
-      return new Set(rows.map((r) => r.ref));
-    },
+    written: (db, ctx, refs) => refsLogged(db, ctx.tenantId, 'employee.import', refs),
   });
 }

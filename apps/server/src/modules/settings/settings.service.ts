@@ -94,21 +94,42 @@ export async function saveRules(deps: AppDeps, ctx: RequestContext, input: Tenan
         );
       }
     }
-    // The row is locked (or created) first, so that two saves log each other's values correctly.
-    await tx.insert(tenantSettings).values({ tenantId: ctx.tenantId, rules: {} }).onConflictDoNothing();
-    const [row] = await tx
-      .select({ rules: tenantSettings.rules })
-      .from(tenantSettings)
-      .where(eq(tenantSettings.tenantId, ctx.tenantId))
-      .for('update');
-    const before = parseRules(row?.rules);
-    const value = parseRules(input);
-    await tx
-      .update(tenantSettings)
-      .set({ rules: value, updatedBy: ctx.userId, updatedAt: deps.clock.now() })
-      .where(eq(tenantSettings.tenantId, ctx.tenantId));
-    return { value, ...changedFields(before, value) };
+    // A switch kept by its own screen (the approval SMS) stays as stored when the document leaves it out.
+    return writeRules(tx, deps, ctx, (before) =>
+      parseRules({ ...input, approvalSms: input.approvalSms ?? before.approvalSms }),
+    );
   });
+}
+
+/** Changes some rules (an area's own switch), keeping the others as stored. */
+export async function updateRules(
+  deps: AppDeps,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  patch: Partial<TenantRules>,
+): Promise<Change<TenantRules>> {
+  return deps.db.transaction((tx) => writeRules(tx, deps, ctx, (before) => parseRules({ ...before, ...patch })));
+}
+
+async function writeRules(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  make: (before: TenantRules) => TenantRules,
+): Promise<Change<TenantRules>> {
+  // The row is locked (or created) first, so that two saves log each other's values correctly.
+  await tx.insert(tenantSettings).values({ tenantId: ctx.tenantId, rules: {} }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ rules: tenantSettings.rules })
+    .from(tenantSettings)
+    .where(eq(tenantSettings.tenantId, ctx.tenantId))
+    .for('update');
+  const before = parseRules(row?.rules);
+  const value = make(before);
+  await tx
+    .update(tenantSettings)
+    .set({ rules: value, updatedBy: ctx.userId, updatedAt: deps.clock.now() })
+    .where(eq(tenantSettings.tenantId, ctx.tenantId));
+  return { value, ...changedFields(before, value) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

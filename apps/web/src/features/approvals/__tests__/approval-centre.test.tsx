@@ -55,6 +55,7 @@ const detail = (patch: Partial<RequestDetail> = {}): RequestDetail => ({
   ...row(),
   form: { item: 'Washer', amount: 7600 },
   attachments: [],
+  files: [],
   flowName: 'Purchases',
   flowVersion: 2,
   steps: [
@@ -161,5 +162,68 @@ describe('approval centre', () => {
     await user.click(within(drawer).getByRole('button', { name: /同\s?意/ }));
     await waitFor(() => expect(s.calls('POST', /\/request\/decide\/\d+$/)).toHaveLength(1));
     expect(s.calls('POST', /\/request\/decide\/\d+$/)[0]!.body).toEqual({ decision: 'approved', comment: '同意采购' });
+  });
+  it('attaches uploaded files to a new request in English, refusing a file of another kind', async () => {
+    await setLanguage('en-US');
+    const url = '/api/tool/oss/file/t3/document/2026/11/quote.pdf';
+    const s = server({
+      'POST /api/tool/oss/upload/document': () =>
+        ok({ url, signedUrl: `${url}?exp=1&sig=x`, name: 'quote.pdf', size: 2048, contentType: 'application/pdf' }),
+      [`POST ${A}/request/save`]: (req) => ok(detail({ id: 9, status: 'draft', ...(req.body as object) })),
+      [`GET ${A}/request/:id`]: () => ok(detail({ id: 9, status: 'draft' })),
+    });
+    renderApp('/oaApproval');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('button', { name: /New request/ }, FIRST));
+    const box = (await screen.findByText('New request', { selector: '.ant-modal-title' }, SLOW)).closest<HTMLElement>(
+      '.ant-modal',
+    )!;
+    expect(within(box).getByText('PDFs or images, at most 10, each up to 20 MB')).toBeInTheDocument();
+    const input = box.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(input.accept).toBe('application/pdf,image/jpeg,image/png,image/webp');
+    await user.upload(input, new File(['x'], 'notes.docx', { type: 'application/msword' }));
+    expect(
+      await screen.findByText('notes.docx: only PDFs and JPG, PNG or WebP images can be attached', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(s.calls('POST', '/api/tool/oss/upload/document')).toHaveLength(0);
+    // The control renders a new input after each choice.
+    await user.upload(
+      box.querySelector<HTMLInputElement>('input[type=file]')!,
+      new File(['%PDF-1.4'], 'quote.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(s.calls('POST', '/api/tool/oss/upload/document')).toHaveLength(1), SLOW);
+    expect(await within(box).findByText('quote.pdf', {}, SLOW)).toBeInTheDocument();
+    expect(s.calls('POST', '/api/tool/oss/upload/document')).toHaveLength(1);
+    await user.click(within(box).getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByText('Purchase', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(within(box).getByLabelText('Subject'), { target: { value: 'Washer' } });
+    await user.click(within(box).getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(s.calls('POST', `${A}/request/save`)).toHaveLength(1));
+    expect((s.calls('POST', `${A}/request/save`)[0]!.body as { attachments: string[] }).attachments).toEqual([url]);
+  });
+
+  it('lists the attachments of a request in Chinese as download links', async () => {
+    await setLanguage('zh-CN');
+    const url = '/api/tool/oss/file/t3/document/2026/11/a.pdf';
+    server({
+      [`GET ${A}/request/:id`]: () =>
+        ok(
+          detail({
+            attachments: [url, '/old.pdf'],
+            files: [
+              { url, signedUrl: `${url}?exp=1&sig=x`, name: '报价单.pdf', contentType: 'application/pdf', size: 2048 },
+              { url: '/old.pdf', signedUrl: null, name: 'old.pdf', contentType: null, size: null },
+            ],
+          }),
+        ),
+    });
+    renderApp('/oaApproval?id=5');
+    const drawer = (await screen.findByTestId('approval-detail', {}, FIRST)) as HTMLElement;
+    const files = within(drawer).getByRole('list', { name: '附件' });
+    const link = within(files).getByRole('link', { name: '报价单.pdf' });
+    expect(link).toHaveAttribute('href', `${url}?exp=1&sig=x`);
+    expect(link).toHaveAttribute('download', '报价单.pdf');
+    expect(within(files).getByText('· 2 KB')).toBeInTheDocument();
+    expect(within(files).getByText('old.pdf（文件已不存在）')).toBeInTheDocument();
   });
 });

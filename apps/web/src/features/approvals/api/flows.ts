@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ApprovalPaths as P,
+  type ApprovalSetting,
   type BusinessType,
   type DepartmentHead,
   type Flow,
@@ -9,7 +10,7 @@ import {
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { isFieldFailure } from '../../../lib/field-failure';
 import { request } from '../../../lib/request';
-import { flowsKey, headsKey, typesKey } from './keys';
+import { flowsKey, headsKey, settingKey, typesKey } from './keys';
 
 /** The registered business types with their forms. */
 export const typesQuery = () =>
@@ -46,5 +47,17 @@ export function useSetDepartmentHead() {
     mutationFn: ({ departmentId, userId }: { departmentId: number; userId: number | null }) =>
       request<boolean>(fillPath(P.departmentHeadSet, { id: departmentId }), { method: 'PUT', json: { userId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: headsKey }),
+  });
+}
+
+/** The tenant's approval settings (the approvers' SMS switch). */
+export const approvalSettingQuery = () =>
+  queryOptions({ queryKey: settingKey, queryFn: () => request<ApprovalSetting>(P.setting) });
+
+export function useSaveApprovalSetting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApprovalSetting) => request<ApprovalSetting>(P.setting, { method: 'PUT', json: input }),
+    onSuccess: (saved) => client.setQueryData(settingKey, saved),
   });
 }

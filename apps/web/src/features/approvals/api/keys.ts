@@ -5,3 +5,4 @@ export const flowsKey = [...approvalsKey, 'flows'] as const;
 export const headsKey = [...approvalsKey, 'heads'] as const;
 export const requestsKey = [...approvalsKey, 'requests'] as const;
 export const waitingKey = [...approvalsKey, 'waiting'] as const;
+export const settingKey = [...approvalsKey, 'setting'] as const;

@@ -21,6 +21,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { issueMessage } from '../../../lib/validation';
 import { typesQuery } from '../api/flows';
 import { requestQuery, useDecide, useDeleteDraft, useSubmit, useWithdraw } from '../api/requests';
+import { AttachmentList } from './attachments';
 import { StatusTag } from './status-tag';
 
 const STEP_STATUS = {
@@ -169,6 +170,7 @@ export function RequestDrawer({
             ]}
           />
           <FormValues request={r} />
+          <AttachmentList files={r.files} />
           {r.steps.length > 0 && (
             <>
               <h3 className="fd-approval-h">{t('detail.steps')}</h3>

@@ -12,19 +12,27 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestInput, type BusinessType, type FormField, type RequestDetail } from '@fleetdesk/contracts/approvals';
+import {
+  RequestInput,
+  type BusinessType,
+  type FormField,
+  type RequestDetail,
+  type RequestFile,
+} from '@fleetdesk/contracts/approvals';
 import { centrePath, costCentresQuery } from '../../../lib/cost-centre-list';
 import { serverFieldErrors } from '../../../lib/field-failure';
 import { currentLanguage } from '../../../lib/i18n';
 import { issueMessage } from '../../../lib/validation';
 import { typesQuery } from '../api/flows';
 import { previewQuery, useSaveRequest } from '../api/requests';
+import { AttachmentsField } from './attachments';
 
 type FieldValue = string | number | Dayjs | null | undefined;
 interface Values {
   businessType?: string;
   summary?: string;
   form?: Record<string, FieldValue>;
+  attachments?: RequestFile[];
 }
 
 /** The form's values as the API takes them: dates as YYYY-MM-DD, empties as null. */
@@ -134,12 +142,16 @@ export function RequestForm({
       businessType: type.code,
       summary: v.summary ?? '',
       form: formValuesOf(type, v.form),
-      attachments: request?.attachments ?? [],
+      attachments: (v.attachments ?? []).map((f) => f.url),
     });
     const show = (errors: { path: string; message: string }[]) =>
       form.setFields(
         errors.map((e) => ({
-          name: (e.path.startsWith('form.') ? ['form', e.path.slice(5)] : [e.path]) as never,
+          name: (e.path.startsWith('form.')
+            ? ['form', e.path.slice(5)]
+            : e.path.startsWith('attachments')
+              ? ['attachments']
+              : [e.path]) as never,
           errors: [e.message],
         })),
       );
@@ -181,7 +193,12 @@ export function RequestForm({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ businessType: request?.businessType, summary: request?.summary ?? '', form: initialForm }}
+        initialValues={{
+          businessType: request?.businessType,
+          summary: request?.summary ?? '',
+          form: initialForm,
+          attachments: request?.files ?? [],
+        }}
       >
         <Form.Item name="businessType" label={t('fields.type')} required>
           <Select
@@ -201,6 +218,9 @@ export function RequestForm({
             <FieldInput field={f} />
           </Form.Item>
         ))}
+        <Form.Item name="attachments" label={t('attachments.title')}>
+          <AttachmentsField />
+        </Form.Item>
       </Form>
       {type && <Preview type={type} amount={amount} />}
     </Modal>

@@ -19,6 +19,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { activeStaffQuery, rolesQuery } from '../../../lib/organisation-lists';
 import { request } from '../../../lib/request';
 import { departmentHeadsQuery, flowsQuery, typesQuery, useDeleteFlow, useSetDepartmentHead } from '../api/flows';
+import { ApprovalSettingPanel } from '../components/approval-setting';
 import { FlowEditor } from '../components/flow-editor';
 import '../i18n';
 import './approvals.css';
@@ -27,7 +28,7 @@ import './approvals.css';
 export default function ApprovalFlowsPage() {
   const { t } = useTranslation('approvals');
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'heads' ? 'heads' : 'flows';
+  const tab = ['heads', 'setting'].includes(search.get('tab') ?? '') ? search.get('tab')! : 'flows';
   return (
     <section className="fd-approval-page" data-testid="approval-flows">
       <h1 className="fd-page-title">{t('flows.title')}</h1>
@@ -37,6 +38,7 @@ export default function ApprovalFlowsPage() {
         items={[
           { key: 'flows', label: t('flows.tab'), children: <FlowList /> },
           { key: 'heads', label: t('heads.tab'), children: <HeadList /> },
+          { key: 'setting', label: t('setting.tab'), children: <ApprovalSettingPanel /> },
         ]}
       />
     </section>

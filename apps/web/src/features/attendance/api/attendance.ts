@@ -14,7 +14,9 @@ import { saveBlob } from '../../../lib/download';
 import { isFieldFailure } from '../../../lib/field-failure';
 import { request } from '../../../lib/request';
 
-const key = ['attendance'] as const;
+/** Every query of the area starts with this key. */
+export const attendanceKey = ['attendance'] as const;
+const key = attendanceKey;
 
 export const shiftsQuery = () =>
   queryOptions({ queryKey: [...key, 'shifts'], queryFn: () => request<Shift[]>(P.shifts) });

@@ -1,4 +1,5 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Result from 'antd/es/result';
@@ -7,17 +8,19 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SHEET_COLUMNS, type ClockRecord, type SheetRow } from '@fleetdesk/contracts/attendance';
 import { OrganisationPaths, type Department } from '@fleetdesk/contracts/organisation';
+import { ImportWizard } from '../../../components/import-wizard/import-wizard';
+import { useFinishedTasks } from '../../../components/import-wizard/use-finished-tasks';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import { request } from '../../../lib/request';
-import { exportSheet, recordsQuery, sheetQuery } from '../api/attendance';
+import { attendanceKey, exportSheet, recordsQuery, sheetQuery } from '../api/attendance';
 import { ClockPanel } from '../components/clock-panel';
 import '../i18n';
 import { departmentOptions } from '../model/department-options';
@@ -165,9 +168,15 @@ function SheetTab() {
 
 function RecordsTab() {
   const { t } = useTranslation('attendance');
+  const access = useAccess();
+  const client = useQueryClient();
   const [month, setMonth] = useState(dayjs());
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [importing, setImporting] = useState(false);
   const records = useQuery(recordsQuery({ month: month.format('YYYY-MM'), ...paging }));
+  // Imported records change the records, the sheet and perhaps today: everything of the area is read again.
+  const refresh = () => void client.invalidateQueries({ queryKey: attendanceKey });
+  const followTask = useFinishedTasks(refresh);
   return (
     <>
       <Space wrap className="fd-attendance-filters">
@@ -178,7 +187,23 @@ function RecordsTab() {
             setPaging((p) => ({ ...p, pageNum: 1 }));
           }}
         />
+        {access.can('oaAttendance:import') && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {t('import.button')}
+          </Button>
+        )}
       </Space>
+      {importing && (
+        <ImportWizard
+          type="attendance"
+          ns="attendance"
+          onClose={() => setImporting(false)}
+          onImported={(taskId) => {
+            refresh();
+            if (taskId) followTask(taskId);
+          }}
+        />
+      )}
       <Table<ClockRecord>
         size="small"
         rowKey="id"

@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import type { ApprovalSetting } from '@fleetdesk/contracts/approvals';
+import type { RequestContext } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import { users } from '../../db/schema/identity.js';
+import { approvalRequests, approvalTasks } from '../../db/schema/office.js';
+import { tenantRules, updateRules } from '../settings/settings.service.js';
+import { approvalType } from './approvals.registry.js';
+
+/** The tenant's approval settings: the SMS switch is one of its rules (`TenantRules.approvalSms`). */
+export async function approvalSetting(deps: AppDeps, tenantId: number): Promise<ApprovalSetting> {
+  return { sms: (await tenantRules(deps, tenantId)).approvalSms ?? false };
+}
+
+export async function saveApprovalSetting(
+  deps: AppDeps,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  input: ApprovalSetting,
+) {
+  const change = await updateRules(deps, ctx, { approvalSms: input.sms });
+  return { value: { sms: change.value.approvalSms ?? false }, before: change.before, after: change.after };
+}
+
+const clip = (s: string, max: number) => ([...s].length > max ? `${[...s].slice(0, max - 1).join('')}…` : s);
+
+/** Where a request stands: its run and current step (null when none waits). */
+export interface Position {
+  run: number;
+  step: number | null;
+}
+
+export async function positionOf(deps: AppDeps, tenantId: number, requestId: number): Promise<Position | null> {
+  const [row] = await deps.db
+    .select({ run: approvalRequests.run, step: approvalRequests.currentStep })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.tenantId, tenantId), eq(approvalRequests.id, requestId)));
+  return row ?? null;
+}
+
+/**
+ * The SMS notice to the approvers a request started waiting for, when the tenant asks for it: when the request
+ * is pending at another run or step than `before` (a submission, or a decision that moved it on), the open
+ * tasks of its current step. Called once the transaction that opened the step is committed, so a rolled-back
+ * decision sends nothing, and a decision that leaves the step waiting for others sends nothing again. A failed
+ * SMS is logged; the message-centre message stays the record. An area that starts a request in its own
+ * transaction calls this after its commit (with `before` null).
+ */
+export async function smsNewApprovers(deps: AppDeps, tenantId: number, requestId: number, before: Position | null) {
+  try {
+    if (!(await approvalSetting(deps, tenantId)).sms) return;
+    const [req] = await deps.db
+      .select({
+        status: approvalRequests.status,
+        businessType: approvalRequests.businessType,
+        summary: approvalRequests.summary,
+        applicantId: approvalRequests.applicantId,
+        run: approvalRequests.run,
+        step: approvalRequests.currentStep,
+      })
+      .from(approvalRequests)
+      .where(and(eq(approvalRequests.tenantId, tenantId), eq(approvalRequests.id, requestId)));
+    if (!req || req.status !== 'pending' || req.step === null) return;
+    if (before && before.run === req.run && before.step === req.step) return;
+    const approvers = await deps.db
+      .select({ userId: users.id, phone: users.phone, status: users.status })
+      .from(approvalTasks)
+      .innerJoin(users, and(eq(users.tenantId, approvalTasks.tenantId), eq(users.id, approvalTasks.approverId)))
+      .where(
+        and(
+          eq(approvalTasks.tenantId, tenantId),
+          eq(approvalTasks.requestId, requestId),
+          eq(approvalTasks.run, req.run),
+          eq(approvalTasks.stepIndex, req.step),
+          eq(approvalTasks.open, true),
+        ),
+      );
+    if (!approvers.length) return;
+    const [applicant] = await deps.db
+      .select({ name: users.name })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, req.applicantId)));
+    const typeName = approvalType(req.businessType)?.name['zh-CN'] ?? req.businessType;
+    const content = `【Fleetdesk】${applicant?.name ?? ''}提交的${typeName}「${clip(req.summary, 30)}」等待您审批，请登录 Fleetdesk 审批中心处理。`;
+    for (const a of approvers) {
+      if (a.status !== 'active' || !a.phone) continue;
+      try {
+        const sent = await deps.sms.send({ tenantId, phone: a.phone, content });
+        if (!sent.ok) deps.log.warn({ requestId, userId: a.userId, error: sent.error }, 'approval SMS refused');
+      } catch (err) {
+        deps.log.warn({ err, requestId, userId: a.userId }, 'approval SMS failed');
+      }
+    }
+  } catch (err) {
+    deps.log.error({ err, requestId }, 'approval SMS: the approvers could not be read');
+  }
+}
