@@ -18,10 +18,14 @@ test('the language switch: sign-in screen, then the header and server texts, kep
   await page.goto('/');
   const nav = page.getByRole('menu', { name: '主导航' });
   await expect(nav.getByText('办公', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: '切换语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
-  const enNav = page.getByRole('menu', { name: 'Main navigation' });
-  await expect(enNav.getByText('Office', { exact: true })).toBeVisible();
+  // The language menu may still be opening when it is clicked (a loaded CI machine): try again until it holds.
+  await expect(async () => {
+    const english = page.getByRole('menuitem', { name: 'English' });
+    if (!(await english.isVisible())) await page.getByRole('button', { name: '切换语言' }).click();
+    await english.click({ timeout: 3000 });
+    const enNav = page.getByRole('menu', { name: 'Main navigation' });
+    await expect(enNav.getByText('Office', { exact: true })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('membership-tag')).toContainText('Enterprise');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await page.reload();
