@@ -3,7 +3,7 @@ import { purgeExpired } from './core/rate-limit.js';
 import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
-import { closeExpiredOrders } from './modules/membership/orders.service.js';
+import { closeExpiredOrders } from './modules/payments/orders.service.js';
 
 /** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver reminders. */
 export async function maintenance(deps: AppDeps): Promise<void> {

@@ -33,6 +33,8 @@ export const ErrorBody = z.object({
   status: z.number().int(),
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** A business refusal a client acts on (409): e.g. `payments.insufficientBalance`. */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, type LocalText } from './common.js';
+import type { LocalText } from './common.js';
 
 /** Membership info of the signed-in tenant. `days` is -1 once the membership has expired. */
 export const MembershipInfo = z.object({
@@ -40,6 +40,7 @@ const CORE_MENUS = [
   'oaCostCenter',
   'oaLog',
   'oaSetting',
+  'billing',
 ];
 const PRO_MENUS = [
   ...CORE_MENUS,
@@ -98,9 +99,6 @@ export function findPlan(code: string): PlanDef | undefined {
 export const MembershipPaths = {
   plans: '/api/ccwadmin/associatorTenant/plans',
   createOrder: '/api/ccwadmin/order/membership',
-  orderList: '/api/ccwadmin/order/list',
-  orderGet: '/api/ccwadmin/order/:id',
-  orderCancel: '/api/ccwadmin/order/cancel/:id',
 } as const;
 
 export const Plan = z.object({
@@ -114,34 +112,3 @@ export const Plan = z.object({
   current: z.boolean().describe("the tenant's plan now"),
 });
 export type Plan = z.infer<typeof Plan>;
-
-export const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled', 'closed'] as const;
-export const OrderStatus = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatus>;
-export const ORDER_TYPES = ['membership'] as const;
-
-export const CreateMembershipOrder = z.object({
-  planCode: z.string().min(1).max(32),
-  years: z.number().int().min(1).max(5).default(1),
-});
-export type CreateMembershipOrder = z.infer<typeof CreateMembershipOrder>;
-
-export const Order = z.object({
-  id: z.number().int(),
-  orderNo: z.string(),
-  type: z.enum(ORDER_TYPES),
-  planCode: z.string().nullable(),
-  planName: z.string().nullable(),
-  years: z.number().int(),
-  amount: z.number().describe('yuan'),
-  status: OrderStatus,
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  expiresAt: z.string().describe('an unpaid order closes at this time'),
-});
-export type Order = z.infer<typeof Order>;
-
-export const OrderListQuery = PageQuery.extend({
-  type: z.enum(ORDER_TYPES).optional(),
-  status: OrderStatus.optional(),
-});

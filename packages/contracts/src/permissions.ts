@@ -45,6 +45,8 @@ const ACTION_TITLES: Record<string, LocalText> = {
   role: { 'zh-CN': '角色管理', 'en-US': 'Manage roles' },
   user: { 'zh-CN': '用户管理', 'en-US': 'Manage users' },
   query: { 'zh-CN': '违章查询', 'en-US': 'Query violations' },
+  buy: { 'zh-CN': '购买与充值', 'en-US': 'Buy and top up' },
+  withdraw: { 'zh-CN': '余额退款', 'en-US': 'Refund the balance' },
 };
 
 const CRUD = ['view', 'add', 'edit', 'delete', 'export'];
@@ -129,6 +131,7 @@ export const MENUS: readonly MenuDef[] = [
   ]),
   menu('oaLog', '/oaLog', '操作日志', 'Operation log', 'HistoryOutlined', ['view', 'export']),
   menu('oaSetting', '/oaSetting', '公司设置', 'Company settings', 'SettingOutlined', ['view', 'edit', 'role', 'user']),
+  menu('billing', '/billing', '费用中心', 'Billing', 'WalletOutlined', ['view', 'buy', 'export', 'withdraw']),
 ];
 
 export const MENU_CODES: readonly string[] = MENUS.map((m) => m.code);

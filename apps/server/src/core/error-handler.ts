@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorStatus } from '@fleetdesk/contracts/errors';
-import { AppError, BadRequestError, InvalidGrantError, TooManyRequestsError } from './errors.js';
+import { AppError, BadRequestError, ConflictError, InvalidGrantError, TooManyRequestsError } from './errors.js';
 import { translate } from './i18n.js';
 import { fieldErrors } from './validation.js';
 
@@ -36,7 +36,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 : [{ path: '', message }],
             }
           : {};
-      return reply.code(err.httpStatus).send({ status: err.status, message, ...errors });
+      const code = err instanceof ConflictError && err.code ? { code: err.code } : {};
+      return reply.code(err.httpStatus).send({ status: err.status, message, ...errors, ...code });
     }
     const fe = err as FastifyError & { validation?: Parameters<typeof fieldErrors>[0] };
     if (fe.validation) {

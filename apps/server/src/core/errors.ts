@@ -54,9 +54,17 @@ export class MembershipExpiredError extends AppError {
   }
 }
 
-/** A business rule refused the call (state, conflict, in use): HTTP 409, body status 30101. */
+/**
+ * A business rule refused the call (state, conflict, in use): HTTP 409, body status 30101. With `code`, the
+ * answer also carries it (`{status, message, code}`), for refusals a client acts on (a short balance links to
+ * the top-up page).
+ */
 export class ConflictError extends AppError {
-  constructor(messageKey: string, params?: Record<string, string | number>) {
+  constructor(
+    messageKey: string,
+    params?: Record<string, string | number>,
+    readonly code?: string,
+  ) {
     super(409, ErrorStatus.businessRule, messageKey, params);
   }
 }

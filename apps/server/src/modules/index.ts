@@ -23,6 +23,7 @@ import { approvalsRoutes } from './approvals/approvals.routes.js';
 import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
 import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { driversRoutes } from './drivers/drivers.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     approvalsRoutes,
     costCentresRoutes,
     attendanceRoutes,
+    paymentsRoutes,
   ]) {
     await app.register(plugin);
   }

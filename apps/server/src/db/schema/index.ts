@@ -14,3 +14,4 @@ export * from './saved-filters.js';
 export * from './excel-imports.js';
 export * from './office.js';
 export * from './drivers.js';
+export * from './payments.js';

@@ -33,6 +33,7 @@ export const MENU_GROUPS: Readonly<Record<string, NavGroup>> = {
   oaLog: 'office',
   oaSetting: 'settings',
   sevenSetting: 'settings',
+  billing: 'settings',
 };
 
 export function groupOf(code: string): NavGroup {

@@ -18,7 +18,7 @@ export function UserMenu() {
   const items = [
     { key: '/setting/profile', label: t('header.profile') },
     { key: '/setting/password', label: t('header.password') },
-    ...(access.can('oaSetting:edit') ? [{ key: '/order/membership', label: t('header.orders') }] : []),
+    ...(access.can('billing:view') ? [{ key: '/order/membership', label: t('header.orders') }] : []),
     { type: 'divider' as const },
     { key: 'signOut', label: t('actions.signOut'), danger: true },
   ];

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MembershipPaths, type CreateMembershipOrder, type Order } from '@fleetdesk/contracts/membership';
+import { MembershipPaths } from '@fleetdesk/contracts/membership';
+import type { CreateMembershipOrder, Order } from '@fleetdesk/contracts/payments';
 import { request } from '../../../lib/request';
 
 /** Orders a plan for some years: an unpaid order that closes by itself after a while. */

@@ -3,7 +3,7 @@ import Descriptions from 'antd/es/descriptions';
 import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '@fleetdesk/contracts/membership';
+import type { Order } from '@fleetdesk/contracts/payments';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 
 interface Props {

@@ -3,7 +3,7 @@ import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Order } from '@fleetdesk/contracts/membership';
+import type { Order } from '@fleetdesk/contracts/payments';
 import { MENUS } from '@fleetdesk/contracts/permissions';
 import type { Language } from '../../../lib/i18n';
 import { isSignedIn, useSession } from '../../../lib/session';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@fleetdesk/contracts/paths';
-import { MembershipPaths, type Order } from '@fleetdesk/contracts/membership';
+import { OrderPaths, type Order } from '@fleetdesk/contracts/payments';
 import { request } from '../../../lib/request';
 
 /** Cancels an unpaid order. */
 export function cancelOrder(id: number): Promise<Order> {
-  return request<Order>(fillPath(MembershipPaths.orderCancel, { id }), { method: 'PUT' });
+  return request<Order>(fillPath(OrderPaths.cancel, { id }), { method: 'PUT' });
 }
 
 export function useCancelOrder() {

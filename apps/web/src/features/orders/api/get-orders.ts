@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Paged } from '@fleetdesk/contracts/common';
-import { MembershipPaths, type Order } from '@fleetdesk/contracts/membership';
+import { OrderPaths, type Order } from '@fleetdesk/contracts/payments';
 import { request } from '../../../lib/request';
 
 export interface OrderFilters {
@@ -12,7 +12,7 @@ export interface OrderFilters {
 
 /** The tenant's orders of a type, newest first. */
 export function getOrders(f: OrderFilters): Promise<Paged<Order>> {
-  return request<Paged<Order>>(MembershipPaths.orderList, {
+  return request<Paged<Order>>(OrderPaths.list, {
     query: { type: f.type, status: f.status, pageNum: f.pageNum, pageSize: f.pageSize },
   });
 }

@@ -1,10 +1,12 @@
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '@fleetdesk/contracts/membership';
+import type { OrderStatus } from '@fleetdesk/contracts/payments';
 
 const COLORS: Record<OrderStatus, string> = {
   unpaid: 'orange',
   paid: 'green',
+  partRefunded: 'gold',
+  refunded: 'purple',
   cancelled: 'default',
   closed: 'default',
 };

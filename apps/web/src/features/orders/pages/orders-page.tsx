@@ -4,7 +4,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ORDER_STATUSES, ORDER_TYPES, type Order } from '@fleetdesk/contracts/membership';
+import { ORDER_STATUSES, ORDER_TYPES, type Order } from '@fleetdesk/contracts/payments';
 import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
 import type { FilterField } from '../../../components/list-page/list-params';
 import { formatDateTime, formatMoney } from '../../../lib/format';

@@ -86,7 +86,7 @@ describe('membership orders', () => {
     expect((await t.request('PUT', `/api/ccwadmin/order/cancel/${order.id}`, { as: 'admin' })).statusCode).toBe(409);
   });
 
-  it("needs oaSetting:edit, and never shows another tenant's order", async () => {
+  it("needs billing:buy, and never shows another tenant's order", async () => {
     expect(
       (await t.request('POST', '/api/ccwadmin/order/membership', { as: 'clerk', body: { planCode: 'ENTERPRISE' } }))
         .statusCode,
