@@ -4,6 +4,8 @@ import type { PayProviderName } from '@fleetdesk/contracts/payments';
 import { PaymentPaths } from '@fleetdesk/contracts/payments';
 import type { PayProvider } from './provider.js';
 import { SandboxPayProvider } from './sandbox.js';
+import { AlipayProvider } from './alipay.js';
+import { WechatPayProvider } from './wechat.js';
 
 export interface PayProviders {
   /** The configured provider (PAY_PROVIDER): new payments go to it. */
@@ -54,6 +56,30 @@ export function setPayProviders(deps: AppDeps, active: PayProvider): PayProvider
   return providers;
 }
 
-function createRealProvider(_deps: AppDeps): PayProvider | null {
+function createRealProvider(deps: AppDeps): PayProvider | null {
+  const c = deps.config;
+  const now = { now: () => deps.clock.now() };
+  if (c.PAY_PROVIDER === 'wechat') {
+    return new WechatPayProvider({
+      mchid: c.PAY_WECHAT_MCHID!,
+      appid: c.PAY_WECHAT_APPID!,
+      serialNo: c.PAY_WECHAT_SERIAL_NO!,
+      privateKey: c.PAY_WECHAT_PRIVATE_KEY!,
+      apiV3Key: c.PAY_WECHAT_APIV3_KEY!,
+      platformKey: c.PAY_WECHAT_PLATFORM_KEY!,
+      platformSerial: c.PAY_WECHAT_PLATFORM_SERIAL!,
+      endpoint: c.PAY_WECHAT_ENDPOINT,
+      clock: now,
+    });
+  }
+  if (c.PAY_PROVIDER === 'alipay') {
+    return new AlipayProvider({
+      appId: c.PAY_ALIPAY_APP_ID!,
+      privateKey: c.PAY_ALIPAY_PRIVATE_KEY!,
+      alipayPublicKey: c.PAY_ALIPAY_PUBLIC_KEY!,
+      gateway: c.PAY_ALIPAY_GATEWAY,
+      clock: now,
+    });
+  }
   return null;
 }
