@@ -20,6 +20,8 @@ import { ok } from '../../core/envelope.js';
 import { handleNotification, payOrder, payStatus } from './pay.service.js';
 import { payProviders } from './providers/index.js';
 import { withdraw } from './withdraw.service.js';
+import { orderReceipt } from './receipt.service.js';
+import { sendPdf } from '../../core/pdf.js';
 
 const tags = ['payments'];
 const buy = access.permission('billing:buy', { allowExpired: true });
@@ -85,6 +87,20 @@ export async function payRoutes(fastify: FastifyInstance): Promise<void> {
       const detail = await withdraw(deps, req.ctx, req.params.id, req.body);
       req.auditNote = { targetId: detail.id, summary: { orderNo: detail.orderNo, amount: req.body.amount } };
       return ok(detail);
+    },
+  });
+
+  app.get(OrderPaths.receipt, {
+    schema: {
+      tags,
+      summary: 'The receipt of a paid order (PDF, in the caller’s language)',
+      params: IdParam,
+      produces: ['application/pdf'],
+    },
+    config: { access: access.permission('billing:view', { allowExpired: true }) },
+    handler: async (req, reply) => {
+      const { fileName, data } = await orderReceipt(deps, req.ctx, req.params.id);
+      return sendPdf(reply, fileName, data);
     },
   });
 
