@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { OrderDetail, WithdrawInput } from '@fleetdesk/contracts/payments';
 import { yuanToFen } from '@fleetdesk/contracts/common';
 import type { RequestContext } from '../../core/access.js';
@@ -10,7 +10,7 @@ import { getOrder, orderRow } from './orders.service.js';
 import { balanceOf, credit, debit, insertLedger } from './payments.repository.js';
 import { numberSql, yuanText } from './payments.service.js';
 import { payProviders } from './providers/index.js';
-import type { RefundResult } from './providers/provider.js';
+import { ProviderError, type RefundResult } from './providers/provider.js';
 
 /**
  * Withdraw: unused top-up paid back to the payer through the provider that took it. The balance is debited
@@ -84,7 +84,11 @@ export async function withdraw(
     });
   } catch (err) {
     deps.log.warn({ err, orderNo: prepared.row.orderNo }, 'refund at the payment provider failed');
-    result = { status: 'failed', failure: err instanceof Error ? err.message.slice(0, 200) : String(err) };
+    // Unreachable: the provider may have taken it; the follow-up asks it later (followUpRefunds).
+    result =
+      err instanceof ProviderError && err.code === 'NETWORK'
+        ? { status: 'processing', providerRefundId: null }
+        : { status: 'failed', failure: err instanceof Error ? err.message.slice(0, 200) : String(err) };
   }
   await finishWithdraw(deps, ctx.tenantId, prepared.refund.id, result, ctx.userId);
   return getOrder(deps, ctx, id);
@@ -135,4 +139,45 @@ export async function finishWithdraw(
       })
       .where(and(eq(orders.tenantId, tenantId), eq(orders.id, refund.orderId)));
   });
+}
+
+/**
+ * Refunds still `processing` a minute after they were asked (WeChat answers PROCESSING; an answer that never
+ * came): asked again at their provider and finished (maintenance job).
+ */
+export async function followUpRefunds(deps: AppDeps, limit = 50): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - 60_000);
+  const due = await deps.db
+    .select({
+      tenantId: orderRefunds.tenantId,
+      id: orderRefunds.id,
+      refundNo: orderRefunds.refundNo,
+      orderNo: orders.orderNo,
+      payMethod: orders.payMethod,
+    })
+    .from(orderRefunds)
+    .innerJoin(orders, and(eq(orders.tenantId, orderRefunds.tenantId), eq(orders.id, orderRefunds.orderId)))
+    .where(
+      and(
+        eq(orderRefunds.status, 'processing'),
+        eq(orderRefunds.channel, 'provider'),
+        lt(orderRefunds.createdAt, before),
+      ),
+    )
+    .orderBy(orderRefunds.createdAt)
+    .limit(limit);
+  let finished = 0;
+  for (const r of due) {
+    const provider = payProviders(deps).byName(r.payMethod);
+    if (!provider) continue;
+    try {
+      const result = await provider.queryRefund({ orderNo: r.orderNo, refundNo: r.refundNo });
+      if (result.status === 'processing') continue;
+      await finishWithdraw(deps, r.tenantId, r.id, result, null);
+      finished++;
+    } catch (err) {
+      deps.log.warn({ err, refundNo: r.refundNo }, 'refund follow-up: the payment provider did not answer');
+    }
+  }
+  return finished;
 }

@@ -217,6 +217,19 @@ export class AlipayProvider implements PayProvider {
     };
   }
 
+  async queryRefund(req: { orderNo: string; refundNo: string }): Promise<RefundResult> {
+    const data = await this.call('alipay.trade.fastpay.refund.query', {
+      out_trade_no: req.orderNo,
+      out_request_no: req.refundNo,
+    });
+    if (data.code !== '10000') this.fail(data);
+    // Alipay answers 10000 without refund_status for a refund it never made.
+    if (data.refund_status === 'REFUND_SUCCESS') {
+      return { status: 'succeeded', providerRefundId: `${String(data.trade_no ?? '')}/${req.refundNo}` };
+    }
+    return { status: 'failed', failure: 'alipay: no such refund' };
+  }
+
   async parseNotification(n: IncomingNotification): Promise<PaymentNotice> {
     const params = Object.fromEntries(new URLSearchParams(n.body));
     if (!params.sign || !params.notify_id || !params.out_trade_no) {

@@ -95,6 +95,8 @@ export interface PayProvider {
   query(orderNo: string): Promise<TradeState>;
   close(orderNo: string): Promise<void>;
   refund(req: RefundRequest): Promise<RefundResult>;
+  /** What became of a refund that was `processing` (or whose answer was lost). */
+  queryRefund(req: { orderNo: string; refundNo: string }): Promise<RefundResult>;
   /** Verifies and reads a notification; throws NotificationRejected when it is not to be believed. */
   parseNotification(n: IncomingNotification): Promise<PaymentNotice>;
   /** The answer the provider expects: `ok` when we took the notification (or already had it), else failure. */

@@ -112,6 +112,13 @@ export class SandboxPayProvider implements PayProvider {
     return { status: 'succeeded', providerRefundId: `SBXR${req.refundNo}` };
   }
 
+  /** The sandbox refunds at once: a refund it was asked for succeeded. */
+  async queryRefund(req: { orderNo: string; refundNo: string }): Promise<RefundResult> {
+    const row = await this.row(req.orderNo);
+    if (!row || row.refundedFen === 0) return { status: 'failed', failure: 'sandbox: no such refund' };
+    return { status: 'succeeded', providerRefundId: `SBXR${req.refundNo}` };
+  }
+
   /** The signature of a sandbox notification: HMAC-SHA256 (base64) of "timestamp\nnonce\nbody\n". */
   sign(timestamp: string, nonce: string, body: string): string {
     return createHmac('sha256', this.opts.secret).update(`${timestamp}\n${nonce}\n${body}\n`).digest('base64');

@@ -172,10 +172,14 @@ export class WechatPayProvider implements PayProvider {
     });
     if (status !== 200)
       return { status: 'failed', failure: `${String(data.code ?? status)}: ${String(data.message ?? '')}` };
-    const refundId = typeof data.refund_id === 'string' ? data.refund_id : null;
-    if (data.status === 'SUCCESS') return { status: 'succeeded', providerRefundId: refundId };
-    if (data.status === 'PROCESSING') return { status: 'processing', providerRefundId: refundId };
-    return { status: 'failed', failure: `refund ${String(data.status)}` };
+    return refundResult(data);
+  }
+
+  async queryRefund(req: { orderNo: string; refundNo: string }): Promise<RefundResult> {
+    const { status, data } = await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(req.refundNo)}`);
+    if (status === 404) return { status: 'failed', failure: `${String(data.code ?? 404)}: no such refund` };
+    if (status !== 200) this.fail(status, data);
+    return refundResult(data);
   }
 
   /** Decrypts an AEAD_AES_256_GCM resource (the tag is the ciphertext's last 16 bytes). */
@@ -224,6 +228,13 @@ export class WechatPayProvider implements PayProvider {
       ? { status: 204, contentType: 'application/json', body: '' }
       : { status: 400, contentType: 'application/json', body: '{"code":"FAIL","message":"失败"}' };
   }
+}
+
+function refundResult(data: Record<string, unknown>): RefundResult {
+  const refundId = typeof data.refund_id === 'string' ? data.refund_id : null;
+  if (data.status === 'SUCCESS') return { status: 'succeeded', providerRefundId: refundId };
+  if (data.status === 'PROCESSING') return { status: 'processing', providerRefundId: refundId };
+  return { status: 'failed', failure: `refund ${String(data.status)}` };
 }
 
 function tradeState(data: Record<string, unknown>): TradeState {

@@ -36,6 +36,7 @@ class StandIn {
   server!: Server;
   base = '';
   trades = new Map<string, Trade>();
+  refundNos = new Set<string>();
   calls: Record<string, string>[] = [];
   signWith: KeyObject = alipay.privateKey;
 
@@ -100,6 +101,7 @@ class StandIn {
       case 'alipay.trade.refund':
         if (!trade || trade.trade_status !== 'TRADE_SUCCESS') return this.answer(res, method, notExist);
         trade.refunded += Number(biz.refund_amount);
+        this.refundNos.add(biz.out_request_no!);
         return this.answer(res, method, {
           code: '10000',
           msg: 'Success',
@@ -107,6 +109,17 @@ class StandIn {
           out_trade_no: trade.out_trade_no,
           fund_change: 'Y',
           refund_fee: biz.refund_amount,
+        });
+      case 'alipay.trade.fastpay.refund.query':
+        // 10000 either way; refund_status only for a refund that was made.
+        return this.answer(res, method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: biz.out_trade_no,
+          out_request_no: biz.out_request_no,
+          ...(this.refundNos.has(biz.out_request_no!)
+            ? { refund_status: 'REFUND_SUCCESS', trade_no: trade?.trade_no }
+            : {}),
         });
       default:
         return this.answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'UNKNOWN' });
@@ -225,6 +238,10 @@ describe('Alipay adapter', () => {
       refund_amount: '10.50',
       out_request_no: 'R1',
     });
+    expect(await a.queryRefund({ orderNo: 'M20261126103000000001', refundNo: 'R1' })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect((await a.queryRefund({ orderNo: 'M20261126103000000001', refundNo: 'R9' })).status).toBe('failed');
     expect((await a.refund({ orderNo: 'NOPE', refundNo: 'R2', amountFen: 1, totalFen: 1, reason: 'x' })).status).toBe(
       'failed',
     );

@@ -15,6 +15,8 @@ import { rowsOf } from '../../../../core/db.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { balanceFen, tenantId } from '../../__tests__/helpers.js';
 import { setPayProviders } from '../index.js';
+import { followUpRefunds } from '../../withdraw.service.js';
+import { auditLedger } from '../../payments.repository.js';
 import { ProviderError, type IncomingNotification } from '../provider.js';
 import { chinaTime, WechatPayProvider } from '../wechat.js';
 
@@ -46,6 +48,7 @@ class StandIn {
   server!: Server;
   base = '';
   trades = new Map<string, Trade>();
+  refunds = new Map<string, string>();
   requests: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
   signWith: KeyObject = platform.privateKey;
 
@@ -109,11 +112,18 @@ class StandIn {
         amount: { total: trade.amount.total, payer_total: trade.amount.total, currency: 'CNY' },
       });
     }
+    const rq = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && rq) {
+      const status = this.refunds.get(decodeURIComponent(rq[1]!));
+      if (!status) return this.answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      return this.answer(res, 200, { refund_id: `50000${rq[1]}`, out_refund_no: rq[1], status });
+    }
     if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
       const b = body as { out_trade_no: string; amount: { refund: number; total: number } };
       const trade = this.trades.get(b.out_trade_no);
       if (!trade || trade.state !== 'SUCCESS')
         return this.answer(res, 400, { code: 'INVALID_REQUEST', message: '订单未支付' });
+      this.refunds.set((body as { out_refund_no: string }).out_refund_no, 'PROCESSING');
       return this.answer(res, 200, { refund_id: `50000${Date.now()}`, status: 'PROCESSING' });
     }
     return this.answer(res, 404, { code: 'NOT_FOUND', message: 'no such call' });
@@ -255,6 +265,14 @@ describe('WeChat Pay API v3 adapter', () => {
       out_refund_no: 'R20261126103000000001',
       amount: { refund: 5_000, total: 12_345, currency: 'CNY' },
     });
+    expect(await wechat.queryRefund({ orderNo: 'x', refundNo: 'R20261126103000000001' })).toMatchObject({
+      status: 'processing',
+    });
+    standIn.refunds.set('R20261126103000000001', 'SUCCESS');
+    expect(await wechat.queryRefund({ orderNo: 'x', refundNo: 'R20261126103000000001' })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect((await wechat.queryRefund({ orderNo: 'x', refundNo: 'R0' })).status).toBe('failed');
     await wechat.createNative({
       orderNo: 'T20261126103000000002',
       amountFen: 100,
@@ -376,5 +394,40 @@ describe('WeChat Pay through the app', () => {
     expect(log.map((r) => r.outcome)).toEqual(['amountMismatch', 'settled', 'late']);
     const status = (await t.request('GET', `/api/ccwadmin/order/pay/status/${o.id}`, { as: 'admin' })).json().data;
     expect(status).toMatchObject({ status: 'paid' });
+  });
+
+  it('withdraws through WeChat: PROCESSING at first, then finished by the follow-up (or given back when it fails)', async () => {
+    t.clock.set(new Date());
+    const tenant = await tenantId(t, 'DEMO');
+    const o = (await t.request('POST', '/api/ccwadmin/order/topUp', { as: 'admin', body: { amount: 60 } })).json().data;
+    await t.request('POST', `/api/ccwadmin/order/pay/${o.id}`, { as: 'admin' });
+    standIn.trades.get(o.orderNo)!.state = 'SUCCESS';
+    expect((await post(standIn.notification({ out_trade_no: o.orderNo, total: 6000 }))).statusCode).toBe(204);
+    const before = await balanceFen(t, tenant);
+    const first = await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, {
+      as: 'admin',
+      body: { amount: 20, reason: '退回' },
+    });
+    const second = await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, {
+      as: 'admin',
+      body: { amount: 15, reason: '再退' },
+    });
+    expect(first.json().data.refunds).toMatchObject([{ status: 'processing', amount: 20 }]);
+    expect(second.json().data).toMatchObject({ status: 'partRefunded', refundedAmount: 35 });
+    expect(await balanceFen(t, tenant)).toBe(before - 3500);
+    const [r1, r2] = second.json().data.refunds as { refundNo: string }[];
+    standIn.refunds.set(r1!.refundNo, 'SUCCESS');
+    standIn.refunds.set(r2!.refundNo, 'ABNORMAL');
+    expect(await followUpRefunds(t.deps)).toBe(0); // not a minute old yet
+    t.clock.advance(2 * 60_000);
+    expect(await followUpRefunds(t.deps)).toBe(2);
+    const detail = (await t.request('GET', `/api/ccwadmin/order/${o.id}`, { as: 'admin' })).json().data;
+    expect(detail.refunds).toMatchObject([
+      { status: 'succeeded', amount: 20 },
+      { status: 'failed', amount: 15 },
+    ]);
+    expect(detail).toMatchObject({ status: 'partRefunded', refundedAmount: 20 });
+    expect(await balanceFen(t, tenant)).toBe(before - 2000);
+    expect((await auditLedger(t.deps.db, tenant)).ok).toBe(true);
   });
 });
