@@ -17,6 +17,7 @@ import {
 } from '@fleetdesk/contracts/payments';
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
+import { NotFoundError } from '../../core/errors.js';
 import { handleNotification, payOrder, payStatus } from './pay.service.js';
 import { payProviders } from './providers/index.js';
 import { withdraw } from './withdraw.service.js';
@@ -32,6 +33,11 @@ export async function payRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   const providers = () => payProviders(deps);
+  /** The sandbox's page exists only while the sandbox is the provider in use. */
+  const sandbox = () => {
+    if (!providers().active.sandbox) throw new NotFoundError();
+    return providers().sandbox;
+  };
 
   // The sandbox notifies through the same route as the real providers, as an HTTP request to this app.
   providers().sandbox.notifier = async (n) => {
@@ -140,7 +146,7 @@ export async function payRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(SandboxTrade) },
     },
     config: { access: access.public() },
-    handler: async (req) => ok(await providers().sandbox.trade(req.params.orderNo, req.query.token)),
+    handler: async (req) => ok(await sandbox().trade(req.params.orderNo, req.query.token)),
   });
 
   app.post(PaymentPaths.sandboxDecide, {
@@ -153,6 +159,6 @@ export async function payRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(SandboxTrade) },
     },
     config: { access: access.public() },
-    handler: async (req) => ok(await providers().sandbox.decide(req.params.orderNo, req.body.token, req.body.action)),
+    handler: async (req) => ok(await sandbox().decide(req.params.orderNo, req.body.token, req.body.action)),
   });
 }

@@ -10,9 +10,13 @@ import { WechatPayProvider } from './wechat.js';
 export interface PayProviders {
   /** The configured provider (PAY_PROVIDER): new payments go to it. */
   active: PayProvider;
-  /** The sandbox's own books and page (always there: orders offered to it earlier still settle). */
+  /** The sandbox's own books and page; its calls answer only while it is the provider in use. */
   sandbox: SandboxPayProvider;
-  /** The provider an order was offered to, if it is configured here. */
+  /**
+   * The provider an order was offered to, if it is the one configured now. Orders offered to another (before a
+   * change of PAY_PROVIDER) are neither settled nor refunded through it: above all, a sandbox trade left over
+   * can never pay an order once a real provider is configured.
+   */
   byName(name: string | null): PayProvider | null;
 }
 
@@ -38,7 +42,7 @@ export function payProviders(deps: AppDeps): PayProviders {
   const providers: PayProviders = {
     active,
     sandbox,
-    byName: (name) => (name === 'sandbox' ? sandbox : name === active.name ? active : null),
+    byName: (name) => (name === active.name ? active : null),
   };
   cache.set(deps, providers);
   return providers;
@@ -50,7 +54,7 @@ export function setPayProviders(deps: AppDeps, active: PayProvider): PayProvider
   const providers: PayProviders = {
     active,
     sandbox: current.sandbox,
-    byName: (name) => (name === 'sandbox' ? current.sandbox : name === active.name ? active : null),
+    byName: (name) => (name === active.name ? active : null),
   };
   cache.set(deps, providers);
   return providers;

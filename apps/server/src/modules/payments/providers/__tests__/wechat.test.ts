@@ -394,6 +394,12 @@ describe('WeChat Pay through the app', () => {
     expect(log.map((r) => r.outcome)).toEqual(['amountMismatch', 'settled', 'late']);
     const status = (await t.request('GET', `/api/ccwadmin/order/pay/status/${o.id}`, { as: 'admin' })).json().data;
     expect(status).toMatchObject({ status: 'paid' });
+    // With a real provider configured, the sandbox's page and notifications are gone.
+    const page = await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/trade/${o.orderNo}?token=x` });
+    expect(page.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: '{}' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('withdraws through WeChat: PROCESSING at first, then finished by the follow-up (or given back when it fails)', async () => {
