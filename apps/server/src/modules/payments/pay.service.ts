@@ -153,6 +153,7 @@ async function askProvider(deps: AppDeps, row: OrderRow): Promise<TradeState | n
 export async function payStatus(deps: AppDeps, ctx: RequestContext, id: number): Promise<PayStatus> {
   let row = await orderRow(deps.db, ctx.tenantId, id);
   const now = deps.clock.now();
+  const wasUnpaid = row.status === 'unpaid';
   if (row.status === 'unpaid' && row.payMethod) {
     const provider = payProviders(deps).byName(row.payMethod);
     const due =
@@ -172,6 +173,9 @@ export async function payStatus(deps: AppDeps, ctx: RequestContext, id: number):
   }
   const order = toOrder(row, ctx.lang, now);
   if (order.status !== 'unpaid') payerStates.delete(row.id);
+  // Settled by this poll (a GET): like a write, answer once this process has heard the membership change, so
+  // the page's next call is let through.
+  if (wasUnpaid && order.status === 'paid') await deps.sessions.settled();
   return {
     orderId: row.id,
     status: order.status,
