@@ -60,6 +60,31 @@ const Env = z.object({
   OCR_BAIDU_ENDPOINT: z.string().url().default('https://aip.baidubce.com'),
   /** How long the sandbox OCR takes to answer (default 800 ms; 0 in tests). */
   OCR_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Payment provider: the sandbox (default; its own payment page), WeChat Pay API v3 Native, or Alipay. */
+  PAY_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).default('sandbox'),
+  /** Base URL the providers send notifications to (`<base>/api/pay/notify/<provider>`); default PUBLIC_URL. */
+  PAY_NOTIFY_BASE_URL: z.string().url().optional(),
+  /** Key the sandbox signs its notifications with (HMAC-SHA256); default: random per process. */
+  PAY_SANDBOX_SECRET: z.string().min(16).optional(),
+  PAY_WECHAT_MCHID: z.string().optional(),
+  PAY_WECHAT_APPID: z.string().optional(),
+  /** Serial number of the merchant API certificate (the key below signs requests). */
+  PAY_WECHAT_SERIAL_NO: z.string().optional(),
+  /** Merchant API private key: PEM text (\n allowed) or a file path. */
+  PAY_WECHAT_PRIVATE_KEY: z.string().optional(),
+  PAY_WECHAT_APIV3_KEY: z.string().length(32).optional(),
+  /** WeChat Pay platform public key or platform certificate (PEM text or a file path) and its id/serial. */
+  PAY_WECHAT_PLATFORM_KEY: z.string().optional(),
+  PAY_WECHAT_PLATFORM_SERIAL: z.string().optional(),
+  PAY_WECHAT_ENDPOINT: z.string().url().default('https://api.mch.weixin.qq.com'),
+  PAY_ALIPAY_APP_ID: z.string().optional(),
+  /** Application private key (RSA2): PEM text (\n allowed), bare base64, or a file path. */
+  PAY_ALIPAY_PRIVATE_KEY: z.string().optional(),
+  /** Alipay public key (verifies answers and notifications): PEM, bare base64, or a file path. */
+  PAY_ALIPAY_PUBLIC_KEY: z.string().optional(),
+  PAY_ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  /** TrueType/OpenType font with Chinese glyphs for PDFs (receipts); default: the bundled or system Noto CJK. */
+  PDF_FONT_PATH: z.string().optional(),
   /** Seed the demo tenants on start. Default: on for the embedded database, off for DATABASE_URL. */
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   /**
@@ -109,6 +134,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const key of ['OCR_BAIDU_API_KEY', 'OCR_BAIDU_SECRET_KEY'] as const) {
       if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when OCR_PROVIDER=baidu`);
     }
+  }
+  const payRequired = {
+    wechat: [
+      'PAY_WECHAT_MCHID',
+      'PAY_WECHAT_APPID',
+      'PAY_WECHAT_SERIAL_NO',
+      'PAY_WECHAT_PRIVATE_KEY',
+      'PAY_WECHAT_APIV3_KEY',
+      'PAY_WECHAT_PLATFORM_KEY',
+      'PAY_WECHAT_PLATFORM_SERIAL',
+    ],
+    alipay: ['PAY_ALIPAY_APP_ID', 'PAY_ALIPAY_PRIVATE_KEY', 'PAY_ALIPAY_PUBLIC_KEY'],
+    sandbox: [],
+  } as const;
+  for (const key of payRequired[cfg.PAY_PROVIDER]) {
+    if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when PAY_PROVIDER=${cfg.PAY_PROVIDER}`);
   }
   if (cfg.S3_BUCKET && !(cfg.S3_ACCESS_KEY_ID && cfg.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET');

@@ -3,13 +3,13 @@ import { purgeExpired } from './core/rate-limit.js';
 import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
-import { closeExpiredOrders } from './modules/payments/orders.service.js';
+import { sweepUnpaidOrders } from './modules/payments/pay.service.js';
 
 /** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver reminders. */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
   await purgeExpiredCodes(deps);
-  await closeExpiredOrders(deps);
+  await sweepUnpaidOrders(deps);
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
 }

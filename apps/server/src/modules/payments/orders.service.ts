@@ -220,14 +220,3 @@ export async function cancelOrder(deps: AppDeps, ctx: RequestContext, id: number
   if (!updated) throw new ConflictError('order.notCancellable');
   return toOrder(updated, ctx.lang, now, await creatorName(deps.db, updated));
 }
-
-/** Marks unpaid orders past their time as closed (run by the maintenance job). */
-export async function closeExpiredOrders(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
-  const now = deps.clock.now();
-  const rows = await deps.db
-    .update(orders)
-    .set({ status: 'closed', closedAt: now })
-    .where(and(eq(orders.status, 'unpaid'), lt(orders.expiresAt, now)))
-    .returning({ id: orders.id });
-  return rows.length;
-}

@@ -25,7 +25,9 @@ import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { ForbiddenError } from '../../core/errors.js';
 import { sendXlsx, type XlsxColumn } from '../../core/xlsx.js';
-import { cancelOrder, createMembershipOrder, createTopUpOrder, getOrder, listOrders } from './orders.service.js';
+import { createMembershipOrder, createTopUpOrder, getOrder, listOrders } from './orders.service.js';
+import { cancelPayable, closeReplacedOrder } from './pay.service.js';
+import { payRoutes } from './pay.routes.js';
 import { balance, exportLedger, listLedger, priceList, priceService } from './payments.service.js';
 
 const tags = ['payments'];
@@ -45,6 +47,7 @@ const LEDGER_KIND_TITLES: Record<(typeof LEDGER_KINDS)[number], [string, string]
 export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
+  await app.register(payRoutes);
 
   // ---- Paid services
 
@@ -148,7 +151,7 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: buy, audit: { action: 'order.create', ...orderAudit } },
     handler: async (req) => {
-      const order = await createMembershipOrder(deps, req.ctx, req.body);
+      const order = await createMembershipOrder(deps, req.ctx, req.body, (row) => closeReplacedOrder(deps, row));
       req.auditNote = {
         targetId: order.id,
         summary: { orderNo: order.orderNo, planCode: order.planCode, amount: order.amount },
@@ -195,6 +198,6 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(OrderPaths.cancel, {
     schema: { tags, summary: 'Cancel an unpaid order', params: IdParam, response: { 200: envelope(Order) } },
     config: { access: buy, audit: { action: 'order.cancel', ...orderAudit } },
-    handler: async (req) => ok(await cancelOrder(deps, req.ctx, req.params.id)),
+    handler: async (req) => ok(await cancelPayable(deps, req.ctx, req.params.id)),
   });
 }

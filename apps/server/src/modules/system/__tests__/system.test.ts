@@ -25,10 +25,14 @@ describe('route declarations', () => {
     expect(publicApi).toEqual([
       'DELETE /api/auth/oauth/token',
       'GET /api/openapi.json',
+      // Payments: the sandbox provider's payment page (token-checked) and the providers' signed notifications.
+      'GET /api/pay/sandbox/trade/:orderNo',
       'GET /api/tool/oss/file/*',
       'GET /api/tool/oss/proxy',
       'GET /healthz',
       'GET /readyz',
+      'POST /api/pay/notify/:provider',
+      'POST /api/pay/sandbox/trade/:orderNo/decide',
     ]);
   });
 });
