@@ -75,7 +75,8 @@ describe('/order/{type}', () => {
       from: '2026-11-01',
       to: '2026-11-30',
     });
-    expect(within(row).getAllByText('Balance top-up').length).toBeGreaterThan(0);
+    expect(within(row).getByText('Balance top-up')).toBeInTheDocument();
+    expect(within(row).getByText('Top-up')).toBeInTheDocument();
     expect(within(screen.getByText('M003').closest('tr')!).getByText('Violation query × 12')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'M001' })).toHaveAttribute('href', '/order/detail/1');
   });

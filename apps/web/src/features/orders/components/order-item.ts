@@ -5,5 +5,5 @@ import type { Order } from '@fleetdesk/contracts/payments';
 export function orderItem(o: Order, t: TFunction): string {
   if (o.type === 'membership') return `${o.planName ?? '-'} × ${t('orders:years', { count: o.years })}`;
   if (o.type === 'service') return `${o.serviceName ?? o.serviceCode ?? '-'} × ${o.count ?? 1}`;
-  return t('orders:type.topUp');
+  return t('orders:item.topUp');
 }
