@@ -22,6 +22,7 @@ import { users } from '../../db/schema/identity.js';
 import { orderRefunds, orders } from '../../db/schema/index.js';
 import { memberships } from '../../db/schema/tenancy.js';
 import { numberSql } from './payments.service.js';
+import { balanceOf } from './payments.repository.js';
 
 /** An unpaid order closes after this long; the price it holds is no longer promised. */
 export const ORDER_PAY_MINUTES = 30;
@@ -203,8 +204,16 @@ export async function getOrder(deps: AppDeps, ctx: RequestContext, id: number): 
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
     })),
-    refundable: 0,
+    refundable: await refundableOf(deps.db, row),
   };
+}
+
+/** Yuan of a paid top-up that can still go back to the payer: the smaller of what is left of it and the balance. */
+async function refundableOf(db: DbOrTx, row: OrderRow): Promise<number> {
+  if (row.type !== 'topUp' || (row.status !== 'paid' && row.status !== 'partRefunded')) return 0;
+  if (row.payMethod === 'balance' || !row.payMethod) return 0;
+  const balance = (await balanceOf(db, row.tenantId)).fen;
+  return fenToYuan(Math.max(0, Math.min(row.amountFen - row.refundedFen, balance)));
 }
 
 /** Cancels an unpaid order; a paid, closed or cancelled one cannot be. */

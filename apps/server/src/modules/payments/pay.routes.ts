@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, IdParam } from '@fleetdesk/contracts/common';
 import {
+  OrderDetail,
   OrderPaths,
+  WithdrawInput,
   PayInfo,
   PaymentPaths,
   PayStatus,
@@ -17,6 +19,9 @@ import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
 import { handleNotification, payOrder, payStatus } from './pay.service.js';
 import { payProviders } from './providers/index.js';
+import { withdraw } from './withdraw.service.js';
+import { orderReceipt } from './receipt.service.js';
+import { sendPdf } from '../../core/pdf.js';
 
 const tags = ['payments'];
 const buy = access.permission('billing:buy', { allowExpired: true });
@@ -63,6 +68,40 @@ export async function payRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: watch },
     handler: async (req) => ok(await payStatus(deps, req.ctx, req.params.id)),
+  });
+
+  app.post(OrderPaths.withdraw, {
+    schema: {
+      tags,
+      summary:
+        'Refund unused top-up to the payer through the provider that took it (at most the smaller of what is left of it and the balance)',
+      params: IdParam,
+      body: WithdrawInput,
+      response: { 200: envelope(OrderDetail) },
+    },
+    config: {
+      access: access.permission('billing:withdraw'),
+      audit: { action: 'order.withdraw', targetType: 'order' },
+    },
+    handler: async (req) => {
+      const detail = await withdraw(deps, req.ctx, req.params.id, req.body);
+      req.auditNote = { targetId: detail.id, summary: { orderNo: detail.orderNo, amount: req.body.amount } };
+      return ok(detail);
+    },
+  });
+
+  app.get(OrderPaths.receipt, {
+    schema: {
+      tags,
+      summary: 'The receipt of a paid order (PDF, in the caller’s language)',
+      params: IdParam,
+      produces: ['application/pdf'],
+    },
+    config: { access: access.permission('billing:view', { allowExpired: true }) },
+    handler: async (req, reply) => {
+      const { fileName, data } = await orderReceipt(deps, req.ctx, req.params.id);
+      return sendPdf(reply, fileName, data);
+    },
   });
 
   app.get(PaymentPaths.provider, {

@@ -53,8 +53,4 @@ defineMessages({
     'zh-CN': '该退款（{key}）已处理，不能重复退回',
     'en-US': 'This refund ({key}) was already made and is not made twice',
   },
-  'payments.pdfFont': {
-    'zh-CN': '服务器缺少中文字体，无法生成 PDF（请安装 fonts-noto-cjk 或设置 PDF_FONT_PATH）',
-    'en-US': 'The server has no Chinese font for PDFs (install fonts-noto-cjk or set PDF_FONT_PATH)',
-  },
 });

@@ -272,3 +272,85 @@ describe('permissions and tenants', () => {
     });
   });
 });
+
+describe('withdraw (refund unused top-up to the payer)', () => {
+  async function paidTopUp(as: string, amount: number) {
+    const o = await order(as, { amount }, '/api/ccwadmin/order/topUp');
+    const info = await pay(as, o.id);
+    await decide(o.orderNo, tokenOf(info.payUrl), 'approve');
+    return o;
+  }
+
+  it('refunds part of a top-up through the provider, debiting the balance; the ledger balances', async () => {
+    const tenant = await tenantId(t, 'DEMO');
+    const o = await paidTopUp('admin', 100);
+    const before = await balanceFen(t, tenant);
+    const res = await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, {
+      as: 'admin',
+      body: { amount: 30, reason: '多充了' },
+    });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json().data;
+    expect(detail).toMatchObject({ status: 'partRefunded', refundedAmount: 30, refundable: 70 });
+    expect(detail.refunds).toMatchObject([{ channel: 'provider', amount: 30, status: 'succeeded', reason: '多充了' }]);
+    expect(await balanceFen(t, tenant)).toBe(before - 3000);
+    const [trade] = await rowsOf<{ refunded_fen: number }>(
+      t.deps.db,
+      sql`select refunded_fen from pay_sandbox_trades where order_no = ${o.orderNo}`,
+    );
+    expect(Number(trade!.refunded_fen)).toBe(3000);
+    const rest = await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, {
+      as: 'admin',
+      body: { amount: 70.01, reason: 'x' },
+      lang: 'en-US',
+    });
+    expect(rest.statusCode).toBe(409);
+    expect(rest.json().message).toContain('¥70.00');
+    const all = await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, {
+      as: 'admin',
+      body: { amount: 70, reason: 'x' },
+    });
+    expect(all.json().data).toMatchObject({ status: 'refunded', refundable: 0 });
+    expect((await auditLedger(t.deps.db, tenant)).ok).toBe(true);
+  });
+
+  it('gives the money back to the balance when the provider refuses the refund', async () => {
+    const tenant = await tenantId(t, 'DEMO');
+    const o = await paidTopUp('admin', 40);
+    await t.deps.db.execute(sql`update pay_sandbox_trades set refunded_fen = amount_fen where order_no = ${o.orderNo}`);
+    const before = await balanceFen(t, tenant);
+    const res = await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, {
+      as: 'admin',
+      body: { amount: 10, reason: '测试' },
+    });
+    expect(res.json().data).toMatchObject({ status: 'paid', refundedAmount: 0, refundable: 40 });
+    expect(res.json().data.refunds).toMatchObject([{ status: 'failed', amount: 10 }]);
+    expect(await balanceFen(t, tenant)).toBe(before);
+    const kinds = await rowsOf<{ kind: string; amount_fen: number }>(
+      t.deps.db,
+      sql`select kind, amount_fen from balance_ledger where tenant_id = ${tenant} and order_id = ${o.id} order by id`,
+    );
+    expect(kinds.map((k) => [k.kind, Number(k.amount_fen)])).toEqual([
+      ['topUp', 4000],
+      ['withdraw', -1000],
+      ['withdrawReversal', 1000],
+    ]);
+    expect((await auditLedger(t.deps.db, tenant)).ok).toBe(true);
+  });
+
+  it('refuses a membership order, needs billing:withdraw, and hides other tenants', async () => {
+    const o = await paidTopUp('admin', 10);
+    const membershipOrder = await order('admin', { planCode: 'ENTERPRISE' });
+    const body = { amount: 1, reason: 'x' };
+    expect(
+      (await t.request('POST', `/api/ccwadmin/order/refund/${membershipOrder.id}`, { as: 'admin', body })).statusCode,
+    ).toBe(409);
+    expect((await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, { as: 'clerk', body })).statusCode).toBe(403);
+    expect((await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, { as: 'other', body })).statusCode).toBe(404);
+    const bad = await t.request('POST', `/api/ccwadmin/order/refund/${o.id}`, {
+      as: 'admin',
+      body: { amount: 0, reason: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cjkFont } from '../../../core/pdf.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** The text of a PDF, as pdftotext reads it back. */
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+}
+
+async function paidMembership() {
+  const o = (
+    await t.request('POST', '/api/ccwadmin/order/membership', {
+      as: 'admin',
+      body: { planCode: 'ENTERPRISE', years: 1 },
+    })
+  ).json().data;
+  const info = (await t.request('POST', `/api/ccwadmin/order/pay/${o.id}`, { as: 'admin' })).json().data;
+  const token = new URL(info.payUrl).searchParams.get('token')!;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/pay/sandbox/trade/${o.orderNo}/decide`,
+    payload: { token, action: 'approve' },
+  });
+  return o as { id: number; orderNo: string };
+}
+
+describe('receipts', () => {
+  it('uses the Noto Sans SC font shipped as a dependency', () => {
+    expect(cjkFont()?.source).toMatch(/NotoSansSC_400Regular\.ttf$/);
+  });
+
+  it('writes a paid order’s receipt as a PDF whose text reads back in Chinese, and in English', async () => {
+    const o = await paidMembership();
+    const res = await t.request('GET', `/api/ccwadmin/order/receipt/${o.id}`, { as: 'admin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`收据-${o.orderNo}.pdf`));
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Fleetdesk 收据');
+    expect(text).toContain(o.orderNo);
+    expect(text).toContain('旗舰版');
+    expect(text).toContain('¥19800.00');
+    expect(text).toContain('沙箱支付');
+    expect(text).toContain('会员期间');
+    // Only the glyphs used are embedded: far smaller than the 10 MB font.
+    expect(pdf.length).toBeLessThan(200_000);
+
+    const en = await t.request('GET', `/api/ccwadmin/order/receipt/${o.id}`, { as: 'admin', lang: 'en-US' });
+    const enText = pdfText(en.rawPayload);
+    expect(enText).toContain('Fleetdesk receipt');
+    expect(enText).toContain('Sandbox');
+  });
+
+  it('has no receipt for an unpaid order, and none of another tenant’s', async () => {
+    const unpaid = (await t.request('POST', '/api/ccwadmin/order/topUp', { as: 'admin', body: { amount: 10 } })).json()
+      .data;
+    expect((await t.request('GET', `/api/ccwadmin/order/receipt/${unpaid.id}`, { as: 'admin' })).statusCode).toBe(409);
+    const o = await paidMembership();
+    expect((await t.request('GET', `/api/ccwadmin/order/receipt/${o.id}`, { as: 'other' })).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/ccwadmin/order/receipt/${o.id}`, { as: 'clerk' })).statusCode).toBe(403);
+  });
+});
