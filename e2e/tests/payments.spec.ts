@@ -71,5 +71,22 @@ test.describe('admin', () => {
     await page.keyboard.press('Escape');
     await page.goto('/');
     await expect(page.getByTestId('home-balance')).toContainText(after);
+
+    // Part of the unused top-up goes back to the payer: a refund on the order, a withdraw in the ledger.
+    await page.goto('/billing/ledger');
+    await page.locator('.ant-table-row').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/order\/detail\/\d+/);
+    await page.getByRole('button', { name: '退还未用余额' }).click();
+    const refund = page.getByRole('dialog');
+    await refund.getByRole('spinbutton', { name: '退款金额（元）' }).fill('88');
+    await refund.getByRole('textbox', { name: '退款原因' }).fill('多充了');
+    await refund
+      .getByRole('button', { name: '退 款' })
+      .or(refund.getByRole('button', { name: '退款' }))
+      .click();
+    await expect(page.locator('.ant-table-row').filter({ hasText: '多充了' })).toContainText('¥88.00');
+    await page.goto('/billing/ledger');
+    await expect(page.locator('.ant-table-row').first()).toContainText('-¥88.00');
+    await expect(page.locator('.ant-table-row').first()).toContainText('余额退款');
   });
 });
