@@ -28,7 +28,16 @@ export function loginPath(pathname: string, search = ''): string {
 }
 
 /** Route names that an expired membership still reaches (spec section 2), plus the pages of that path. */
-const EXPIRED_ALLOWED = new Set(['membership', 'order', 'gameover', 'qr', 'paySuccess']);
+const EXPIRED_ALLOWED = new Set([
+  'membership',
+  'order',
+  'orderTopUp',
+  'orderDetail',
+  'gameover',
+  'qr',
+  'paySuccess',
+  'paySandbox',
+]);
 
 export function blockedByMembership(route: RouteDef | undefined, days: number | undefined): boolean {
   return days === -1 && !(route && EXPIRED_ALLOWED.has(route.name));

@@ -84,6 +84,14 @@ export const ROUTES: RouteDef[] = [
     open: true,
     page: lazyPage(() => import('../features/membership/pages/pay-success-page')),
   },
+  {
+    name: 'paySandbox',
+    path: '/pay/sandbox/:orderNo',
+    titleKey: 'routes.paySandbox',
+    frame: 'bare',
+    open: true,
+    page: lazyPage(() => import('../features/billing/pages/sandbox-pay-page')),
+  },
   { name: 'qr', path: '/qr/:id', titleKey: 'routes.qr', frame: 'bare', page: auth.qr },
   {
     name: 'home',
@@ -108,6 +116,21 @@ export const ROUTES: RouteDef[] = [
     frame: 'header',
     open: true,
     page: lazyPage(() => import('../features/membership/pages/membership-page')),
+  },
+  // The order screens: before `/order/:type`, `topUp` is a page of its own (TOP_UP_PAGE).
+  {
+    name: 'orderTopUp',
+    path: '/order/topUp',
+    titleKey: 'routes.orderTopUp',
+    frame: 'header',
+    page: lazyPage(() => import('../features/orders/pages/top-up-page')),
+  },
+  {
+    name: 'orderDetail',
+    path: '/order/detail/:id',
+    titleKey: 'routes.orderDetail',
+    frame: 'header',
+    page: lazyPage(() => import('../features/orders/pages/order-detail-page')),
   },
   {
     name: 'order',
@@ -231,6 +254,16 @@ export const ROUTES: RouteDef[] = [
     icon: 'SettingOutlined',
     nav: true,
     page: lazyPage(() => import('../features/company-settings/pages/company-settings-page')),
+  },
+  {
+    name: 'billing',
+    path: '/billing/:type?',
+    titleKey: 'routes.billing',
+    frame: 'header',
+    permission: 'billing',
+    icon: 'WalletOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/billing/pages/billing-page')),
   },
   {
     name: 'oa',

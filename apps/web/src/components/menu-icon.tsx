@@ -23,6 +23,7 @@ import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import TagsOutlined from '@ant-design/icons/TagsOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import ToolOutlined from '@ant-design/icons/ToolOutlined';
+import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import type { ComponentType } from 'react';
 
 /**
@@ -54,6 +55,7 @@ const ICONS: Record<string, ComponentType> = {
   TagsOutlined,
   TeamOutlined,
   ToolOutlined,
+  WalletOutlined,
 };
 
 export function MenuIcon({ name }: { name: string | null | undefined }) {

@@ -137,6 +137,14 @@ describe('the membership gate', () => {
     expect(blockedByMembership(findRoute('/setting/profile', ROUTES), -1)).toBe(true);
     expect(blockedByMembership(findRoute('/membership', ROUTES), -1)).toBe(false);
     expect(blockedByMembership(findRoute('/order/membership', ROUTES), -1)).toBe(false);
+    // Paying: the top-up page, an order's page, the sandbox provider's page, the landing page.
+    expect(findRoute('/order/topUp', ROUTES)?.name).toBe('orderTopUp');
+    expect(blockedByMembership(findRoute('/order/topUp', ROUTES), -1)).toBe(false);
+    expect(blockedByMembership(findRoute('/order/detail/5', ROUTES), -1)).toBe(false);
+    expect(blockedByMembership(findRoute('/pay/sandbox/M20261126104400000001', ROUTES), -1)).toBe(false);
+    expect(blockedByMembership(findRoute('/paySuccess', ROUTES), -1)).toBe(false);
+    expect(blockedByMembership(findRoute('/billing', ROUTES), -1)).toBe(true);
+    expect(isOpenPath('/pay/sandbox/M20261126104400000001', ROUTES)).toBe(true);
     expect(blockedByMembership(findRoute('/', ROUTES), 0)).toBe(false);
     expect(blockedByMembership(findRoute('/', ROUTES), undefined)).toBe(false);
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { membershipInfoQuery } from '../../features/session/api/get-membership-info';
 import { tenantPermissionsQuery } from '../../features/session/api/get-tenant-permissions';
+import { setMembershipReloader } from '../../lib/membership-reload';
 import { onRequestFailure } from '../../lib/report-failure';
 import { isSignedIn, session, useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
@@ -56,11 +57,11 @@ export function SessionShell() {
   // The membership is asked for again when it may have changed: a call refused because it expired
   // mid-session (the gate then acts), or another language (its plan name is the server's text).
   useEffect(() => {
-    const reload = () =>
-      void client
-        .fetchQuery({ ...membershipInfoQuery(), staleTime: 0 })
-        .then((m) => session.set({ membership: m }))
-        .catch(() => undefined);
+    const load = () =>
+      client.fetchQuery({ ...membershipInfoQuery(), staleTime: 0 }).then((m) => session.set({ membership: m }));
+    const reload = () => void load().catch(() => undefined);
+    // A plan just paid (the payment screens ask): the gate lifts at once.
+    setMembershipReloader(load);
     const stop = onRequestFailure((error) => {
       if (error.status === 40302) reload();
     });
@@ -70,6 +71,7 @@ export function SessionShell() {
     i18n.on('languageChanged', onLanguage);
     return () => {
       stop();
+      setMembershipReloader(null);
       i18n.off('languageChanged', onLanguage);
     };
   }, [client, i18n]);

@@ -3,9 +3,11 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../components/menu-icon';
+import { useAccess } from '../../../lib/access';
 import type { Language } from '../../../lib/i18n';
 import { routeLink } from '../../../lib/route-link';
 import { useSession } from '../../../lib/session';
+import { BalanceCard } from '../components/balance-card';
 import { MembershipCard } from '../components/membership-card';
 import '../i18n';
 import './home-page.css';
@@ -27,6 +29,7 @@ export default function HomePage() {
   const routes = useSession((s) => s.routes);
   const menus = useSession((s) => s.permissionMenus);
   const messageTotal = useSession((s) => s.messageTotal);
+  const access = useAccess();
   if (!user) return null;
 
   const shortcuts = [
@@ -63,6 +66,7 @@ export default function HomePage() {
       </section>
       <div className="fd-home-grid">
         <MembershipCard membership={membership} />
+        {access.can('billing:view') && <BalanceCard />}
         <section className="fd-card">
           <h2>{t('shortcuts')}</h2>
           <nav className="fd-shortcuts" aria-label={t('shortcuts')}>

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, CLERK, sessionServer, signedIn } from '../../../test/fixtures';
+import { order, payInfo, payStatus } from '../../../test/payment-fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const SLOW = { timeout: 20_000 };
@@ -28,44 +29,54 @@ beforeEach(async () => {
 });
 
 describe('/membership', () => {
-  it('orders a plan for some years and shows the unpaid order, leading to the orders', async () => {
+  it('orders a plan, shows its QR code until paid, then loads the membership again and lands on /paySuccess', async () => {
     signedIn();
-    const server = sessionServer(ADMIN, {
-      'GET /api/ccwadmin/associatorTenant/plans': () => ok(PLANS),
-      'POST /api/ccwadmin/order/membership': () =>
+    let paid = false;
+    const server = sessionServer(
+      { ...ADMIN, days: -1 },
+      {
+        'GET /api/ccwadmin/associatorTenant/plans': () => ok(PLANS),
+        'POST /api/ccwadmin/order/membership': () => ok(order()),
+        'POST /api/ccwadmin/order/pay/:id': () => ok(payInfo()),
+        'GET /api/ccwadmin/order/pay/status/:id': () => {
+          const s = server.calls('GET', '/api/ccwadmin/order/pay/status/5').length;
+          paid = s >= 2;
+          return ok(payStatus(paid ? 'paid' : 'unpaid', paid ? null : 'scanned'));
+        },
+      },
+    );
+    // Once paid, the membership runs again.
+    server.on({
+      'GET /api/ccwadmin/associatorTenant/info': () =>
         ok({
-          id: 5,
-          orderNo: 'M202611210001',
-          type: 'membership',
-          planCode: 'STANDARD',
-          planName: 'Standard',
-          years: 2,
-          amount: 7960,
-          status: 'unpaid',
-          createdAt: '2026-11-21T12:00:00Z',
-          paidAt: null,
-          expiresAt: '2026-11-21T12:30:00Z',
+          days: paid ? 730 : -1,
+          date: paid ? '2028-11-26' : '2026-11-01',
+          associatorLevel: 1,
+          associatorCode: 'STANDARD',
+          associatorName: 'Standard',
         }),
-      'GET /api/ccwadmin/order/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
     });
     renderApp('/membership');
     const card = await screen.findByTestId('plan-STANDARD', {}, SLOW);
     expect(within(card).getByText('¥3,980.00')).toBeInTheDocument();
-    expect(within(screen.getByTestId('plan-ENTERPRISE')).getByText('Current plan')).toBeInTheDocument();
     expect(within(screen.getByTestId('plan-TRIAL')).queryByRole('button')).toBeNull();
-    expect(screen.getByTestId('current-membership')).toHaveTextContent('Enterprise');
     const user = userEvent.setup();
     await user.click(within(card).getByRole('combobox', { name: 'Years' }));
     await user.click(await screen.findByTitle('2 years'));
     expect(within(card).getByText('Total ¥7,960.00')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Order now' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('M202611210001')).toBeInTheDocument();
-    expect(within(dialog).getByText('Unpaid')).toBeInTheDocument();
-    expect(within(dialog).getByText(/Online payment arrives with the orders area/)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(await within(dialog).findByRole('img', { name: /QR code to pay order/ }, SLOW)).toBeInTheDocument();
+    expect(within(dialog).getByText('Standard × 2 years')).toBeInTheDocument();
     expect(server.calls('POST', '/api/ccwadmin/order/membership')[0]!.body).toEqual({ planCode: 'STANDARD', years: 2 });
-    await user.click(within(dialog).getByRole('button', { name: 'See my orders' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/membership'));
+    await waitFor(
+      () => expect(screen.getByTestId('location').textContent).toBe('/paySuccess?order=5&type=membership'),
+      SLOW,
+    );
+    expect(await screen.findByText(/Your Standard membership now runs until 2028-11-26/, {}, SLOW)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the home page' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(await screen.findByTestId('home-membership', {}, SLOW)).toBeInTheDocument();
   });
 
   it('a user without the right to buy gets the forbidden notification from the server', async () => {

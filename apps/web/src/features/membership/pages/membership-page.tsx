@@ -1,16 +1,17 @@
 import Alert from 'antd/es/alert';
 import Skeleton from 'antd/es/skeleton';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Order } from '@fleetdesk/contracts/payments';
+import type { Order, PayStatus } from '@fleetdesk/contracts/payments';
 import { MENUS } from '@fleetdesk/contracts/permissions';
+import { PayDialog } from '../../../components/pay/pay-dialog';
 import type { Language } from '../../../lib/i18n';
+import { reloadMembership } from '../../../lib/membership-reload';
 import { isSignedIn, useSession } from '../../../lib/session';
 import { useCreateMembershipOrder } from '../api/create-membership-order';
 import { catalogPlans, usePlans } from '../api/get-plans';
 import { CurrentMembership } from '../components/current-membership';
-import { OrderCreatedModal } from '../components/order-created-modal';
 import { PlanCard } from '../components/plan-card';
 import { PlanComparison } from '../components/plan-comparison';
 import '../i18n';
@@ -18,7 +19,9 @@ import './membership-page.css';
 
 /**
  * `/membership` (open): the tenant's level and expiry, the plans and their prices. Choosing a plan creates an
- * order; the server decides who may buy (a user without the right gets the no-permission notice).
+ * order and shows its QR code until it is paid (then `/paySuccess`, with the membership loaded again so that an
+ * expired tenant is let in at once); the server decides who may buy (a user without the right gets the
+ * no-permission notice).
  */
 export default function MembershipPage() {
   const { t, i18n } = useTranslation('membership');
@@ -33,6 +36,16 @@ export default function MembershipPage() {
   const topAreas = MENUS.filter((m) => !m.parent);
   const active = !!membership && membership.days !== -1;
   const currentLevel = plans?.find((p) => p.current)?.level ?? -1;
+  const orderPlan = (planCode: string, years: number) =>
+    create.mutate({ planCode, years }, { onSuccess: (created) => setOrder(created) });
+  const onPaid = useCallback(
+    (status: PayStatus) => {
+      void reloadMembership().then(() =>
+        navigate(`/paySuccess?order=${status.orderId}&type=membership`, { replace: true }),
+      );
+    },
+    [navigate],
+  );
 
   return (
     <div className="fd-membership-page">
@@ -54,9 +67,7 @@ export default function MembershipPage() {
                 belowCurrent={active && plan.level < currentLevel}
                 ordering={create.isPending && create.variables?.planCode === plan.code}
                 onSignIn={() => navigate(`/login?redirect=${encodeURIComponent('/membership')}`)}
-                onOrder={(years) =>
-                  create.mutate({ planCode: plan.code, years }, { onSuccess: (created) => setOrder(created) })
-                }
+                onOrder={(years) => orderPlan(plan.code, years)}
               />
             ))}
           </div>
@@ -64,7 +75,13 @@ export default function MembershipPage() {
           <PlanComparison plans={plans} />
         </>
       )}
-      <OrderCreatedModal order={order} onClose={() => setOrder(null)} onOrders={() => navigate('/order/membership')} />
+      <PayDialog
+        orderId={order?.id ?? null}
+        description={order ? `${order.planName ?? ''} × ${t('yearsOption', { count: order.years })}` : undefined}
+        onClose={() => setOrder(null)}
+        onPaid={onPaid}
+        onNewOrder={() => order?.planCode && orderPlan(order.planCode, order.years)}
+      />
     </div>
   );
 }

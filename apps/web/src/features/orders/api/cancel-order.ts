@@ -12,6 +12,6 @@ export function useCancelOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSettled: () => client.invalidateQueries({ queryKey: ['orders', 'list'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });
 }

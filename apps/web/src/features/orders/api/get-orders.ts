@@ -4,17 +4,19 @@ import { OrderPaths, type Order } from '@fleetdesk/contracts/payments';
 import { request } from '../../../lib/request';
 
 export interface OrderFilters {
-  type: string;
+  type?: string | undefined;
   status?: string | undefined;
+  orderNo?: string | undefined;
+  payMethod?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
   pageNum: number;
   pageSize: number;
 }
 
-/** The tenant's orders of a type, newest first. */
+/** The tenant's orders, newest first, of the filter. */
 export function getOrders(f: OrderFilters): Promise<Paged<Order>> {
-  return request<Paged<Order>>(OrderPaths.list, {
-    query: { type: f.type, status: f.status, pageNum: f.pageNum, pageSize: f.pageSize },
-  });
+  return request<Paged<Order>>(OrderPaths.list, { query: { ...f } });
 }
 
 export const ordersQuery = (f: OrderFilters) =>
