@@ -3,15 +3,17 @@ import { purgeExpired } from './core/rate-limit.js';
 import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
+import { runVehicleRemindersHourly } from './modules/compliance/reminders.js';
 import { closeExpiredOrders } from './modules/payments/orders.service.js';
 
-/** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver reminders. */
+/** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver and vehicle reminders. */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
   await purgeExpiredCodes(deps);
   await closeExpiredOrders(deps);
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
+  await runVehicleRemindersHourly(deps);
 }
 
 /**
