@@ -231,6 +231,26 @@ export async function saveLicense(deps: AppDeps, ctx: RequestContext, input: Lic
   return licenseById(deps, deps.db, ctx, id);
 }
 
+/**
+ * The vehicle licence as `rentCar/bind/license` (vehicles area) binds it, inside that call's transaction: its file
+ * number, issue date, the inspection date of its second page and its pages. Without a file number nothing is kept.
+ */
+export async function recordVehicleLicense(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  carId: number,
+  v: { number: string | null; issueDate: string | null; expiryDate: string | null; images: string[] },
+): Promise<void> {
+  if (!v.number) return;
+  await tx.execute(sql`insert into car_licenses (tenant_id, car_id, kind, number, issue_date, expiry_date, images,
+      created_by)
+    values (${ctx.tenantId}, ${carId}, 'vehicle', ${v.number}, ${v.issueDate}::date, ${v.expiryDate}::date,
+      ${textArray(v.images)}, ${ctx.userId})
+    on conflict (tenant_id, car_id, kind) do update set number = excluded.number, issue_date = excluded.issue_date,
+      expiry_date = coalesce(excluded.expiry_date, car_licenses.expiry_date), images = excluded.images,
+      updated_at = now()`);
+}
+
 export async function deleteLicense(deps: AppDeps, ctx: RequestContext, id: number): Promise<void> {
   const done = await rowsOf<{ id: number }>(
     deps.db,

@@ -70,6 +70,32 @@ describe('licences', () => {
     expect(after.carsWithoutTransport).toBe(before.carsWithoutTransport - 1); // the new car has one now
   });
 
+  it('rentCar/bind/license records the vehicle licence in the licence list', async () => {
+    const car = await addCar(t, r.hz);
+    const main = await upload(t, 'admin', 'license', 'main.png');
+    const bound = await t.request('POST', `${A}/rentCar/bind/license`, {
+      as: 'admin',
+      body: {
+        carId: car.id,
+        mainPageUrl: main,
+        fileNo: '330100654321',
+        issueDate: '2023-06-18',
+        inspectionDue: day(20),
+      },
+    });
+    expect(bound.statusCode).toBe(200);
+    const list = await t.request('GET', `${A}/rentCarLicense/list`, { as: 'admin', query: { carId: car.id } });
+    expect(list.json().data.rows).toHaveLength(1);
+    expect(list.json().data.rows[0]).toMatchObject({
+      kind: 'vehicle',
+      number: '330100654321',
+      issueDate: '2023-06-18',
+      expiryDate: day(20),
+      due: 'soon',
+    });
+    expect(list.json().data.rows[0].images[0].url).toBe(main);
+  });
+
   it('validates: a transport certificate needs its expiry, expiry after issue, a stored image', async () => {
     const car = await addCar(t, r.hz);
     const bad = await t.request('POST', `${A}/rentCarLicense/save`, {
@@ -489,5 +515,36 @@ describe('OpenAPI', () => {
     }
     expect(doc.paths['/api/ccwadmin/accident/delete/{id}'].delete['x-permission']).toBe('rentCar:delete');
     expect(doc.paths['/api/ccwadmin/rentCarLicense/list'].get['x-permission']).toBe('rentCar:view');
+  });
+});
+
+describe('demo records', () => {
+  it('the demo company has policies, licences (some expiring), inspections and accidents in several states', async () => {
+    const total = LicenseTotal.parse(
+      (await t.request('GET', `${A}/rentCarLicense/total`, { as: 'admin' })).json().data,
+    );
+    expect(total.total).toBeGreaterThan(10);
+    expect(total.expiring).toBeGreaterThanOrEqual(2);
+    expect(total.expired).toBeGreaterThanOrEqual(1);
+    const policies = await t.request('GET', `${A}/rentCar/insurance/policy/list`, {
+      as: 'admin',
+      query: { kind: 'commercial' },
+    });
+    const first = Policy.parse(policies.json().data.rows[0]);
+    expect(first.coverage.map((c) => c.code)).toContain('damage');
+    const current = await t.deps.database.query<{ n: number }>(
+      `select count(*)::int as n from cars c join tenants t on t.id = c.tenant_id
+       where t.code = 'DEMO' and c.compulsory_policy_no is not null and not exists (select 1 from insurance_policies p
+         where p.tenant_id = c.tenant_id and p.car_id = c.id and p.policy_no = c.compulsory_policy_no
+           and p.end_date = c.compulsory_expiry)`,
+    );
+    expect(current.rows[0]!.n).toBe(0);
+    const accidents = await t.request('GET', `${A}/accident/list`, { as: 'admin', query: { pageSize: 50 } });
+    const states = new Set(accidents.json().data.rows.map((a: AccidentRow) => a.state));
+    expect([...states]).toEqual(
+      expect.arrayContaining(['assessing', 'cancelled', 'claimed', 'closed', 'reported', 'repairing']),
+    );
+    const inspections = await t.request('GET', `${A}/rentCar/inspection/list`, { as: 'admin' });
+    expect(inspections.json().data.total).toBeGreaterThan(10);
   });
 });
