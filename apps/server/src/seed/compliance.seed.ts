@@ -135,7 +135,7 @@ export async function seedCompliance({ tx, clock, demo }: DemoContext): Promise<
         '前照灯远光发光强度不合格，调整后复检', ${demo.adminId})`);
   }
 
-  await seedAccidents(ctxOf(tenantId, demo.adminId, now), cars, tx);
+  await seedAccidents(ctxOf(tenantId, demo.adminId, now), demo.rentIds, cars, tx);
 }
 
 function ctxOf(tenantId: number, userId: number, now: number) {
@@ -155,6 +155,7 @@ function issuerOf(prefix: string, kind: 'vehicle' | 'transport'): string {
 
 async function seedAccidents(
   c: { tenantId: number; userId: number; now: number },
+  rentIds: Record<string, number>,
   cars: CarRow[],
   tx: DemoContext['tx'],
 ): Promise<void> {
@@ -170,6 +171,7 @@ async function seedAccidents(
     return d ? Number(d.id) : null;
   };
   const CASES: {
+    city: 'HZ' | 'SH';
     days: number;
     hour: number;
     place: string;
@@ -187,6 +189,7 @@ async function seedAccidents(
     {
       days: 2,
       hour: 8.5,
+      city: 'HZ',
       place: '杭州市西湖区文三路与学院路交叉口',
       description: '早高峰左转时与直行电动自行车轻微剐蹭，双方无人受伤，已报交警快处。',
       responsibility: 'major',
@@ -197,6 +200,7 @@ async function seedAccidents(
     {
       days: 6,
       hour: 19.25,
+      city: 'HZ',
       place: '杭州市拱墅区上塘高架北向南莫干山路出口',
       description: '雨天跟车过近追尾前车，前车后保险杠受损。',
       responsibility: 'full',
@@ -210,6 +214,7 @@ async function seedAccidents(
     {
       days: 18,
       hour: 14,
+      city: 'SH',
       place: '上海市闵行区虹桥路 2188 号停车场',
       description: '停放期间被倒车车辆撞击左后门，对方全责，已取得对方保险报案号。',
       responsibility: 'none',
@@ -223,6 +228,7 @@ async function seedAccidents(
     {
       days: 40,
       hour: 22.5,
+      city: 'HZ',
       place: '杭州市滨江区江南大道与长河路口',
       description: '夜间变道与相邻车道车辆碰撞，双方同责，各自向保险公司索赔。',
       responsibility: 'equal',
@@ -236,6 +242,7 @@ async function seedAccidents(
     {
       days: 75,
       hour: 10,
+      city: 'HZ',
       place: '杭州市余杭区文一西路与高教路交叉口',
       description: '闯黄灯与横向车辆碰撞，乘客轻微擦伤，已送医检查。',
       responsibility: 'major',
@@ -251,6 +258,7 @@ async function seedAccidents(
     {
       days: 12,
       hour: 16,
+      city: 'SH',
       place: '上海市徐汇区漕溪北路地下车库',
       description: '司机报告车库柱子剐蹭，经查为旧伤，撤销报案。',
       responsibility: 'none',
@@ -260,8 +268,9 @@ async function seedAccidents(
     },
   ];
   for (const [n, k] of CASES.entries()) {
-    const car = live[(n * 5 + 1) % live.length];
-    if (!car) return;
+    const mine = live.filter((x) => x.rent_id === rentIds[k.city]);
+    const car = mine[(n * 3 + 1) % Math.max(mine.length, 1)];
+    if (!car) continue;
     const occurred = new Date(c.now - k.days * DAY);
     occurred.setUTCHours(Math.floor(k.hour) - 8, (k.hour % 1) * 60, 0, 0);
     const [row] = await rowsOf<{ id: number }>(

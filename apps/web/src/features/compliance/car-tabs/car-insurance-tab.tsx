@@ -47,6 +47,7 @@ export default function CarInsuranceTab({ carId }: CarTabProps) {
           {
             key: 'kind',
             title: t('policies.kind'),
+            className: 'fd-nowrap',
             render: (_, p) => (
               <span>
                 {titleOf(POLICY_KIND_TITLES[p.kind])}{' '}
@@ -54,7 +55,7 @@ export default function CarInsuranceTab({ carId }: CarTabProps) {
               </span>
             ),
           },
-          { key: 'company', title: t('policies.company'), dataIndex: 'companyName' },
+          { key: 'company', title: t('policies.company'), dataIndex: 'companyName', className: 'fd-nowrap' },
           { key: 'policyNo', title: t('policies.policyNo'), dataIndex: 'policyNo' },
           {
             key: 'period',

@@ -116,8 +116,10 @@ export function AccidentDrawer({ id, onClose }: { id: number; onClose: () => voi
             <Descriptions.Item label={t('accidents.claimState')}>
               {titleOf(CLAIM_STATE_TITLES[a.claimState])}
             </Descriptions.Item>
-            <Descriptions.Item label={t('accidents.repairCost')}>{formatMoney(a.repairCost)}</Descriptions.Item>
-            <Descriptions.Item label={t('accidents.settledAmount')}>{formatMoney(a.settledAmount)}</Descriptions.Item>
+            <Descriptions.Item label={t('accidents.repairCost')}>{formatMoney(a.repairCost) || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('accidents.settledAmount')}>
+              {formatMoney(a.settledAmount) || '-'}
+            </Descriptions.Item>
             {a.remark ? (
               <Descriptions.Item label={t('fields.remark')} span={2}>
                 {a.remark}
@@ -133,7 +135,7 @@ export function AccidentDrawer({ id, onClose }: { id: number; onClose: () => voi
               </Space>
             </Image.PreviewGroup>
           ) : null}
-          <h4>{t('accidents.history')}</h4>
+          <h4 className="fd-compliance-history">{t('accidents.history')}</h4>
           <Timeline
             items={a.events.map((e) => ({
               key: `${e.at}-${e.to}`,

@@ -6,7 +6,6 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
-import Space from 'antd/es/space';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +86,7 @@ export function AccidentModal({
       form,
       AccidentInput,
       {
-        carId: v.carId,
+        carId: carId ?? v.carId,
         driverId: v.driverId ?? null,
         occurredAt: v.occurredAt ? v.occurredAt.format('YYYY-MM-DDTHH:mm:ssZ') : undefined,
         place: v.place ?? '',
@@ -130,7 +129,7 @@ export function AccidentModal({
       destroyOnHidden
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initialValues}>
-        <Space.Compact block>
+        <div className="fd-compliance-row">
           {carId ? null : (
             <Form.Item name="carId" label={t('fields.plate')} required style={{ flex: 1 }}>
               <CarPicker />
@@ -140,32 +139,32 @@ export function AccidentModal({
             <DatePicker
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
-              className="fd-full-width"
+              className="fd-compliance-full"
               maxDate={dayjs()}
             />
           </Form.Item>
           <Form.Item name="driverId" label={t('accidents.driver')} style={{ flex: 1 }}>
             <DriverPicker initialName={accident?.driverName} />
           </Form.Item>
-        </Space.Compact>
+        </div>
         <Form.Item name="place" label={t('accidents.place')} required>
           <Input maxLength={120} />
         </Form.Item>
         <Form.Item name="description" label={t('accidents.description')} required>
           <Input.TextArea maxLength={1000} rows={3} showCount />
         </Form.Item>
-        <Space.Compact block>
+        <div className="fd-compliance-row">
           <Form.Item name="responsibility" label={t('accidents.responsibility')} required style={{ flex: 1 }}>
             <Select options={RESPONSIBILITIES.map((r) => ({ value: r, label: titleOf(RESPONSIBILITY_TITLES[r]) }))} />
           </Form.Item>
           <Form.Item name="damage" label={t('accidents.damage')} style={{ flex: 2 }}>
             <Input maxLength={500} />
           </Form.Item>
-        </Space.Compact>
+        </div>
         <Form.Item name="injuries" valuePropName="checked">
           <Checkbox>{t('accidents.injuries')}</Checkbox>
         </Form.Item>
-        <Space.Compact block>
+        <div className="fd-compliance-row">
           <Form.Item name="insurerCode" label={t('accidents.insurer')} style={{ flex: 1 }}>
             <Select
               allowClear
@@ -180,15 +179,15 @@ export function AccidentModal({
           <Form.Item name="claimState" label={t('accidents.claimState')} style={{ flex: 1 }}>
             <Select options={CLAIM_STATES.map((c) => ({ value: c, label: titleOf(CLAIM_STATE_TITLES[c]) }))} />
           </Form.Item>
-        </Space.Compact>
-        <Space.Compact block>
+        </div>
+        <div className="fd-compliance-row">
           <Form.Item name="repairCost" label={t('accidents.repairCost')} style={{ flex: 1 }}>
-            <InputNumber<number> prefix="¥" min={0} className="fd-full-width" />
+            <InputNumber<number> prefix="¥" min={0} className="fd-compliance-full" />
           </Form.Item>
           <Form.Item name="settledAmount" label={t('accidents.settledAmount')} style={{ flex: 1 }}>
-            <InputNumber<number> prefix="¥" min={0} className="fd-full-width" />
+            <InputNumber<number> prefix="¥" min={0} className="fd-compliance-full" />
           </Form.Item>
-        </Space.Compact>
+        </div>
         <Form.Item name="photos" label={t('accidents.photos')}>
           <ImagesField max={20} type="car" />
         </Form.Item>

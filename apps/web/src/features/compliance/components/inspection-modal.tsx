@@ -83,7 +83,7 @@ export function InspectionModal({ carId, onClose }: { carId: number; onClose: ()
         }}
       >
         <Form.Item name="inspectedOn" label={t('inspections.inspectedOn')} required>
-          <DatePicker className="fd-full-width" maxDate={today} />
+          <DatePicker className="fd-compliance-full" maxDate={today} />
         </Form.Item>
         <Form.Item name="result" label={t('inspections.result')} required>
           <Radio.Group
@@ -92,14 +92,14 @@ export function InspectionModal({ carId, onClose }: { carId: number; onClose: ()
         </Form.Item>
         {result === 'passed' ? (
           <Form.Item name="nextDue" label={t('inspections.nextDue')} required>
-            <DatePicker className="fd-full-width" />
+            <DatePicker className="fd-compliance-full" />
           </Form.Item>
         ) : null}
         <Form.Item name="station" label={t('inspections.station')}>
           <Input maxLength={60} />
         </Form.Item>
         <Form.Item name="cost" label={t('inspections.cost')}>
-          <InputNumber<number> prefix="¥" min={0} className="fd-full-width" />
+          <InputNumber<number> prefix="¥" min={0} className="fd-compliance-full" />
         </Form.Item>
         <Form.Item name="images" label={t('fields.images')}>
           <ImagesField max={6} type="license" />

@@ -106,10 +106,10 @@ export function LicenceModal({
           <Input maxLength={60} />
         </Form.Item>
         <Form.Item name="issueDate" label={t('licences.issueDate')}>
-          <DatePicker className="fd-full-width" maxDate={dayjs()} />
+          <DatePicker className="fd-compliance-full" maxDate={dayjs()} />
         </Form.Item>
         <Form.Item name="expiryDate" label={t('licences.expiryDate')} extra={t('licences.expiryHint')}>
-          <DatePicker className="fd-full-width" />
+          <DatePicker className="fd-compliance-full" />
         </Form.Item>
         <Form.Item name="images" label={t('fields.images')}>
           <ImagesField max={6} type="license" />

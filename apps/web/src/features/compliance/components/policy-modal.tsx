@@ -126,7 +126,7 @@ export function PolicyModal({
       destroyOnHidden
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initialValues}>
-        <Space.Compact block>
+        <div className="fd-compliance-row">
           <Form.Item name="kind" label={t('policies.kind')} required style={{ flex: 1 }}>
             <Select options={POLICY_KINDS.map((k) => ({ value: k, label: titleOf(POLICY_KIND_TITLES[k]) }))} />
           </Form.Item>
@@ -138,21 +138,21 @@ export function PolicyModal({
               options={(insurers.data ?? []).map((i) => ({ value: i.code, label: en ? i.nameEn : i.shortName }))}
             />
           </Form.Item>
-        </Space.Compact>
+        </div>
         <Form.Item name="policyNo" label={t('policies.policyNo')} required>
           <Input maxLength={40} />
         </Form.Item>
-        <Space.Compact block>
+        <div className="fd-compliance-row">
           <Form.Item name="startDate" label={t('policies.startDate')} required style={{ flex: 1 }}>
-            <DatePicker className="fd-full-width" />
+            <DatePicker className="fd-compliance-full" />
           </Form.Item>
           <Form.Item name="endDate" label={t('policies.endDate')} required style={{ flex: 1 }}>
-            <DatePicker className="fd-full-width" />
+            <DatePicker className="fd-compliance-full" />
           </Form.Item>
           <Form.Item name="premium" label={t('policies.premium')} required style={{ flex: 1 }}>
-            <InputNumber<number> prefix="¥" min={0} step={100} className="fd-full-width" />
+            <InputNumber<number> prefix="¥" min={0} step={100} className="fd-compliance-full" />
           </Form.Item>
-        </Space.Compact>
+        </div>
         {kind === 'commercial' ? (
           <Form.Item label={t('policies.coverage')} required>
             <Form.List name="coverage">
