@@ -3,12 +3,13 @@ import { purgeExpired } from './core/rate-limit.js';
 import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
+import { runVehicleRemindersHourly } from './modules/compliance/reminders.js';
 import { sweepUnpaidOrders } from './modules/payments/pay.service.js';
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
- * processing, tasks whose worker died, driver reminders.
+ * processing, tasks whose worker died, driver and vehicle reminders.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -17,6 +18,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await followUpRefunds(deps);
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
+  await runVehicleRemindersHourly(deps);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DemoContext } from './context.js';
 import { seedOffice } from './office.seed.js';
 import { seedDrivers } from './drivers.seed.js';
+import { seedCompliance } from './compliance.seed.js';
 import { seedOrganisation } from './organisation.seed.js';
 import { seedPayments } from './payments.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
@@ -14,4 +15,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedOffice,
   seedDrivers,
   seedPayments,
+  seedCompliance,
 ];

@@ -40,6 +40,13 @@ const agreement = lazyPage(() => import('../features/agreements/pages/agreement-
 const operationLog = lazyPage(() => import('../features/oa-log/pages/operation-log-page'));
 const smsNotices = lazyPage(() => import('../features/sms-notices/pages/sms-notices-page'));
 const carForm = lazyPage(() => import('../features/vehicles/car-form/car-form-page'));
+/**
+ * The vehicle screens with the tabs other areas register for them (components/car-tabs): each area's small
+ * registration module loads with the screen, the tab panels only when opened.
+ */
+function withFleetTabs<M>(screen: () => Promise<M>): Promise<M> {
+  return Promise.all([import('../features/compliance/register'), screen()]).then(([, m]) => m);
+}
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 
 export const ROUTES: RouteDef[] = [
@@ -154,7 +161,7 @@ export const ROUTES: RouteDef[] = [
     permission: 'rentCar',
     icon: 'CarOutlined',
     nav: true,
-    page: lazyPage(() => import('../features/vehicles/pages/vehicles-page')),
+    page: lazyPage(() => withFleetTabs(() => import('../features/vehicles/pages/vehicles-page'))),
   },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
   {
@@ -171,7 +178,7 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'routes.carDetail',
     frame: 'header',
     permission: 'rentCar',
-    page: lazyPage(() => import('../features/vehicles/detail/car-detail-page')),
+    page: lazyPage(() => withFleetTabs(() => import('../features/vehicles/detail/car-detail-page'))),
   },
   {
     name: 'carEdit',

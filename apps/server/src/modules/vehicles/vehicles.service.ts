@@ -26,6 +26,7 @@ import { carImages, carOwners, carTypes, cars } from '../../db/schema/vehicles.j
 // Car images and licence pages take files through the files area's one check: a bad address is the same field
 // error here as in every other record that keeps a file (the profile photo...).
 import { storedFileUrl } from '../files/files.service.js';
+import { recordVehicleLicense } from '../compliance/compliance.service.js';
 // A disabled rent keeps its cars readable but takes no new ones (organisation area).
 import { ensureRentWritable } from '../organisation/rents.service.js';
 import { findBrand, findModel, findSeries } from './catalogue/catalogue.repository.js';
@@ -493,6 +494,13 @@ export async function bindLicense(
         updatedAt: now,
       })
       .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, input.carId)));
+    // The licence list of the compliance area shows the bound licence too.
+    await recordVehicleLicense(tx, ctx, input.carId, {
+      number: input.fileNo ?? null,
+      issueDate: input.issueDate ?? null,
+      expiryDate: input.inspectionDue ?? null,
+      images: [main, second].filter((u): u is string => !!u),
+    });
   });
   return getCar(deps, ctx, input.carId);
 }

@@ -1,9 +1,13 @@
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
+import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { carPageTabs } from '../../../components/car-tabs/car-tabs';
+import { useAccess } from '../../../lib/access';
 import type { RequestError } from '../../../lib/request';
 import { TargetLog } from '../../../components/operation-log/target-log';
 import { carKey, carQuery } from '../api/get-car';
@@ -27,8 +31,11 @@ export default function CarDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const car = useQuery({ ...carQuery(valid ? id : 0), enabled: valid });
   const [search, setSearch] = useSearchParams();
-  const asked = search.get('tab') as Tab | null;
-  const tab: Tab = asked && TABS.includes(asked) ? asked : 'info';
+  const access = useAccess();
+  // Tabs other areas add (compliance: licences, insurance, inspections, accidents), after the images.
+  const added = carPageTabs().filter((x) => access.can(x.permission ?? 'rentCar:view'));
+  const asked = search.get('tab');
+  const tab: string = asked && [...TABS, ...added.map((x) => x.key)].includes(asked) ? asked : 'info';
 
   if (!valid || (car.error as RequestError | null)?.httpStatus === 404) {
     return (
@@ -52,6 +59,21 @@ export default function CarDetailPage() {
   if (!car.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const data = car.data;
 
+  const own = (key: Tab) => ({
+    key,
+    label: key === 'images' ? t('detail.tabs.images', { count: data.images.length }) : t(`detail.tabs.${key}`),
+    children:
+      key === 'info' ? (
+        <CarInfo car={data} />
+      ) : key === 'images' ? (
+        <CarImages car={data} />
+      ) : key === 'history' ? (
+        <CarHistory carId={data.id} />
+      ) : (
+        <TargetLog target={`car:${data.id}`} ns="vehicle-detail" queryKey={carKey(data.id)} />
+      ),
+  });
+
   return (
     <div className="fd-car-detail">
       <CarHeader car={data} />
@@ -59,20 +81,19 @@ export default function CarDetailPage() {
       <Tabs
         activeKey={tab}
         onChange={(key) => setSearch(key === 'info' ? {} : { tab: key }, { replace: true })}
-        items={TABS.map((key) => ({
-          key,
-          label: key === 'images' ? t('detail.tabs.images', { count: data.images.length }) : t(`detail.tabs.${key}`),
-          children:
-            key === 'info' ? (
-              <CarInfo car={data} />
-            ) : key === 'images' ? (
-              <CarImages car={data} />
-            ) : key === 'history' ? (
-              <CarHistory carId={data.id} />
-            ) : (
-              <TargetLog target={`car:${data.id}`} ns="vehicle-detail" queryKey={carKey(data.id)} />
+        items={[
+          ...TABS.slice(0, 2).map(own),
+          ...added.map(({ key, labelKey, Panel }) => ({
+            key,
+            label: t(labelKey),
+            children: (
+              <Suspense fallback={<Spin />}>
+                <Panel carId={data.id} plate={data.plate} rentId={data.rentId} />
+              </Suspense>
             ),
-        }))}
+          })),
+          ...TABS.slice(2).map(own),
+        ]}
         destroyOnHidden
       />
     </div>

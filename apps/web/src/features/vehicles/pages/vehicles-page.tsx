@@ -3,6 +3,8 @@ import Tabs from 'antd/es/tabs';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { fleetTabs } from '../../../components/car-tabs/car-tabs';
+import { useAccess } from '../../../lib/access';
 import { lazyPage } from '../../../lib/lazy-page';
 import { CarTypesTab } from '../components/car-types-tab';
 import { CarsTab } from '../components/cars-tab';
@@ -20,8 +22,12 @@ export default function VehiclesPage() {
   const { t } = useTranslation('vehicles');
   const { type } = useParams();
   const navigate = useNavigate();
-  if (type && !(TABS as readonly string[]).includes(type)) return <Navigate to="/rentCar" replace />;
-  const tab: Tab = (type as Tab | undefined) ?? 'cars';
+  const access = useAccess();
+  // Tabs other areas add (compliance: licences, insurance, accidents), registered in components/car-tabs.
+  const added = fleetTabs().filter((x) => access.can(x.permission ?? 'rentCar:view'));
+  const keys: string[] = [...TABS, ...added.map((x) => x.key)];
+  if (type && !keys.includes(type)) return <Navigate to="/rentCar" replace />;
+  const tab = type ?? 'cars';
   const panels: Record<Tab, ReactNode> = {
     cars: <CarsTab />,
     carTypes: <CarTypesTab />,
@@ -38,7 +44,18 @@ export default function VehiclesPage() {
         activeKey={tab}
         // Each tab has its own filters: switching starts from a clean query.
         onChange={(key) => navigate(key === 'cars' ? '/rentCar' : `/rentCar/${key}`)}
-        items={TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: panels[key] }))}
+        items={[
+          ...TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: panels[key] })),
+          ...added.map(({ key, labelKey, Panel }) => ({
+            key,
+            label: t(labelKey),
+            children: (
+              <Suspense fallback={<Spin className="fd-vehicles-loading" />}>
+                <Panel />
+              </Suspense>
+            ),
+          })),
+        ]}
         destroyOnHidden
       />
     </div>

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
+import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
+
+/** The message-centre category of vehicle reminders (contracts MESSAGE_CATEGORIES). */
+export const VEHICLE_REMINDER_CATEGORY = 3;
+
+/** Something due of one car, as a reminder source finds it. */
+export interface DueItem {
+  /** Stable per record within the source (`compulsory:12`); with `dueDate` it makes the reminder's key. */
+  ref: string;
+  carId: number;
+  rentId: number;
+  dueDate: string;
+  title: string;
+  content: string;
+  /** Web address the message opens; the car page by default. */
+  link?: string;
+}
+
+/**
+ * A kind of vehicle reminder (licences, insurance, inspections here; the violations area adds its limits). `due`
+ * answers every item of a tenant that should be reminded now; the runner sends each (ref, dueDate) only once.
+ */
+export interface VehicleReminderSource {
+  key: string;
+  /** The permission a user needs to hear of it (and he must see the car's rent). */
+  permission: string;
+  due(db: DbOrTx, tenantId: number, window: ComplianceWindow): Promise<DueItem[]>;
+}
+
+const sources = new Map<string, VehicleReminderSource>();
+
+export function registerVehicleReminderSource(source: VehicleReminderSource): void {
+  sources.set(source.key, source);
+}
+
+/**
+ * One run of the daily vehicle reminders: for every tenant with cars and every registered source, records the
+ * items not reminded yet (`vehicle_reminders`: its primary key makes a second run, or another process's, a
+ * no-op) and pushes one message (channel `rent_m`, category 3) to each active user who holds the source's
+ * permission and sees the car's rent. Answers the number of items reminded.
+ */
+export async function runVehicleReminders(deps: AppDeps): Promise<number> {
+  const tenants = await rowsOf<{ tenant_id: number }>(
+    deps.db,
+    sql`select distinct tenant_id from cars where deleted_at is null`,
+  );
+  let sent = 0;
+  for (const { tenant_id } of tenants) {
+    const tenantId = Number(tenant_id);
+    const window = await complianceWindow(deps.db, tenantId, deps.clock.now());
+    for (const source of sources.values()) {
+      const items = await source.due(deps.db, tenantId, window);
+      if (!items.length) continue;
+      await deps.db.transaction(async (tx) => {
+        for (const item of items) {
+          const fresh = await rowsOf<{ ref: string }>(
+            tx,
+            sql`insert into vehicle_reminders (tenant_id, source, ref, due_date)
+              values (${tenantId}, ${source.key}, ${item.ref}, ${item.dueDate}::date)
+              on conflict do nothing returning ref`,
+          );
+          if (!fresh.length) continue;
+          await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
+            select u.tenant_id, u.id, 'rent_m', ${VEHICLE_REMINDER_CATEGORY}, ${item.title}, ${item.content},
+              ${item.link ?? `/rentCar/car/${item.carId}`}
+            from users u
+            where u.tenant_id = ${tenantId} and u.status = 'active'
+              and exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+                where ur.tenant_id = u.tenant_id and ur.user_id = u.id
+                  and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
+                    and g.role_id = r.id and g.code = ${source.permission}))
+                  and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
+                    where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = ${item.rentId})))`);
+          sent++;
+        }
+      });
+    }
+  }
+  return sent;
+}
+
+// ------------------------------------------------------------------ the three sources of this area
+
+const FLEET = sql`c.deleted_at is null and c.status not in ('sold', 'scrapped')`;
+
+function message(kind: string, plate: string, date: string, today: string) {
+  const expired = date < today;
+  return {
+    title: expired ? `${kind}已过期` : `${kind}即将到期`,
+    content: expired
+      ? `车辆 ${plate} 的${kind}已于 ${date} 到期，请尽快办理。`
+      : `车辆 ${plate} 的${kind}将于 ${date} 到期，请及时办理。`,
+  };
+}
+
+const LICENSE_TITLES: Record<string, string> = { vehicle: '行驶证检验有效期', transport: '网约车运输证' };
+
+export const licenceSource: VehicleReminderSource = {
+  key: 'licence',
+  permission: 'rentCar:view',
+  async due(db, tenantId, w) {
+    const rows = await rowsOf<{ id: number; car_id: number; rent_id: number; plate: string; kind: string; d: string }>(
+      db,
+      sql`select l.id, l.car_id, c.rent_id, c.plate, l.kind, l.expiry_date::text as d from car_licenses l
+        join cars c on c.tenant_id = l.tenant_id and c.id = l.car_id
+        where l.tenant_id = ${tenantId} and ${FLEET} and l.expiry_date <= ${w.licence}::date`,
+    );
+    return rows.map((r) => ({
+      ref: `${r.kind}:${Number(r.car_id)}`,
+      carId: Number(r.car_id),
+      rentId: Number(r.rent_id),
+      dueDate: r.d,
+      ...message(LICENSE_TITLES[r.kind] ?? r.kind, r.plate, r.d, w.today),
+    }));
+  },
+};
+
+export const insuranceSource: VehicleReminderSource = {
+  key: 'insurance',
+  permission: 'rentCar:view',
+  async due(db, tenantId, w) {
+    // The car's current policies (synchronised from the policies, or typed on the car form).
+    const rows = await rowsOf<{ id: number; rent_id: number; plate: string; kind: string; d: string }>(
+      db,
+      sql`select c.id, c.rent_id, c.plate, 'compulsory' as kind, c.compulsory_expiry::text as d from cars c
+          where c.tenant_id = ${tenantId} and ${FLEET} and c.compulsory_expiry <= ${w.insurance}::date
+        union all
+        select c.id, c.rent_id, c.plate, 'commercial', c.commercial_expiry::text from cars c
+          where c.tenant_id = ${tenantId} and ${FLEET} and c.commercial_expiry <= ${w.insurance}::date`,
+    );
+    return rows.map((r) => ({
+      ref: `${r.kind}:${Number(r.id)}`,
+      carId: Number(r.id),
+      rentId: Number(r.rent_id),
+      dueDate: r.d,
+      ...message(r.kind === 'compulsory' ? '交强险' : '商业险', r.plate, r.d, w.today),
+    }));
+  },
+};
+
+export const inspectionSource: VehicleReminderSource = {
+  key: 'inspection',
+  permission: 'rentCar:view',
+  async due(db, tenantId, w) {
+    const rows = await rowsOf<{ id: number; rent_id: number; plate: string; d: string }>(
+      db,
+      sql`select c.id, c.rent_id, c.plate, c.inspection_due::text as d from cars c
+        where c.tenant_id = ${tenantId} and ${FLEET} and c.inspection_due <= ${w.inspection}::date`,
+    );
+    return rows.map((r) => ({
+      ref: `car:${Number(r.id)}`,
+      carId: Number(r.id),
+      rentId: Number(r.rent_id),
+      dueDate: r.d,
+      ...message('年检', r.plate, r.d, w.today),
+    }));
+  },
+};
+
+registerVehicleReminderSource(licenceSource);
+registerVehicleReminderSource(insuranceSource);
+registerVehicleReminderSource(inspectionSource);
+
+let lastRun = 0;
+
+/** From the minute's maintenance: at most once an hour per process (the reminders are daily news). */
+export async function runVehicleRemindersHourly(deps: AppDeps): Promise<void> {
+  const now = deps.clock.now().getTime();
+  if (now - lastRun < 3_600_000) return;
+  lastRun = now;
+  await runVehicleReminders(deps);
+}
