@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../core/db.js';
+import { planMenus } from '../../access/access.service.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { sweepUnpaidOrders } from '../pay.service.js';
 import { auditLedger } from '../payments.repository.js';
@@ -92,6 +93,12 @@ describe('the sandbox payment of a membership', () => {
     expect((await notifications(o.orderNo)).map((n) => n.outcome)).toEqual(['settled']);
     const after = await t.request('GET', '/api/ccwadmin/operationLog/list', { as: 'expired' });
     expect(after.statusCode).toBe(200);
+    // The plan's menus apply: exactly the Standard plan's.
+    const codes = await rowsOf<{ code: string }>(
+      t.deps.db,
+      sql`select p.code from tenant_permissions p join tenants t on t.id = p.tenant_id where t.code = 'EXPIRED'`,
+    );
+    expect(codes.map((c) => c.code).sort()).toEqual([...planMenus('STANDARD')].sort());
     const detail = (await t.request('GET', `/api/ccwadmin/order/${o.id}`, { as: 'expired' })).json().data;
     expect(detail).toMatchObject({ status: 'paid', payMethod: 'sandbox', membershipFrom: now.toISOString() });
     expect(detail.providerTradeNo).toMatch(/^SBX/);
