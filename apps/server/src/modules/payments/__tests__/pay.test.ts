@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../core/db.js';
 import { planMenus } from '../../access/access.service.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { sweepUnpaidOrders } from '../pay.service.js';
+import { purgeRefusedNotifications, sweepUnpaidOrders } from '../pay.service.js';
 import { auditLedger } from '../payments.repository.js';
 import { payProviders } from '../providers/index.js';
 import { balanceFen, tenantId } from './helpers.js';
@@ -207,6 +207,15 @@ describe('notifications', () => {
       sql`select outcome from pay_notifications where notify_id like 'rejected-%' order by id desc limit 3`,
     );
     expect(rejected.map((r) => r.outcome).sort()).toEqual(['badSignature', 'late', 'malformed']);
+    // Refused ones are kept 30 days.
+    expect(await purgeRefusedNotifications(t.deps)).toBe(0);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      expect(await purgeRefusedNotifications(t.deps)).toBeGreaterThanOrEqual(3);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
+    expect((await notifications(o.orderNo)).length).toBeGreaterThan(0);
   });
 
   it('answers 404 for a provider that is not configured', async () => {
