@@ -4,7 +4,7 @@ import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
 import { runVehicleRemindersHourly } from './modules/compliance/reminders.js';
-import { sweepUnpaidOrders } from './modules/payments/pay.service.js';
+import { purgeRefusedNotifications, sweepUnpaidOrders } from './modules/payments/pay.service.js';
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 
 /**
@@ -16,6 +16,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpiredCodes(deps);
   await sweepUnpaidOrders(deps);
   await followUpRefunds(deps);
+  await purgeRefusedNotifications(deps);
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
   await runVehicleRemindersHourly(deps);

@@ -440,3 +440,13 @@ export async function sweepUnpaidOrders(deps: AppDeps, limit = 200): Promise<{ c
   }
   return { closed, settled };
 }
+
+/** Refused notifications are kept 30 days (anyone can post one); the settled ones stay with their orders. */
+export async function purgeRefusedNotifications(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - 30 * 86_400_000);
+  const rows = await deps.db
+    .delete(payNotifications)
+    .where(and(sql`${payNotifications.notifyId} like 'rejected-%'`, lt(payNotifications.receivedAt, before)))
+    .returning({ id: payNotifications.id });
+  return rows.length;
+}

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../core/db.js';
+import { planMenus } from '../../access/access.service.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { sweepUnpaidOrders } from '../pay.service.js';
+import { purgeRefusedNotifications, sweepUnpaidOrders } from '../pay.service.js';
 import { auditLedger } from '../payments.repository.js';
 import { payProviders } from '../providers/index.js';
 import { balanceFen, tenantId } from './helpers.js';
@@ -92,6 +93,12 @@ describe('the sandbox payment of a membership', () => {
     expect((await notifications(o.orderNo)).map((n) => n.outcome)).toEqual(['settled']);
     const after = await t.request('GET', '/api/ccwadmin/operationLog/list', { as: 'expired' });
     expect(after.statusCode).toBe(200);
+    // The plan's menus apply: exactly the Standard plan's.
+    const codes = await rowsOf<{ code: string }>(
+      t.deps.db,
+      sql`select p.code from tenant_permissions p join tenants t on t.id = p.tenant_id where t.code = 'EXPIRED'`,
+    );
+    expect(codes.map((c) => c.code).sort()).toEqual([...planMenus('STANDARD')].sort());
     const detail = (await t.request('GET', `/api/ccwadmin/order/${o.id}`, { as: 'expired' })).json().data;
     expect(detail).toMatchObject({ status: 'paid', payMethod: 'sandbox', membershipFrom: now.toISOString() });
     expect(detail.providerTradeNo).toMatch(/^SBX/);
@@ -200,6 +207,15 @@ describe('notifications', () => {
       sql`select outcome from pay_notifications where notify_id like 'rejected-%' order by id desc limit 3`,
     );
     expect(rejected.map((r) => r.outcome).sort()).toEqual(['badSignature', 'late', 'malformed']);
+    // Refused ones are kept 30 days.
+    expect(await purgeRefusedNotifications(t.deps)).toBe(0);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      expect(await purgeRefusedNotifications(t.deps)).toBeGreaterThanOrEqual(3);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
+    expect((await notifications(o.orderNo)).length).toBeGreaterThan(0);
   });
 
   it('answers 404 for a provider that is not configured', async () => {
