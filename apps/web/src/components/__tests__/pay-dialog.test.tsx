@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
@@ -101,5 +102,40 @@ describe('PayDialog', () => {
     fail = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeInTheDocument(), SLOW);
+  });
+
+  it('starts afresh for another order after one was paid', async () => {
+    fakeServer({
+      'POST /api/ccwadmin/order/pay/:id': (req) =>
+        ok(
+          payInfo({
+            orderId: Number(req.path.split('/').pop()),
+            orderNo: `M0000000000000000000${req.path.split('/').pop()}`,
+          }),
+        ),
+      'GET /api/ccwadmin/order/pay/status/:id': (req) => {
+        const id = Number(req.path.split('/').pop());
+        return ok({ ...payStatus(id === 5 ? 'paid' : 'unpaid', 'waiting'), orderId: id });
+      },
+    });
+    const onPaid = vi.fn();
+    function Switcher() {
+      const [id, setId] = useState(5);
+      return (
+        <>
+          <button type="button" onClick={() => setId(6)}>
+            next order
+          </button>
+          <PayDialog orderId={id} onClose={() => undefined} onPaid={onPaid} pollMs={POLL} />
+        </>
+      );
+    }
+    renderWithProviders(<Switcher />);
+    expect(await screen.findByText('Payment received', {}, SLOW)).toBeInTheDocument();
+    fireEvent.click(screen.getByText('next order'));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(await within(dialog).findByRole('img', { name: /M00000000000000000006/ }, SLOW)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Payment received')).toBeNull();
+    expect(onPaid).toHaveBeenCalledTimes(1);
   });
 });

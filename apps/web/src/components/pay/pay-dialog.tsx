@@ -55,7 +55,9 @@ export function PayDialog({ orderId, onClose, onPaid, onNewOrder, description, p
   const { t } = useTranslation('pay');
   const open = orderId !== null;
   const info = useQuery({ ...payInfoQuery(orderId ?? 0), enabled: open });
-  const [finished, setFinished] = useState<PayStatus | null>(null);
+  const [last, setLast] = useState<PayStatus | null>(null);
+  // The outcome belongs to its order: another order starts afresh.
+  const finished = last && last.orderId === orderId ? last : null;
   const status = useQuery({
     queryKey: ['orders', 'payStatus', orderId],
     queryFn: () => getPayStatus(orderId!),
@@ -69,14 +71,9 @@ export function PayDialog({ orderId, onClose, onPaid, onNewOrder, description, p
   const paidOnce = useRef<number | null>(null);
 
   useEffect(() => {
-    setFinished(null);
-    paidOnce.current = null;
-  }, [orderId]);
-
-  useEffect(() => {
     const s = status.data;
     if (!s || !payFinished(s.status)) return;
-    setFinished(s);
+    setLast(s);
     if ((s.status === 'paid' || s.status === 'partRefunded') && info.data && paidOnce.current !== s.orderId) {
       paidOnce.current = s.orderId;
       onPaid(s, info.data);
