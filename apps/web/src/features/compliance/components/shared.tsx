@@ -98,8 +98,8 @@ export function checked<S extends z.ZodType>(
   const values = (input ?? {}) as Record<string, unknown>;
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? '');
-    if (issue.path.length === 1 && (values[name] === undefined || values[name] === null))
-      errors[name] = t('common:validation.required');
+    const missing = values[name] === undefined || values[name] === null;
+    if (issue.path.length === 1 && missing && issue.code !== 'custom') errors[name] = t('common:validation.required');
   }
   form.setFields(Object.entries(errors).map(([name, message]) => ({ name, errors: [message] })));
   return null;
