@@ -271,9 +271,17 @@ function textArray(values: string[]): SQL {
 
 // ================================================================== insurance policies
 
-const insurerName = (code: string) => INSURANCE_COMPANIES.find((c) => c.code === code)?.shortName ?? code;
+const insurerName = (code: string, lang: RequestContext['lang']) => {
+  const c = INSURANCE_COMPANIES.find((x) => x.code === code);
+  return c ? (lang === 'en-US' ? c.nameEn : c.shortName) : code;
+};
 
-function toPolicy(r: PolicyRecord, w: ComplianceWindow, sign: ReturnType<typeof signer>): Policy {
+function toPolicy(
+  r: PolicyRecord,
+  w: ComplianceWindow,
+  sign: ReturnType<typeof signer>,
+  lang: RequestContext['lang'],
+): Policy {
   const coverage = (typeof r.coverage === 'string' ? JSON.parse(r.coverage) : r.coverage) as {
     code: string;
     sumInsuredFen: number | null;
@@ -285,7 +293,7 @@ function toPolicy(r: PolicyRecord, w: ComplianceWindow, sign: ReturnType<typeof 
     rentId: num(r.rent_id),
     kind: r.kind as PolicyKind,
     companyCode: r.company_code,
-    companyName: insurerName(r.company_code),
+    companyName: insurerName(r.company_code, lang),
     policyNo: r.policy_no,
     startDate: r.start_date,
     endDate: r.end_date,
@@ -322,14 +330,14 @@ export async function listPolicies(deps: AppDeps, ctx: RequestContext, q: Policy
       where ${cond}`,
   );
   const sign = signer(deps, ctx.tenantId);
-  return { rows: rows.map((r) => toPolicy(r, w, sign)), total };
+  return { rows: rows.map((r) => toPolicy(r, w, sign, ctx.lang)), total };
 }
 
 async function policyById(deps: AppDeps, ctx: RequestContext, id: number): Promise<Policy> {
   const [row] = await rowsOf<PolicyRecord>(deps.db, sql`${POLICY_SELECT} where ${carInScope(ctx)} and p.id = ${id}`);
   if (!row) throw new NotFoundError('compliance.policyNotFound');
   const w = await complianceWindow(deps.db, ctx.tenantId, deps.clock.now());
-  return toPolicy(row, w, signer(deps, ctx.tenantId));
+  return toPolicy(row, w, signer(deps, ctx.tenantId), ctx.lang);
 }
 
 function policyTaken(err: unknown, input: PolicyInput): never {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
@@ -54,33 +54,63 @@ export async function runVehicleReminders(deps: AppDeps): Promise<number> {
     for (const source of sources.values()) {
       const items = await source.due(deps.db, tenantId, window);
       if (!items.length) continue;
-      await deps.db.transaction(async (tx) => {
-        for (const item of items) {
-          const fresh = await rowsOf<{ ref: string }>(
-            tx,
-            sql`insert into vehicle_reminders (tenant_id, source, ref, due_date)
-              values (${tenantId}, ${source.key}, ${item.ref}, ${item.dueDate}::date)
-              on conflict do nothing returning ref`,
-          );
-          if (!fresh.length) continue;
-          await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-            select u.tenant_id, u.id, 'rent_m', ${VEHICLE_REMINDER_CATEGORY}, ${item.title}, ${item.content},
-              ${item.link ?? `/rentCar/car/${item.carId}`}
-            from users u
-            where u.tenant_id = ${tenantId} and u.status = 'active'
-              and exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
-                where ur.tenant_id = u.tenant_id and ur.user_id = u.id
-                  and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
-                    and g.role_id = r.id and g.code = ${source.permission}))
-                  and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
-                    where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = ${item.rentId})))`);
-          sent++;
-        }
-      });
+      for (let i = 0; i < items.length; i += CHUNK) {
+        sent += await remindChunk(deps, tenantId, source, items.slice(i, i + CHUNK));
+      }
     }
   }
   return sent;
 }
+
+const CHUNK = 500;
+
+/**
+ * One transaction for up to CHUNK items: the ones not reminded yet are recorded (the primary key refuses the
+ * others) and pushed, with one statement each, whatever the number of items.
+ */
+async function remindChunk(
+  deps: AppDeps,
+  tenantId: number,
+  source: VehicleReminderSource,
+  items: DueItem[],
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const fresh = await rowsOf<{ ref: string; due_date: string }>(
+      tx,
+      sql`insert into vehicle_reminders (tenant_id, source, ref, due_date)
+        select ${tenantId}, ${source.key}, i.ref, i.due::date
+        from (values ${sql.join(
+          items.map((x) => sql`(${x.ref}, ${x.dueDate})`),
+          sql`, `,
+        )}) as i(ref, due)
+        on conflict do nothing
+        returning ref, due_date::text as due_date`,
+    );
+    if (!fresh.length) return 0;
+    const keys = new Set(fresh.map((f) => `${f.ref}|${f.due_date}`));
+    // Once per key, even when a source answered an item twice.
+    const send = items.filter((x) => keys.delete(`${x.ref}|${x.dueDate}`));
+    await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
+      select u.tenant_id, u.id, 'rent_m', ${VEHICLE_REMINDER_CATEGORY}, i.title, i.content, i.link
+      from (values ${sql.join(
+        send.map((x) => sql`(${x.rentId}::bigint, ${x.title}, ${x.content}, ${x.link ?? `/rentCar/car/${x.carId}`})`),
+        sql`, `,
+      )}) as i(rent_id, title, content, link)
+      join users u on u.tenant_id = ${tenantId} and u.status = 'active'
+      where exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+        where ur.tenant_id = u.tenant_id and ur.user_id = u.id
+          and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
+            and g.role_id = r.id and g.code = ${source.permission}))
+          and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
+            where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = i.rent_id)))`);
+    return send.length;
+  });
+}
+
+/** Not reminded yet: a source's query leaves out what `vehicle_reminders` already holds for (ref, date). */
+const notSent = (source: string, ref: SQL, date: SQL) =>
+  sql`not exists (select 1 from vehicle_reminders v where v.tenant_id = c.tenant_id and v.source = ${source}
+    and v.ref = ${ref} and v.due_date = ${date})`;
 
 // ------------------------------------------------------------------ the three sources of this area
 
@@ -106,13 +136,15 @@ export const licenceSource: VehicleReminderSource = {
       db,
       sql`select l.id, l.car_id, c.rent_id, c.plate, l.kind, l.expiry_date::text as d from car_licenses l
         join cars c on c.tenant_id = l.tenant_id and c.id = l.car_id
-        where l.tenant_id = ${tenantId} and ${FLEET} and l.expiry_date <= ${w.licence}::date`,
+        where l.tenant_id = ${tenantId} and ${FLEET} and l.expiry_date <= ${w.licence}::date
+          and ${notSent('licence', sql`l.kind || ':' || l.car_id`, sql`l.expiry_date`)}`,
     );
     return rows.map((r) => ({
       ref: `${r.kind}:${Number(r.car_id)}`,
       carId: Number(r.car_id),
       rentId: Number(r.rent_id),
       dueDate: r.d,
+      link: `/rentCar/car/${Number(r.car_id)}?tab=licences`,
       ...message(LICENSE_TITLES[r.kind] ?? r.kind, r.plate, r.d, w.today),
     }));
   },
@@ -127,15 +159,18 @@ export const insuranceSource: VehicleReminderSource = {
       db,
       sql`select c.id, c.rent_id, c.plate, 'compulsory' as kind, c.compulsory_expiry::text as d from cars c
           where c.tenant_id = ${tenantId} and ${FLEET} and c.compulsory_expiry <= ${w.insurance}::date
+            and ${notSent('insurance', sql`'compulsory:' || c.id`, sql`c.compulsory_expiry`)}
         union all
         select c.id, c.rent_id, c.plate, 'commercial', c.commercial_expiry::text from cars c
-          where c.tenant_id = ${tenantId} and ${FLEET} and c.commercial_expiry <= ${w.insurance}::date`,
+          where c.tenant_id = ${tenantId} and ${FLEET} and c.commercial_expiry <= ${w.insurance}::date
+            and ${notSent('insurance', sql`'commercial:' || c.id`, sql`c.commercial_expiry`)}`,
     );
     return rows.map((r) => ({
       ref: `${r.kind}:${Number(r.id)}`,
       carId: Number(r.id),
       rentId: Number(r.rent_id),
       dueDate: r.d,
+      link: `/rentCar/car/${Number(r.id)}?tab=insurance`,
       ...message(r.kind === 'compulsory' ? '交强险' : '商业险', r.plate, r.d, w.today),
     }));
   },
@@ -148,13 +183,15 @@ export const inspectionSource: VehicleReminderSource = {
     const rows = await rowsOf<{ id: number; rent_id: number; plate: string; d: string }>(
       db,
       sql`select c.id, c.rent_id, c.plate, c.inspection_due::text as d from cars c
-        where c.tenant_id = ${tenantId} and ${FLEET} and c.inspection_due <= ${w.inspection}::date`,
+        where c.tenant_id = ${tenantId} and ${FLEET} and c.inspection_due <= ${w.inspection}::date
+          and ${notSent('inspection', sql`'car:' || c.id`, sql`c.inspection_due`)}`,
     );
     return rows.map((r) => ({
       ref: `car:${Number(r.id)}`,
       carId: Number(r.id),
       rentId: Number(r.rent_id),
       dueDate: r.d,
+      link: `/rentCar/car/${Number(r.id)}?tab=inspections`,
       ...message('年检', r.plate, r.d, w.today),
     }));
   },

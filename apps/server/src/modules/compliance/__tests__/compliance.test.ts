@@ -187,6 +187,15 @@ describe('insurance policies', () => {
       as: 'admin',
       query: { carId: car.id },
     });
+    const english = await t.request('GET', `${A}/rentCar/insurance/policy/list`, {
+      as: 'admin',
+      lang: 'en-US',
+      query: { carId: car.id, kind: 'compulsory' },
+    });
+    expect(english.json().data.rows.map((p: Policy) => p.companyName)).toEqual([
+      'CPIC Property & Casualty',
+      'PICC Property and Casualty',
+    ]);
     expect(list.json().data.rows.map((p: Policy) => [p.id, p.current])).toEqual([
       [p2.id, true],
       [p1.id, false],

@@ -14,8 +14,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function messagesAbout(plate: string) {
-  const { rows } = await t.deps.database.query<{ username: string; title: string; content: string; category: number }>(
-    `select u.username, p.title, p.content, p.category from push_records p
+  const { rows } = await t.deps.database.query<{
+    username: string;
+    title: string;
+    content: string;
+    category: number;
+    link: string;
+  }>(
+    `select u.username, p.title, p.content, p.category, p.link from push_records p
       join users u on u.tenant_id = p.tenant_id and u.id = p.user_id
      where p.content like '%' || $1 || '%' and p.channel = 'rent_m' order by p.id`,
     [plate],
@@ -53,6 +59,7 @@ describe('vehicle reminders', () => {
     expect(cert.map((m) => m.username).sort()).toEqual(['admin', 'clerk']);
     expect(cert[0]).toMatchObject({ category: 3, title: '网约车运输证即将到期' });
     expect(cert[0]!.content).toContain(day(10));
+    expect(cert[0]!.link).toBe(`/rentCar/car/${hz.id}?tab=licences`);
 
     // Twice the same day: nothing new.
     expect(await runVehicleReminders(t.deps)).toBe(0);

@@ -8,6 +8,8 @@ import { ADMIN, CLERK, sessionServer, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const SLOW = { timeout: 20_000 };
+/** The first screen of a test loads the vehicles screen and its tab chunks: slow on a busy machine. */
+const FIRST = { timeout: 90_000 };
 const paged = (rows: unknown[]) => ok({ rows, total: rows.length, pageNum: 1, pageSize: 20 });
 
 function accident(state: AccidentState, patch: Partial<Accident> = {}): Accident {
@@ -57,7 +59,7 @@ describe('accidents', () => {
     });
     renderApp('/rentCar/accidents');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Details' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Details' }, FIRST));
     const drawer = await screen.findByRole('dialog', {}, SLOW);
     await within(drawer).findByText('Rear-ended the car in front in the rain', {}, SLOW);
     const moves = within(drawer)
@@ -81,7 +83,7 @@ describe('accidents', () => {
     });
     renderApp('/rentCar/accidents');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Details' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Details' }, FIRST));
     const drawer = await screen.findByRole('dialog', {}, SLOW);
     await within(drawer).findByText('Rear-ended the car in front in the rain', {}, SLOW);
     expect(within(drawer).queryAllByRole('button', { name: /^Mark/ })).toHaveLength(0);
@@ -115,7 +117,7 @@ describe('licences', () => {
       'GET /api/ccwadmin/rentCar/:id': () => ({ status: 404, body: { status: 40401, message: 'No such car' } }),
     });
     renderApp('/rentCar/licences');
-    expect(await screen.findByText('Expiring within 30 days', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Expiring within 30 days', {}, FIRST)).toBeInTheDocument();
     expect(await screen.findByText('Expiring soon', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText('330100123456')).toBeInTheDocument();
     expect(server.calls('GET', '/api/ccwadmin/rentCarLicense/total')).toHaveLength(1);

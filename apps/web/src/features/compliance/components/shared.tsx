@@ -94,6 +94,13 @@ export function checked<S extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error, t);
+  // A choice left empty (an enum, a number) is "required", not "the format is not valid".
+  const values = (input ?? {}) as Record<string, unknown>;
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    const missing = values[name] === undefined || values[name] === null;
+    if (issue.path.length === 1 && missing && issue.code !== 'custom') errors[name] = t('common:validation.required');
+  }
   form.setFields(Object.entries(errors).map(([name, message]) => ({ name, errors: [message] })));
   return null;
 }
