@@ -4,14 +4,17 @@ import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
 import { closeExpiredOrders } from './modules/payments/orders.service.js';
+import { remindViolationLimitsHourly } from './modules/violations/violations.reminders.js';
 
-/** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver reminders. */
+/** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver reminders,
+ * violation limit reminders. */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
   await purgeExpiredCodes(deps);
   await closeExpiredOrders(deps);
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
+  await remindViolationLimitsHourly(deps);
 }
 
 /**
