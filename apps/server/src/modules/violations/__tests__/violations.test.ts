@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Violation } from '@fleetdesk/contracts/violations';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { specEndpoints } from '../../../test/spec.js';
 import { remindViolationLimits } from '../violations.reminders.js';
 import { addCars, B, idsOf } from './fixtures.js';
 
@@ -16,6 +17,7 @@ afterAll(async () => t.close());
 const list = (body: Record<string, unknown> = {}, as = 'admin') =>
   t.request('POST', `${B}/peccancyDetail/list`, { as, body });
 const q = async <T>(text: string, params: unknown[] = []) => (await t.deps.database.query<T>(text, params)).rows;
+const one = async <T>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!;
 
 async function overLimitCar() {
   // The seeded car over the limits: the one with the DEMO records.
@@ -30,7 +32,7 @@ describe('list', () => {
     const res = await list({ pageSize: 10 });
     expect(res.statusCode).toBe(200);
     const { rows, total } = res.json().data;
-    const [{ n }] = await q<{ n: number }>(`select count(*)::int as n from violations where tenant_id = $1`, [
+    const { n } = await one<{ n: number }>(`select count(*)::int as n from violations where tenant_id = $1`, [
       ids.demo,
     ]);
     expect(total).toBe(Number(n));
@@ -94,7 +96,7 @@ describe('list', () => {
 describe('permissions and isolation', () => {
   it('lets the read-only clerk read but not attribute, save limits, query or export (403 40301)', async () => {
     expect((await list({}, 'clerk')).statusCode).toBe(200);
-    const [{ id }] = await q<{ id: number }>(`select id from violations where tenant_id = $1 limit 1`, [ids.demo]);
+    const { id } = await one<{ id: number }>(`select id from violations where tenant_id = $1 limit 1`, [ids.demo]);
     for (const [method, url, body] of [
       ['PUT', `${B}/peccancyDetail/attribute/${id}`, { driverId: null }],
       ['PUT', `${B}/peccancyDetail/handle/${id}`, { handled: true }],
@@ -112,10 +114,10 @@ describe('permissions and isolation', () => {
   it("hides another tenant's records (404) and lists only the caller's", async () => {
     const other = (await list({ pageSize: 50 }, 'other')).json().data;
     expect(other.total).toBe(2);
-    const [{ id: demoId }] = await q<{ id: number }>(`select id from violations where tenant_id = $1 limit 1`, [
+    const { id: demoId } = await one<{ id: number }>(`select id from violations where tenant_id = $1 limit 1`, [
       ids.demo,
     ]);
-    const [{ id: otherId, car_id: otherCar }] = await q<{ id: number; car_id: number }>(
+    const { id: otherId, car_id: otherCar } = await one<{ id: number; car_id: number }>(
       `select id, car_id from violations where tenant_id = $1 limit 1`,
       [ids.other],
     );
@@ -240,7 +242,7 @@ describe('limits and reminders', () => {
     await remindViolationLimits(t.deps, ids.demo);
     expect(await count()).toBeGreaterThan(once);
     if (car.driverId) {
-      const [{ n }] = await q<{ n: number }>(
+      const { n } = await one<{ n: number }>(
         `select count(*)::int as n from push_records where tenant_id = $1 and category = 7 and title = '司机违章超限'`,
         [ids.demo],
       );
@@ -256,7 +258,7 @@ describe('statistics', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json().data;
     expect(s.months).toHaveLength(12);
-    const [{ n }] = await q<{ n: number }>(
+    const { n } = await one<{ n: number }>(
       `select count(*)::int as n from violations where tenant_id = $1
        and extract(year from occurred_at at time zone 'Asia/Shanghai') = $2`,
       [ids.demo, year],
@@ -301,5 +303,18 @@ describe('seeded query order', () => {
   it('makes new cars with the fixture (sanity)', async () => {
     const made = await addCars(t, ids.sh, 2, { prefix: '沪Z8' });
     expect(made).toHaveLength(2);
+  });
+});
+
+describe('the calls of the spec', () => {
+  it('documents every violation call of the spec in the OpenAPI document with its permission', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const mine = specEndpoints().filter(({ path }) => /peccancy|Peccancy/i.test(path));
+    expect(mine.length).toBeGreaterThanOrEqual(15);
+    for (const { method, path } of mine) {
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+    expect(doc.paths['/api/ccwadmin/peccancy/order/batch/query'].post['x-permission']).toBe('rentCar:query');
+    expect(doc.paths['/api/ccwadmin/peccancyLimitConfig/save'].post['x-permission']).toBe('rentCar:edit');
   });
 });
