@@ -1,4 +1,5 @@
 // The signed-in frame's chunk: app/shell-parts.ts loads each part lazily from here.
+import '../feature-slots';
 export { AntdFrame } from './antd-frame';
 export { SessionShell } from './session-shell';
 export { GuardedScreen, GroupRedirect } from './guarded-screen';

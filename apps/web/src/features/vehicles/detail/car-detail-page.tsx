@@ -2,10 +2,12 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { RequestError } from '../../../lib/request';
 import { TargetLog } from '../../../components/operation-log/target-log';
+import { extraCarTabs } from '../../../lib/feature-slots';
 import { carKey, carQuery } from '../api/get-car';
 import { CarHeader } from './car-header';
 import { CarHistory } from './car-history';
@@ -17,7 +19,6 @@ import '../i18n';
 import './car-detail.css';
 
 const TABS = ['info', 'images', 'history', 'log'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `/rentCar/car/:id`: one car, its status actions, images, history and log. */
 export default function CarDetailPage() {
@@ -27,8 +28,11 @@ export default function CarDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const car = useQuery({ ...carQuery(valid ? id : 0), enabled: valid });
   const [search, setSearch] = useSearchParams();
-  const asked = search.get('tab') as Tab | null;
-  const tab: Tab = asked && TABS.includes(asked) ? asked : 'info';
+  // Tabs of other areas (violations...), registered by the app layer, after ours.
+  const extra = extraCarTabs();
+  const keys: string[] = [...TABS, ...extra.map((x) => x.key)];
+  const asked = search.get('tab');
+  const tab: string = asked && keys.includes(asked) ? asked : 'info';
 
   if (!valid || (car.error as RequestError | null)?.httpStatus === 404) {
     return (
@@ -59,11 +63,16 @@ export default function CarDetailPage() {
       <Tabs
         activeKey={tab}
         onChange={(key) => setSearch(key === 'info' ? {} : { tab: key }, { replace: true })}
-        items={TABS.map((key) => ({
-          key,
-          label: key === 'images' ? t('detail.tabs.images', { count: data.images.length }) : t(`detail.tabs.${key}`),
-          children:
-            key === 'info' ? (
+        items={keys.map((key) => {
+          const other = extra.find((x) => x.key === key);
+          return {
+            key,
+            label: key === 'images' ? t('detail.tabs.images', { count: data.images.length }) : t(`detail.tabs.${key}`),
+            children: other ? (
+              <Suspense fallback={<Skeleton active />}>
+                <other.component carId={data.id} />
+              </Suspense>
+            ) : key === 'info' ? (
               <CarInfo car={data} />
             ) : key === 'images' ? (
               <CarImages car={data} />
@@ -72,7 +81,8 @@ export default function CarDetailPage() {
             ) : (
               <TargetLog target={`car:${data.id}`} ns="vehicle-detail" queryKey={carKey(data.id)} />
             ),
-        }))}
+          };
+        })}
         destroyOnHidden
       />
     </div>

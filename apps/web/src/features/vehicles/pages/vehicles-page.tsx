@@ -3,6 +3,7 @@ import Tabs from 'antd/es/tabs';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { extraVehiclesTabs } from '../../../lib/feature-slots';
 import { lazyPage } from '../../../lib/lazy-page';
 import { CarTypesTab } from '../components/car-types-tab';
 import { CarsTab } from '../components/cars-tab';
@@ -10,7 +11,6 @@ import '../i18n';
 import './vehicles-page.css';
 
 const TABS = ['cars', 'carTypes', 'reports'] as const;
-type Tab = (typeof TABS)[number];
 
 /** The charts have their own chunk: the list does not wait for them. */
 const ReportsTab = lazyPage(() => import('../reports/reports-tab'));
@@ -20,9 +20,12 @@ export default function VehiclesPage() {
   const { t } = useTranslation('vehicles');
   const { type } = useParams();
   const navigate = useNavigate();
-  if (type && !(TABS as readonly string[]).includes(type)) return <Navigate to="/rentCar" replace />;
-  const tab: Tab = (type as Tab | undefined) ?? 'cars';
-  const panels: Record<Tab, ReactNode> = {
+  // Tabs of other areas (violations...), registered by the app layer, after ours.
+  const extra = extraVehiclesTabs();
+  const keys: string[] = [...TABS, ...extra.map((x) => x.key)];
+  if (type && !keys.includes(type)) return <Navigate to="/rentCar" replace />;
+  const tab: string = type ?? 'cars';
+  const panels: Record<string, ReactNode> = {
     cars: <CarsTab />,
     carTypes: <CarTypesTab />,
     reports: (
@@ -31,6 +34,13 @@ export default function VehiclesPage() {
       </Suspense>
     ),
   };
+  for (const x of extra) {
+    panels[x.key] = (
+      <Suspense fallback={<Spin className="fd-vehicles-loading" />}>
+        <x.component />
+      </Suspense>
+    );
+  }
   return (
     <div className="fd-vehicles">
       <h1 className="fd-page-title">{t('title')}</h1>
@@ -38,7 +48,7 @@ export default function VehiclesPage() {
         activeKey={tab}
         // Each tab has its own filters: switching starts from a clean query.
         onChange={(key) => navigate(key === 'cars' ? '/rentCar' : `/rentCar/${key}`)}
-        items={TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: panels[key] }))}
+        items={keys.map((key) => ({ key, label: t(`tabs.${key}`), children: panels[key] }))}
         destroyOnHidden
       />
     </div>
