@@ -30,7 +30,7 @@ test('a batch violation query from the UI: progress notice, the order, new recor
   await dialog.getByTestId('violation-query-all').click();
   await dialog.getByTestId('violation-query-check').click();
   await expect(dialog.getByText('沙箱')).toBeVisible();
-  await expect(dialog.getByText(/可查询 \d+ 辆/)).toBeVisible();
+  await expect(dialog.getByText(/^可查询 \d+ 辆$/)).toBeVisible();
   await expect(dialog.getByText(/单价 .* × \d+ 辆 = /)).toBeVisible();
   await dialog.getByTestId('violation-query-confirm').click();
   await expect(dialog).toHaveCount(0);
