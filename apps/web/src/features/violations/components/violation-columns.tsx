@@ -9,31 +9,31 @@ import { HandledTag } from './handled-tag';
 /** The columns of a violation list (the list screen and the car tab share them). */
 export function violationColumns(t: TFunction, o: { plate: boolean }): ListColumn<Violation>[] {
   const columns: ListColumn<Violation>[] = [
-    { key: 'occurredAt', title: t('columns.occurredAt'), render: (_, v) => formatDateTime(v.occurredAt) },
-    { key: 'place', title: t('columns.place'), dataIndex: 'place' },
+    { key: 'occurredAt', title: t('violations:columns.occurredAt'), render: (_, v) => formatDateTime(v.occurredAt) },
+    { key: 'place', title: t('violations:columns.place'), dataIndex: 'place' },
     {
       key: 'offence',
-      title: t('columns.offence'),
+      title: t('violations:columns.offence'),
       render: (_, v) => (
         <Tooltip title={v.offenceCode}>
           <span className="fd-violations-offence">{v.offenceText}</span>
         </Tooltip>
       ),
     },
-    { key: 'fine', title: t('columns.fine'), align: 'right', render: (_, v) => formatMoney(v.fine) },
-    { key: 'points', title: t('columns.points'), align: 'right', dataIndex: 'points' },
+    { key: 'fine', title: t('violations:columns.fine'), align: 'right', render: (_, v) => formatMoney(v.fine) },
+    { key: 'points', title: t('violations:columns.points'), align: 'right', dataIndex: 'points' },
     {
       key: 'lateFee',
-      title: t('columns.lateFee'),
+      title: t('violations:columns.lateFee'),
       align: 'right',
       render: (_, v) => (v.lateFee ? formatMoney(v.lateFee) : '-'),
     },
-    { key: 'handled', title: t('columns.handled'), render: (_, v) => <HandledTag handled={v.handled} /> },
-    { key: 'driver', title: t('columns.driver'), render: (_, v) => v.driverName ?? '-' },
-    { key: 'authority', title: t('columns.authority'), dataIndex: 'authority' },
+    { key: 'handled', title: t('violations:columns.handled'), render: (_, v) => <HandledTag handled={v.handled} /> },
+    { key: 'driver', title: t('violations:columns.driver'), render: (_, v) => v.driverName ?? '-' },
+    { key: 'authority', title: t('violations:columns.authority'), dataIndex: 'authority' },
     {
       key: 'violationNo',
-      title: t('columns.violationNo'),
+      title: t('violations:columns.violationNo'),
       render: (_, v) => <span className="fd-mono">{v.violationNo}</span>,
     },
   ];
@@ -41,7 +41,7 @@ export function violationColumns(t: TFunction, o: { plate: boolean }): ListColum
     columns.unshift(
       {
         key: 'plate',
-        title: t('columns.plate'),
+        title: t('violations:columns.plate'),
         fixed: 'left',
         render: (_, v) => (
           <Link to={`/rentCar/car/${v.carId}?tab=violations`} className="fd-plate">
@@ -49,7 +49,7 @@ export function violationColumns(t: TFunction, o: { plate: boolean }): ListColum
           </Link>
         ),
       },
-      { key: 'rent', title: t('columns.rent'), render: (_, v) => v.rentName ?? '-' },
+      { key: 'rent', title: t('violations:columns.rent'), render: (_, v) => v.rentName ?? '-' },
     );
   }
   return columns;
