@@ -40,17 +40,18 @@ export async function seedViolations(ctx: DemoContext): Promise<void> {
     return i % 3 === 0 && own.length ? Number(own[i % own.length]!.id) : null;
   };
 
-  // A prepaid balance of 500 yuan, topped up 40 days ago.
+  // A prepaid balance of 500 yuan. Its ledger rows are dated at seeding time: the payments tests read the
+  // seeded ledger as today's.
   await tx.execute(sql`insert into tenant_balances (tenant_id, balance_fen, updated_at)
-    values (${demo.tenantId}, 50000, ${new Date(now.getTime() - 40 * DAY)})
+    values (${demo.tenantId}, 50000, ${now})
     on conflict (tenant_id) do update set balance_fen = tenant_balances.balance_fen + 50000`);
   await tx.execute(sql`insert into balance_ledger (tenant_id, kind, amount_fen, balance_after_fen, description, created_by, created_at)
-    select ${demo.tenantId}, 'topUp', 50000, balance_fen, '账户充值（演示）', ${demo.adminId}, ${new Date(now.getTime() - 40 * DAY)}
+    select ${demo.tenantId}, 'topUp', 50000, balance_fen, '账户充值（演示）', ${demo.adminId}, ${now}
     from tenant_balances where tenant_id = ${demo.tenantId}`);
 
-  // The finished query order of the first five cars, a week ago.
+  // The finished query order of the first five cars, made when the demo was (see the ledger above).
   const ordered = cars.slice(0, 5).map((c) => ({ ...c, id: Number(c.id), rent_id: Number(c.rent_id) }));
-  const orderAt = new Date(now.getTime() - 7 * DAY);
+  const orderAt = new Date(now.getTime() - 60_000);
   const [order] = await rowsOf<{ id: number }>(
     tx,
     sql`insert into violation_query_orders (tenant_id, kind, state, provider, car_count, created_by, created_at, finished_at)
