@@ -26,8 +26,15 @@ function inScope(scope: Scope): SQL {
 
 /** The list's and the export's condition, on `violations v`. */
 export function filterWhere(scope: Scope, f: ViolationExportFilter, startOfDay: (d: string) => Date): SQL {
-  const parts: SQL[] = [inScope(scope)];
-  if (f.rentId) parts.push(sql`v.rent_id = ${f.rentId}`);
+  // One rent asked (the service has checked it is the caller's): that rent alone, not also `= any(...)`, so that
+  // the planner estimates one rent's rows.
+  const parts: SQL[] = [
+    f.rentId
+      ? scope.rentIds.includes(f.rentId)
+        ? sql`v.tenant_id = ${scope.tenantId} and v.rent_id = ${f.rentId}`
+        : sql`false`
+      : inScope(scope),
+  ];
   if (f.carId) parts.push(sql`v.car_id = ${f.carId}`);
   if (f.driverId) parts.push(sql`v.driver_id = ${f.driverId}`);
   if (f.handled) parts.push(sql`v.handled = ${f.handled === 'handled'}`);
