@@ -85,6 +85,12 @@ const Env = z.object({
   PAY_ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   /** TrueType/OpenType font with Chinese glyphs for PDFs (receipts); default: the bundled or system Noto CJK. */
   PDF_FONT_PATH: z.string().optional(),
+  /** Traffic-violation queries: the sandbox (default), or 聚合数据 (juhe.cn) 全国违章查询. */
+  VIOLATION_PROVIDER: z.enum(['sandbox', 'juhe']).default('sandbox'),
+  VIOLATION_JUHE_KEY: z.string().optional(),
+  VIOLATION_JUHE_ENDPOINT: z.string().url().default('https://v.juhe.cn'),
+  /** How long the sandbox takes per car (default 300 ms; 0 in tests). */
+  VIOLATION_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Seed the demo tenants on start. Default: on for the embedded database, off for DATABASE_URL. */
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   /**
@@ -150,6 +156,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } as const;
   for (const key of payRequired[cfg.PAY_PROVIDER]) {
     if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when PAY_PROVIDER=${cfg.PAY_PROVIDER}`);
+  }
+  if (cfg.VIOLATION_PROVIDER === 'juhe' && !cfg.VIOLATION_JUHE_KEY) {
+    throw new Error('Invalid configuration:\n  VIOLATION_JUHE_KEY: required when VIOLATION_PROVIDER=juhe');
   }
   if (cfg.S3_BUCKET && !(cfg.S3_ACCESS_KEY_ID && cfg.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET');

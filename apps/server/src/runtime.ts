@@ -5,11 +5,12 @@ import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
 import { runVehicleRemindersHourly } from './modules/compliance/reminders.js';
 import { purgeRefusedNotifications, sweepUnpaidOrders } from './modules/payments/pay.service.js';
+import { remindViolationLimitsHourly } from './modules/violations/violations.reminders.js';
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
- * processing, tasks whose worker died, driver and vehicle reminders.
+ * processing, tasks whose worker died, driver and vehicle reminders, violation limit reminders.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -20,6 +21,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
   await runVehicleRemindersHourly(deps);
+  await remindViolationLimitsHourly(deps);
 }
 
 /**

@@ -25,6 +25,7 @@ import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { driversRoutes } from './drivers/drivers.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { complianceRoutes } from './compliance/compliance.routes.js';
+import { violationsRoutes } from './violations/violations.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -54,6 +55,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     attendanceRoutes,
     paymentsRoutes,
     complianceRoutes,
+    violationsRoutes,
   ]) {
     await app.register(plugin);
   }

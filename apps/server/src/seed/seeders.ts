@@ -6,6 +6,7 @@ import { seedOrganisation } from './organisation.seed.js';
 import { seedPayments } from './payments.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
+import { seedViolations } from './violations.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -16,4 +17,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedDrivers,
   seedPayments,
   seedCompliance,
+  seedViolations,
 ];

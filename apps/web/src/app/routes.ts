@@ -45,7 +45,11 @@ const carForm = lazyPage(() => import('../features/vehicles/car-form/car-form-pa
  * registration module loads with the screen, the tab panels only when opened.
  */
 function withFleetTabs<M>(screen: () => Promise<M>): Promise<M> {
-  return Promise.all([import('../features/compliance/register'), screen()]).then(([, m]) => m);
+  return Promise.all([
+    import('../features/compliance/register'),
+    import('../features/violations/register'),
+    screen(),
+  ]).then(([, , m]) => m);
 }
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 

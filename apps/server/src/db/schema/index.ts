@@ -16,3 +16,4 @@ export * from './office.js';
 export * from './drivers.js';
 export * from './payments.js';
 export * from './compliance.js';
+export * from './violations.js';

@@ -10,6 +10,7 @@ import { MessageBell } from './message-bell';
 import { NavMenu } from './nav-menu';
 import { RentSwitcher } from './rent-switcher';
 import { UserMenu } from './user-menu';
+import { ViolationBadge } from './violation-badge';
 
 export function AppHeader() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function AppHeader() {
             <MembershipTag />
             <AlarmBadge />
             <ApprovalBadge />
+            <ViolationBadge />
             <MessageBell />
             <LanguageSwitch />
             <UserMenu />

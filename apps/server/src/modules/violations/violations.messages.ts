@@ -1,0 +1,28 @@
+import { VIOLATION_VALIDATION_MESSAGES } from '@fleetdesk/contracts/violations';
+import { defineMessages, hasMessage } from '../../core/i18n.js';
+
+defineMessages(Object.fromEntries(Object.entries(VIOLATION_VALIDATION_MESSAGES).filter(([key]) => !hasMessage(key))));
+
+defineMessages({
+  'violations.notFound': { 'zh-CN': '违章记录不存在', 'en-US': 'No such violation' },
+  'violations.carNotFound': { 'zh-CN': '车辆不存在', 'en-US': 'No such car' },
+  'violations.orderNotFound': { 'zh-CN': '查询订单不存在', 'en-US': 'No such query order' },
+  'violations.driverNotFound': {
+    'zh-CN': '司机不存在或不在您可操作的公司',
+    'en-US': 'No such driver in the companies you may act in',
+  },
+  'violations.nothingToQuery': {
+    'zh-CN': '所选车辆都无法查询违章，请补全发动机号或车架号',
+    'en-US': 'None of the selected cars can be queried; complete their engine numbers or VINs',
+  },
+  'violations.reason.noEngineNo': {
+    'zh-CN': '该车缺少查询所需的发动机号',
+    'en-US': 'The car lacks the engine number the query needs',
+  },
+  'violations.reason.noVin': { 'zh-CN': '该车缺少查询所需的车架号', 'en-US': 'The car lacks the VIN the query needs' },
+  'violations.reason.unsupportedPlate': {
+    'zh-CN': '暂不支持该号牌所在城市的违章查询',
+    'en-US': "Violation queries are not offered for this plate's city",
+  },
+  'violations.reason.notFound': { 'zh-CN': '车辆不存在', 'en-US': 'No such car' },
+});
