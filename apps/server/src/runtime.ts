@@ -3,6 +3,7 @@ import { purgeExpired } from './core/rate-limit.js';
 import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
+import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
 import { closeExpiredOrders } from './modules/payments/orders.service.js';
 
 /** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver reminders. */
@@ -12,6 +13,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await closeExpiredOrders(deps);
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
+  await runContractsHourly(deps);
 }
 
 /**
