@@ -2,6 +2,7 @@ import type { DemoContext } from './context.js';
 import { seedOffice } from './office.seed.js';
 import { seedDrivers } from './drivers.seed.js';
 import { seedOrganisation } from './organisation.seed.js';
+import { seedRentalContracts } from './rental-contracts.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
 
@@ -12,4 +13,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedVehicles,
   seedOffice,
   seedDrivers,
+  seedRentalContracts,
 ];

@@ -32,6 +32,32 @@ const lines = async (id: number): Promise<PaymentLine[]> =>
 const carStatus = async (id: number) =>
   (await q<{ status: string }>(t, `select status from cars where id = $1`, [id]))[0]!.status;
 
+describe('demo data', () => {
+  it('seeds a year of contracts of the demo company, signed, pending and completed, some behind', async () => {
+    const states = await q<{ state: string; n: number }>(
+      t,
+      `select state, count(*)::int as n from rental_contracts where tenant_id = $1 group by state`,
+      [tenantId],
+    );
+    const by = Object.fromEntries(states.map((s) => [s.state, Number(s.n)]));
+    expect(by.signed).toBeGreaterThanOrEqual(5);
+    expect(by.completed).toBeGreaterThanOrEqual(1);
+    const [behind] = await q<{ n: number }>(
+      t,
+      `select count(*)::int as n from rental_payment_lines where tenant_id = $1 and type = 'rent'
+         and state in ('unpaid', 'partial') and due_date < current_date - 3`,
+      [tenantId],
+    );
+    expect(Number(behind!.n)).toBeGreaterThan(0);
+    const [wrong] = await q<{ n: number }>(
+      t,
+      `select count(*)::int as n from rental_contracts k join cars c on c.tenant_id = k.tenant_id and c.id = k.car_id
+         where k.state = 'signed' and c.status <> 'rented'`,
+    );
+    expect(Number(wrong!.n)).toBe(0);
+  });
+});
+
 describe('preview and validation', () => {
   it('previews the schedule of the terms', async () => {
     const res = await t.request('POST', `${P}/schedule/preview`, { as: 'admin', body: terms() });
