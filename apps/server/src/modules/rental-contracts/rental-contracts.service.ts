@@ -650,6 +650,11 @@ export async function requestDiscount(
     const c = await lockContract(tx, ctx, id);
     if (c.state !== 'pending' && c.state !== 'signed') throw refuse(ctx, c.state, 'edit');
     if (c.discountState === 'pending') throw new ConflictError('contracts.discountPending');
+    // Marked first: an approval the engine decides at once (no step applies) runs onOutcome inside startApproval.
+    await tx
+      .update(rentalContracts)
+      .set({ discountState: 'pending', discountFen: yuanToFen(input.amount), updatedAt: deps.clock.now() })
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
     await startApproval(tx as Tx, deps, ctx, {
       businessType: 'contractDiscount',
       businessId: String(id),
@@ -657,10 +662,6 @@ export async function requestDiscount(
       form: { contractNo: c.number, amount: input.amount, reason: input.reason ?? null },
       attachments: [],
     });
-    await tx
-      .update(rentalContracts)
-      .set({ discountState: 'pending', discountFen: yuanToFen(input.amount), updatedAt: deps.clock.now() })
-      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
     await event(tx, ctx, id, 'discount', { remark: `申请优惠 ${input.amount} 元` });
   });
   return getContract(deps, ctx, id);

@@ -301,6 +301,64 @@ describe('contract life', () => {
   });
 });
 
+describe('discount through the approvals engine', () => {
+  it('asks for approval; approved, the discount becomes a negative line', async () => {
+    const A = '/api/ccwadmin/oa/approval';
+    const [flow] = await q<{ id: number }>(
+      t,
+      `select id from approval_flows where tenant_id = $1 and business_type = 'contractDiscount'`,
+      [tenantId],
+    );
+    // Approved by another user (an applicant's own step would not wait for a decision).
+    const approverId = Number((await q<{ id: number }>(t, `select id from users where username = 'wanghui'`))[0]!.id);
+    const set = await t.request('PUT', `${A}/flow/update/${flow!.id}`, {
+      as: 'admin',
+      body: {
+        businessType: 'contractDiscount',
+        name: '合同优惠审批',
+        steps: [
+          {
+            name: '审批',
+            kind: 'user',
+            userIds: [approverId],
+            roleId: null,
+            mode: 'any',
+            amountAbove: null,
+            amountUpTo: null,
+          },
+        ],
+        copyUserIds: [],
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const c = (await add({ ...terms(), driverId, carId: cars[2] })).json().data;
+    const res = await t.request('POST', `${P}/discount/${c.id}`, {
+      as: 'admin',
+      body: { amount: 500, reason: '老司机续租优惠' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.discountState).toBe('pending');
+    const twice = await t.request('POST', `${P}/discount/${c.id}`, { as: 'admin', body: { amount: 100 } });
+    expect(twice.statusCode).toBe(409);
+    const [req] = await q<{ id: number; status: string }>(
+      t,
+      `select id, status from approval_requests where business_type = 'contractDiscount' and business_id = $1`,
+      [String(c.id)],
+    );
+    expect(req!.status).toBe('pending');
+    const token = (await t.signIn('wanghui', 'Staff@123')).json().access_token as string;
+    const decided = await t.request('POST', `${A}/request/decide/${req!.id}`, {
+      token,
+      body: { decision: 'approved', comment: '同意' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const after = (await t.request('GET', `${P}/${c.id}`, { as: 'admin' })).json().data;
+    expect(after.discountState).toBe('approved');
+    const discount = (await lines(c.id)).find((l) => l.amount === -500);
+    expect(discount).toMatchObject({ type: 'other', state: 'unpaid' });
+  });
+});
+
 describe('permissions and tenants', () => {
   it('refuses a user without the contract permission (403 40301)', async () => {
     for (const [method, url, body] of [
