@@ -194,6 +194,16 @@ export const ROUTES: RouteDef[] = [
     page: driverForm,
   },
   {
+    name: 'rentContract',
+    path: '/rentContract/:type?/:name?',
+    titleKey: 'routes.rentContract',
+    frame: 'header',
+    permission: 'rentContract',
+    icon: 'FileTextOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/contracts/pages/contracts-page')),
+  },
+  {
     name: 'oaLog',
     path: '/oaLog',
     titleKey: 'routes.oaLog',

@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { RequestError } from '../../../lib/request';
+import { ContractsTab } from '../../../components/contracts-tab/contracts-tab';
+import { useAccess } from '../../../lib/access';
 import { TargetLog } from '../../../components/operation-log/target-log';
 import { carKey, carQuery } from '../api/get-car';
 import { CarHeader } from './car-header';
@@ -27,6 +29,7 @@ export default function CarDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const car = useQuery({ ...carQuery(valid ? id : 0), enabled: valid });
   const [search, setSearch] = useSearchParams();
+  const contractsTab = useAccess().can('rentContract:view');
   const asked = search.get('tab') as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'info';
 
@@ -57,22 +60,33 @@ export default function CarDetailPage() {
       <CarHeader car={data} />
       <CarWarnings car={data} />
       <Tabs
-        activeKey={tab}
+        activeKey={search.get('tab') === 'contracts' && contractsTab ? 'contracts' : tab}
         onChange={(key) => setSearch(key === 'info' ? {} : { tab: key }, { replace: true })}
-        items={TABS.map((key) => ({
-          key,
-          label: key === 'images' ? t('detail.tabs.images', { count: data.images.length }) : t(`detail.tabs.${key}`),
-          children:
-            key === 'info' ? (
-              <CarInfo car={data} />
-            ) : key === 'images' ? (
-              <CarImages car={data} />
-            ) : key === 'history' ? (
-              <CarHistory carId={data.id} />
-            ) : (
-              <TargetLog target={`car:${data.id}`} ns="vehicle-detail" queryKey={carKey(data.id)} />
-            ),
-        }))}
+        items={[
+          ...TABS.map((key) => ({
+            key,
+            label: key === 'images' ? t('detail.tabs.images', { count: data.images.length }) : t(`detail.tabs.${key}`),
+            children:
+              key === 'info' ? (
+                <CarInfo car={data} />
+              ) : key === 'images' ? (
+                <CarImages car={data} />
+              ) : key === 'history' ? (
+                <CarHistory carId={data.id} />
+              ) : (
+                <TargetLog target={`car:${data.id}`} ns="vehicle-detail" queryKey={carKey(data.id)} />
+              ),
+          })),
+          ...(contractsTab
+            ? [
+                {
+                  key: 'contracts',
+                  label: t('common:contractsTab.tab'),
+                  children: <ContractsTab carId={data.id} />,
+                },
+              ]
+            : []),
+        ]}
         destroyOnHidden
       />
     </div>
