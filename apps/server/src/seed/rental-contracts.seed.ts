@@ -153,44 +153,42 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
       })
       .returning({ id: rentalContracts.id });
     const contractId = row!.id;
-    await tx
-      .insert(rentalContractEvents)
-      .values([
-        {
-          tenantId,
-          contractId,
-          kind: 'create',
-          toState: 'pending',
-          userId: ctx.demo.adminId,
-          at: new Date(`${addDays(p.start, -2)}T02:00:00Z`),
-        },
-        ...(p.state === 'pending'
-          ? []
-          : [
-              {
-                tenantId,
-                contractId,
-                kind: 'state',
-                fromState: 'pending',
-                toState: 'signed',
-                userId: ctx.demo.adminId,
-                at: signedAt,
-              },
-            ]),
-        ...(p.state === 'completed'
-          ? [
-              {
-                tenantId,
-                contractId,
-                kind: 'state',
-                fromState: 'signed',
-                toState: 'completed',
-                userId: ctx.demo.adminId,
-                at: new Date(`${terms.endDate}T10:00:00Z`),
-              },
-            ]
-          : []),
-      ]);
+    await tx.insert(rentalContractEvents).values([
+      {
+        tenantId,
+        contractId,
+        kind: 'create',
+        toState: 'pending',
+        userId: ctx.demo.adminId,
+        at: new Date(`${addDays(p.start, -2)}T02:00:00Z`),
+      },
+      ...(p.state === 'pending'
+        ? []
+        : [
+            {
+              tenantId,
+              contractId,
+              kind: 'state',
+              fromState: 'pending',
+              toState: 'signed',
+              userId: ctx.demo.adminId,
+              at: signedAt,
+            },
+          ]),
+      ...(p.state === 'completed'
+        ? [
+            {
+              tenantId,
+              contractId,
+              kind: 'state',
+              fromState: 'signed',
+              toState: 'completed',
+              userId: ctx.demo.adminId,
+              at: new Date(`${terms.endDate}T10:00:00Z`),
+            },
+          ]
+        : []),
+    ]);
     // Behind: every third signed contract leaves its last one or two due rents unpaid; one of them partly paid.
     const behind = p.state === 'signed' && p.kind % 3 === 2 ? 1 + (p.kind % 2) : 0;
     const dueRents = s.lines.filter((l) => l.type === 'rent' && l.dueDate <= today).map((l) => l.period);
