@@ -24,7 +24,7 @@ import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
 import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { driversRoutes } from './drivers/drivers.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
-import { rentalContractsRoutes } from './rental-contracts/rental-contracts.routes.js';
+import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/rental-contracts.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -58,4 +58,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await app.register(plugin);
   }
   if (app.deps.config.BENCH_ROUTES) await app.register(benchRoutes);
+  if (app.deps.config.TEST_ROUTES) await app.register(contractsTestRoutes);
 }

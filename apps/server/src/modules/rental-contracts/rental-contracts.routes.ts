@@ -59,6 +59,8 @@ import {
   waiveLine,
 } from './rental-contracts.service.js';
 import * as repo from './rental-contracts.repository.js';
+import { runContractsDaily } from './rental-contracts.jobs.js';
+import { ForbiddenError } from '../../core/errors.js';
 
 const tags = ['contracts'];
 const can = (e: string) => access.permission(`rentContract:${e}`);
@@ -398,5 +400,22 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
     },
     config: { access: can('collect'), audit },
     handler: async (req) => ok(await addNote(deps, req.ctx, req.params.id, req.body.note)),
+  });
+}
+
+/**
+ * Test-only (`TEST_ROUTES=true`, loopback callers only): runs the contracts' daily job (late fees, reminders)
+ * now, so that an end-to-end test need not wait for the hourly maintenance.
+ */
+export async function contractsTestRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/test/contracts/daily', {
+    schema: { hide: true, response: { 200: envelope(z.object({ lateFees: z.number(), reminders: z.number() })) } },
+    config: { access: access.public() },
+    handler: async (req) => {
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? ''))
+        throw new ForbiddenError();
+      return ok(await runContractsDaily(app.deps));
+    },
   });
 }

@@ -195,7 +195,8 @@ export async function createContract(deps: AppDeps, ctx: RequestContext, input: 
   const id = await deps.db
     .transaction(async (tx) => {
       await checkDriver(tx, scope, input.driverId);
-      await reserveCar(tx, deps, ctx, input.carId, 'reserve');
+      // The car must be one of the contract's rent.
+      await reserveCar(tx, deps, { ...ctx, rentIds: [rentId] }, input.carId, 'reserve');
       const number = await nextNumber(tx, ctx.tenantId, rentId, rules, today);
       const [row] = await tx
         .insert(rentalContracts)
@@ -267,7 +268,7 @@ export async function updateContract(deps: AppDeps, ctx: RequestContext, id: num
       if (input.driverId !== c.driverId) await checkDriver(tx, scope, input.driverId);
       if (input.carId !== c.carId) {
         await reserveCar(tx, deps, ctx, c.carId, 'cancelReservation');
-        await reserveCar(tx, deps, ctx, input.carId, 'reserve');
+        await reserveCar(tx, deps, { ...ctx, rentIds: [c.rentId] }, input.carId, 'reserve');
       }
       await tx
         .update(rentalContracts)

@@ -89,6 +89,8 @@ export function SignWizard() {
   const create = useCreateContract();
   const sign = useSignContract();
   const type = Form.useWatch('type', form);
+  const driverId = Form.useWatch('driverId', form);
+  const driverRent = drivers.data?.rows.find((d) => d.id === driverId)?.rentId;
 
   const next = async () => {
     if (step === 0) {
@@ -104,6 +106,7 @@ export function SignWizard() {
         ...termsOf(v),
         driverId: v.driverId,
         carId: v.carId,
+        ...(driverRent ? { rentId: driverRent } : {}),
         template: v.template ?? null,
         clauses: [],
         attachments: [],
@@ -168,7 +171,9 @@ export function SignWizard() {
             <Select
               showSearch
               optionFilterProp="label"
-              options={(cars.data?.rows ?? []).map((c) => ({ value: c.id, label: c.plate }))}
+              options={(cars.data?.rows ?? [])
+                .filter((c) => !driverRent || c.rentId === driverRent)
+                .map((c) => ({ value: c.id, label: c.plate }))}
             />
           </Form.Item>
           <Form.Item name="template" label={t('wizard.template')}>
