@@ -108,7 +108,7 @@ if (!(await postgresReachable())) {
     await c.end();
     console.log(`${results.lines} lines generated in ${results.generateSeconds} s`);
 
-    const server = await startServer(env);
+    const server = await startServer({ ...env, LOG_LEVEL: 'info' });
     try {
       // The daily job over every line (late fees of ~50,000 overdue lines written).
       const jobStarted = performance.now();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { tenantRules } from '../settings/settings.service.js';
@@ -49,7 +49,7 @@ export async function applyLateFees(deps: AppDeps, tenantId: number, today?: str
 }
 
 /** Users of the tenant who may see contracts in a rent (for message-centre reminders). */
-const RECIPIENTS = (tenantId: number, rentId: number) => sql`
+const RECIPIENTS = (tenantId: number, rentId: SQL) => sql`
   select u.tenant_id, u.id from users u
   where u.tenant_id = ${tenantId} and u.status = 'active'
     and exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
@@ -70,47 +70,47 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
   const dueUntil = addDays(today, rules.reminders.rentDueDays);
   const deadline = addDays(today, -rules.rentGraceDays);
   const endUntil = addDays(today, 30);
-  return deps.db.transaction(async (tx) => {
-    const due = await rowsOf<{ key: string; rent_id: number; contract_id: number; title: string; content: string }>(
-      tx,
-      sql`with c as (
-          select 'due:' || l.id as key, l.rent_id, l.contract_id, '租金即将到期' as title,
-            '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
-              ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元将于 ' || l.due_date::text || ' 到期' as content
-          from rental_payment_lines l
-          join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
-          join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
-          where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
-            and l.due_date >= ${today}::date and l.due_date <= ${dueUntil}::date
-          union all
-          select 'overdue:' || l.id, l.rent_id, l.contract_id, '租金逾期',
-            '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
-              ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元已逾期（应付日 ' || l.due_date::text || '）'
-          from rental_payment_lines l
-          join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
-          join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
-          where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
-            and l.due_date < ${deadline}::date
-          union all
-          select 'end:' || k.id, k.rent_id, k.id, '合同即将到期',
-            '合同 ' || k.number || '（' || d.name || '）将于 ' || k.end_date::text || ' 到期'
-          from rental_contracts k
-          join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
-          where k.tenant_id = ${tenantId} and k.state = 'signed' and k.end_date >= ${today}::date
-            and k.end_date <= ${endUntil}::date
-        ), fresh as (
-          insert into rental_reminders (tenant_id, key) select ${tenantId}, key from c
-          on conflict do nothing returning key
-        )
-        select c.* from c join fresh using (key)`,
-    );
-    for (const r of due) {
-      await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-        select u.tenant_id, u.id, 'rent_m', ${BILL_CATEGORY}, ${r.title}, ${r.content}, ${`/rentContract/detail/${r.contract_id}`}
-        from (${RECIPIENTS(tenantId, Number(r.rent_id))}) u`);
-    }
-    return due.length;
-  });
+  // One statement: the reminders not sent yet are recorded and pushed to every recipient of their rent.
+  const [row] = await rowsOf<{ n: number }>(
+    deps.db,
+    sql`with c as (
+        select 'due:' || l.id as key, l.rent_id, l.contract_id, '租金即将到期' as title,
+          '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
+            ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元将于 ' || l.due_date::text || ' 到期' as content
+        from rental_payment_lines l
+        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
+        join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
+        where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
+          and l.due_date >= ${today}::date and l.due_date <= ${dueUntil}::date
+        union all
+        select 'overdue:' || l.id, l.rent_id, l.contract_id, '租金逾期',
+          '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
+            ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元已逾期（应付日 ' || l.due_date::text || '）'
+        from rental_payment_lines l
+        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
+        join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
+        where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
+          and l.due_date < ${deadline}::date
+        union all
+        select 'end:' || k.id, k.rent_id, k.id, '合同即将到期',
+          '合同 ' || k.number || '（' || d.name || '）将于 ' || k.end_date::text || ' 到期'
+        from rental_contracts k
+        join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
+        where k.tenant_id = ${tenantId} and k.state = 'signed' and k.end_date >= ${today}::date
+          and k.end_date <= ${endUntil}::date
+      ), fresh as (
+        insert into rental_reminders (tenant_id, key) select ${tenantId}, key from c
+        on conflict do nothing returning key
+      ), pushed as (
+        insert into push_records (tenant_id, user_id, channel, category, title, content, link)
+        select u.tenant_id, u.id, 'rent_m', ${BILL_CATEGORY}, c.title, c.content, '/rentContract/detail/' || c.contract_id
+        from c join fresh using (key)
+        join lateral (${RECIPIENTS(tenantId, sql`c.rent_id`)}) u on true
+        returning 1
+      )
+      select (select count(*)::int from fresh) as n, (select count(*) from pushed) as pushed`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** The daily work of every tenant with signed contracts: late fees, then reminders. */
