@@ -71,6 +71,8 @@ export default defineConfig({
       DATA_DIR: path.join(dir, 'data'),
       LOG_LEVEL: 'info',
       PUBLIC_URL: BASE_URL,
+      // Test-only routes (loopback callers only): the contracts' daily job on demand.
+      TEST_ROUTES: 'true',
       // A slower sandbox gateway (per message), so that an SMS notice of 50 shows its progress in steps.
       SMS_SANDBOX_DELAY_MS: '500',
     },

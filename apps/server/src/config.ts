@@ -113,6 +113,11 @@ const Env = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   /** Registers the benchmark's ceiling route (`GET /api/bench/ceiling`); only `npm run bench` sets it. */
   BENCH_ROUTES: bool,
+  /**
+   * Registers the test-only routes (`POST /api/test/contracts/daily`: the contracts' daily job now), answered
+   * only to loopback callers; only the end-to-end tests set it.
+   */
+  TEST_ROUTES: bool,
 });
 
 export type Config = z.infer<typeof Env> & { databaseKind: 'pglite' | 'postgres' };

@@ -7,10 +7,12 @@ import { runVehicleRemindersHourly } from './modules/compliance/reminders.js';
 import { purgeRefusedNotifications, sweepUnpaidOrders } from './modules/payments/pay.service.js';
 import { remindViolationLimitsHourly } from './modules/violations/violations.reminders.js';
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
+import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
- * processing, tasks whose worker died, driver and vehicle reminders, violation limit reminders.
+ * processing, tasks whose worker died, driver and vehicle reminders, violation limit reminders,
+ * contracts (late fees, rent reminders).
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -22,6 +24,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await remindDriverDocumentsHourly(deps);
   await runVehicleRemindersHourly(deps);
   await remindViolationLimitsHourly(deps);
+  await runContractsHourly(deps);
 }
 
 /**

@@ -26,6 +26,7 @@ import { driversRoutes } from './drivers/drivers.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { complianceRoutes } from './compliance/compliance.routes.js';
 import { violationsRoutes } from './violations/violations.routes.js';
+import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/rental-contracts.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -56,8 +57,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     paymentsRoutes,
     complianceRoutes,
     violationsRoutes,
+    rentalContractsRoutes,
   ]) {
     await app.register(plugin);
   }
   if (app.deps.config.BENCH_ROUTES) await app.register(benchRoutes);
+  if (app.deps.config.TEST_ROUTES) await app.register(contractsTestRoutes);
 }

@@ -4,6 +4,7 @@ import { seedDrivers } from './drivers.seed.js';
 import { seedCompliance } from './compliance.seed.js';
 import { seedOrganisation } from './organisation.seed.js';
 import { seedPayments } from './payments.seed.js';
+import { seedRentalContracts } from './rental-contracts.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
 import { seedViolations } from './violations.seed.js';
@@ -18,4 +19,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedPayments,
   seedCompliance,
   seedViolations,
+  seedRentalContracts,
 ];

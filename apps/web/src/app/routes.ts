@@ -48,8 +48,9 @@ function withFleetTabs<M>(screen: () => Promise<M>): Promise<M> {
   return Promise.all([
     import('../features/compliance/register'),
     import('../features/violations/register'),
+    import('../features/contracts/register'),
     screen(),
-  ]).then(([, , m]) => m);
+  ]).then(([, , , m]) => m);
 }
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 
@@ -226,6 +227,16 @@ export const ROUTES: RouteDef[] = [
     frame: 'header',
     permission: 'rentDriver',
     page: driverForm,
+  },
+  {
+    name: 'rentContract',
+    path: '/rentContract/:type?/:name?',
+    titleKey: 'routes.rentContract',
+    frame: 'header',
+    permission: 'rentContract',
+    icon: 'FileTextOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/contracts/pages/contracts-page')),
   },
   {
     name: 'oaLog',

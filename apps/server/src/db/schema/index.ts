@@ -17,3 +17,4 @@ export * from './drivers.js';
 export * from './payments.js';
 export * from './compliance.js';
 export * from './violations.js';
+export * from './rental-contracts.js';

@@ -44,7 +44,12 @@ import {
   type RequestRowDb,
 } from './engine.js';
 
-export { registerApprovalType, type ApprovalOutcome, type ApprovalTypeDefinition } from './approvals.registry.js';
+export {
+  approvalType,
+  registerApprovalType,
+  type ApprovalOutcome,
+  type ApprovalTypeDefinition,
+} from './approvals.registry.js';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'lang'> & Partial<Pick<RequestContext, 'rentId'>>;
 

@@ -530,3 +530,19 @@ export async function carOperations(
   if (!(await repo.findCar(deps.db, ctx, q.carId))) throw new NotFoundError('vehicles.carNotFound');
   return repo.listOperations(deps.db, ctx.tenantId, q.carId, q);
 }
+
+/**
+ * For other areas (rental contracts): a status action on a car inside the caller's transaction, with the same
+ * rules, row lock and history as the status call; 404 for a car outside the scope, 409 when the rules refuse.
+ */
+export async function carActionInTx(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  action: CarAction,
+  remark: string | null,
+) {
+  const days = await tenantDays(tx, ctx.tenantId, deps.clock.now());
+  return applyAction(tx, deps, ctx, days, id, action, remark);
+}

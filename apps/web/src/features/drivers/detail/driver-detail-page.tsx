@@ -18,6 +18,7 @@ import type { DriverDetail, DriverImage, DriverOperation } from '@fleetdesk/cont
 import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import type { RequestError } from '../../../lib/request';
+import { ContractsTab } from '../../../components/contracts-tab/contracts-tab';
 import { TargetLog } from '../../../components/operation-log/target-log';
 import { driverKey, driverOperationsQuery, driverQuery } from '../api/drivers';
 import { DriverActionsMenu } from '../components/driver-actions';
@@ -161,6 +162,7 @@ export default function DriverDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const driver = useQuery({ ...driverQuery(valid ? id : 0), enabled: valid });
   const [search, setSearch] = useSearchParams();
+  const contractsTab = access.can('rentContract:view');
   const asked = search.get('tab') as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'profile';
 
@@ -230,22 +232,33 @@ export default function DriverDetailPage() {
         />
       ))}
       <Tabs
-        activeKey={tab}
+        activeKey={search.get('tab') === 'contracts' && contractsTab ? 'contracts' : tab}
         onChange={(key) => setSearch(key === 'profile' ? {} : { tab: key }, { replace: true })}
-        items={TABS.map((key) => ({
-          key,
-          label: key === 'images' ? `${t('detail.tabs.images')} (${images})` : t(`detail.tabs.${key}`),
-          children:
-            key === 'profile' ? (
-              <Profile d={d} />
-            ) : key === 'images' ? (
-              <Images d={d} />
-            ) : key === 'history' ? (
-              <History driverId={d.id} />
-            ) : (
-              <TargetLog target={`driver:${d.id}`} ns="drivers" queryKey={driverKey(d.id)} />
-            ),
-        }))}
+        items={[
+          ...TABS.map((key) => ({
+            key,
+            label: key === 'images' ? `${t('detail.tabs.images')} (${images})` : t(`detail.tabs.${key}`),
+            children:
+              key === 'profile' ? (
+                <Profile d={d} />
+              ) : key === 'images' ? (
+                <Images d={d} />
+              ) : key === 'history' ? (
+                <History driverId={d.id} />
+              ) : (
+                <TargetLog target={`driver:${d.id}`} ns="drivers" queryKey={driverKey(d.id)} />
+              ),
+          })),
+          ...(contractsTab
+            ? [
+                {
+                  key: 'contracts',
+                  label: t('common:contractsTab.tab'),
+                  children: <ContractsTab driverId={d.id} />,
+                },
+              ]
+            : []),
+        ]}
         destroyOnHidden
       />
     </div>

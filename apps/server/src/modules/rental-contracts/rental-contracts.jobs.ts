@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
+import { tenantRules } from '../settings/settings.service.js';
+import { addDays } from './schedule.js';
+import { todayOf } from './rental-contracts.service.js';
+
+/** Message-centre category of bills (contracts MESSAGE_CATEGORIES: 2 = 账单提醒). */
+export const BILL_CATEGORY = 2;
+
+/**
+ * The daily late-fee job of one tenant, as one statement: every open line of a signed contract past its
+ * overdue deadline (due date + grace days) gets its late-fee line, or has it updated while unpaid:
+ * round(outstanding x daily per mille / 1000 x days past the deadline), at most capPercent of the outstanding
+ * amount (the same arithmetic as `lateFeeFen`). Answers the number of late-fee lines written.
+ */
+export async function applyLateFees(deps: AppDeps, tenantId: number, today?: string): Promise<number> {
+  const rules = await tenantRules(deps, tenantId);
+  const day = today ?? (await todayOf(deps.db, tenantId, deps.clock.now()));
+  const deadline = addDays(day, -rules.rentGraceDays);
+  const { dailyRatePermille, capPercent } = rules.lateFee;
+  const rows = await rowsOf<{ n: number }>(
+    deps.db,
+    sql`with src as (
+        select l.tenant_id, l.id, l.contract_id, l.rent_id, l.amount_fen - l.paid_fen as outstanding,
+          ${deadline}::date - l.due_date as days
+        from rental_payment_lines l
+        join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and c.state = 'signed'
+        where l.tenant_id = ${tenantId} and l.valid and l.state in ('unpaid', 'partial') and l.type <> 'lateFee'
+          and l.amount_fen > 0 and l.due_date < ${deadline}::date
+      ), ins as (
+        insert into rental_payment_lines
+          (tenant_id, contract_id, rent_id, type, due_date, amount_fen, late_fee_for, overdue_days, remark)
+        select tenant_id, contract_id, rent_id, 'lateFee', ${day}::date,
+          least(round(outstanding::numeric * ${dailyRatePermille}::numeric * days / 1000),
+                round(outstanding::numeric * ${capPercent}::numeric / 100))::bigint,
+          id, days, '滞纳金(逾期 ' || days || ' 天)'
+        from src
+        on conflict (tenant_id, late_fee_for) where late_fee_for is not null
+        do update set amount_fen = excluded.amount_fen, overdue_days = excluded.overdue_days,
+          due_date = excluded.due_date, remark = excluded.remark, updated_at = now(),
+          version = rental_payment_lines.version + 1
+        where rental_payment_lines.state = 'unpaid' and rental_payment_lines.amount_fen <> excluded.amount_fen
+        returning 1
+      )
+      select count(*)::int as n from ins`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Users of the tenant who may see contracts in a rent (for message-centre reminders). */
+const RECIPIENTS = (tenantId: number, rentId: SQL) => sql`
+  select u.tenant_id, u.id from users u
+  where u.tenant_id = ${tenantId} and u.status = 'active'
+    and exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+      where ur.tenant_id = u.tenant_id and ur.user_id = u.id
+        and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
+          and g.role_id = r.id and g.code = 'rentContract:view'))
+        and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
+          where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = ${rentId})))`;
+
+/**
+ * Reminders of one tenant, each once (`rental_reminders` keys): rent due within the lead days
+ * (`reminders.rentDueDays`), contracts ending within 30 days, overdue rent. Message-centre messages to the
+ * users who may see contracts of the rent. Answers the number of reminders recorded.
+ */
+export async function sendReminders(deps: AppDeps, tenantId: number): Promise<number> {
+  const rules = await tenantRules(deps, tenantId);
+  const today = await todayOf(deps.db, tenantId, deps.clock.now());
+  const dueUntil = addDays(today, rules.reminders.rentDueDays);
+  const deadline = addDays(today, -rules.rentGraceDays);
+  const endUntil = addDays(today, 30);
+  // One statement: the reminders not sent yet are recorded and pushed to every recipient of their rent.
+  const [row] = await rowsOf<{ n: number }>(
+    deps.db,
+    sql`with c as (
+        select 'due:' || l.id as key, l.rent_id, l.contract_id, '租金即将到期' as title,
+          '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
+            ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元将于 ' || l.due_date::text || ' 到期' as content
+        from rental_payment_lines l
+        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
+        join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
+        where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
+          and l.due_date >= ${today}::date and l.due_date <= ${dueUntil}::date
+        union all
+        select 'overdue:' || l.id, l.rent_id, l.contract_id, '租金逾期',
+          '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
+            ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元已逾期（应付日 ' || l.due_date::text || '）'
+        from rental_payment_lines l
+        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
+        join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
+        where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
+          and l.due_date < ${deadline}::date
+        union all
+        select 'end:' || k.id, k.rent_id, k.id, '合同即将到期',
+          '合同 ' || k.number || '（' || d.name || '）将于 ' || k.end_date::text || ' 到期'
+        from rental_contracts k
+        join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
+        where k.tenant_id = ${tenantId} and k.state = 'signed' and k.end_date >= ${today}::date
+          and k.end_date <= ${endUntil}::date
+      ), fresh as (
+        insert into rental_reminders (tenant_id, key) select ${tenantId}, key from c
+        on conflict do nothing returning key
+      ), pushed as (
+        insert into push_records (tenant_id, user_id, channel, category, title, content, link)
+        select u.tenant_id, u.id, 'rent_m', ${BILL_CATEGORY}, c.title, c.content, '/rentContract/detail/' || c.contract_id
+        from c join fresh using (key)
+        join lateral (${RECIPIENTS(tenantId, sql`c.rent_id`)}) u on true
+        returning 1
+      )
+      select (select count(*)::int from fresh) as n, (select count(*) from pushed) as pushed`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The daily work of every tenant with signed contracts: late fees, then reminders. */
+export async function runContractsDaily(deps: AppDeps): Promise<{ lateFees: number; reminders: number }> {
+  const tenants = await rowsOf<{ tenant_id: number }>(
+    deps.db,
+    sql`select distinct tenant_id from rental_contracts where state = 'signed'`,
+  );
+  let lateFees = 0;
+  let reminders = 0;
+  for (const { tenant_id } of tenants) {
+    lateFees += await applyLateFees(deps, Number(tenant_id));
+    reminders += await sendReminders(deps, Number(tenant_id));
+  }
+  return { lateFees, reminders };
+}
+
+let lastRun = 0;
+
+/** From the minute's maintenance: at most once an hour per process (idempotent: the fees of a day are the same). */
+export async function runContractsHourly(deps: AppDeps): Promise<void> {
+  const now = deps.clock.now().getTime();
+  if (now - lastRun < 3_600_000) return;
+  lastRun = now;
+  await runContractsDaily(deps);
+}

@@ -1,0 +1,58 @@
+import { defineMessages } from '../../core/i18n.js';
+
+defineMessages({
+  'contracts.notFound': { 'zh-CN': '合同不存在', 'en-US': 'The contract does not exist' },
+  'contracts.lineNotFound': { 'zh-CN': '账单不存在', 'en-US': 'The bill does not exist' },
+  'contracts.accountNotFound': { 'zh-CN': '收款账户不存在', 'en-US': 'The collection account does not exist' },
+  'contracts.driverNotFound': { 'zh-CN': '司机不存在', 'en-US': 'The driver does not exist' },
+  'contracts.driverBlacklisted': {
+    'zh-CN': '该司机已被拉黑，不能签约',
+    'en-US': 'The driver is blacklisted and cannot sign a contract',
+  },
+  'contracts.carNotFound': { 'zh-CN': '车辆不存在', 'en-US': 'The car does not exist' },
+  'contracts.carBusy': {
+    'zh-CN': '该车辆已有待签约或已签约的合同',
+    'en-US': 'The car already has a pending or signed contract',
+  },
+  'contracts.transition': {
+    'zh-CN': '合同状态为「{state}」，不能{action}',
+    'en-US': 'The contract is {state}: it cannot be {action}',
+  },
+  'contracts.dispatched': {
+    'zh-CN': '车辆已发车，不能作废合同，请走退车结算',
+    'en-US': 'The car has been dispatched: settle the return instead of cancelling',
+  },
+  'contracts.notSigned': { 'zh-CN': '合同未签约，不能收款', 'en-US': 'The contract is not signed: nothing to collect' },
+  'contracts.lineChanged': {
+    'zh-CN': '该账单刚被他人收款或修改，请刷新后重试',
+    'en-US': 'Someone else has just collected or changed this bill: reload it and try again',
+  },
+  'contracts.lineClosed': {
+    'zh-CN': '该账单已支付或无需支付',
+    'en-US': 'This bill is already paid or waived',
+  },
+  'contracts.amountTooHigh': {
+    'zh-CN': '收款金额不能超过待收金额 {outstanding} 元',
+    'en-US': 'The amount cannot exceed the outstanding {outstanding} yuan',
+  },
+  'contracts.unpaidRemain': {
+    'zh-CN': '还有未结清的账单，只能提前解约',
+    'en-US': 'Unpaid bills remain: the contract can only be terminated early',
+  },
+  'contracts.discountPending': {
+    'zh-CN': '该合同已有审批中的优惠申请',
+    'en-US': 'A discount request of this contract is already waiting for approval',
+  },
+  'contracts.accountExists': { 'zh-CN': '账户名称已存在', 'en-US': 'An account with this name exists' },
+  'contracts.userNotFound': { 'zh-CN': '跟进人不存在', 'en-US': 'The assignee does not exist' },
+  'contracts.debtorOff': {
+    'zh-CN': '公司设置未开启欠款催收（settingDebtorPaying）',
+    'en-US': 'Debt collection is off in the company settings (settingDebtorPaying)',
+  },
+  'contracts.action.sign': { 'zh-CN': '签约', 'en-US': 'signed' },
+  'contracts.action.cancel': { 'zh-CN': '作废', 'en-US': 'cancelled' },
+  'contracts.action.complete': { 'zh-CN': '完成', 'en-US': 'completed' },
+  'contracts.action.terminate': { 'zh-CN': '解约', 'en-US': 'terminated' },
+  'contracts.action.edit': { 'zh-CN': '修改', 'en-US': 'changed' },
+  'contracts.action.dispatch': { 'zh-CN': '发车', 'en-US': 'dispatched' },
+});

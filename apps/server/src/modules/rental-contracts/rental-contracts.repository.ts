@@ -1,0 +1,403 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fenToYuan } from '@fleetdesk/contracts/common';
+import {
+  bucketOf,
+  type Contract,
+  type ContractExportFilter,
+  type ContractListFilter,
+  type ContractListRow,
+  type DebtBucket,
+  type DebtorRow,
+  type PaymentLine,
+} from '@fleetdesk/contracts/rental-contracts';
+import type { RequestContext } from '../../core/access.js';
+import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { offsetOf } from '../../core/envelope.js';
+import { containsPattern } from '../../core/like.js';
+import type { rentalPaymentLines } from '../../db/schema/rental-contracts.js';
+import { addDays, toDays } from './schedule.js';
+
+export type Scope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
+export interface Window {
+  today: string;
+  grace: number;
+}
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+const num = (v: number | string | null): number => Number(v ?? 0);
+
+/** Days a line is past its overdue deadline (due date + grace days), 0 when not overdue. */
+export function overdueDays(dueDate: string, today: string, grace: number): number {
+  return Math.max(0, toDays(today) - toDays(dueDate) - grace);
+}
+
+type LineRow = typeof rentalPaymentLines.$inferSelect;
+
+export function lineOut(l: LineRow, today: string, grace: number): PaymentLine {
+  const open = l.state === 'unpaid' || l.state === 'partial';
+  return {
+    id: l.id,
+    contractId: l.contractId,
+    type: l.type as PaymentLine['type'],
+    period: l.period,
+    periodStart: l.periodStart,
+    periodEnd: l.periodEnd,
+    dueDate: l.dueDate,
+    amount: fenToYuan(l.amountFen),
+    paid: fenToYuan(l.paidFen),
+    outstanding: open ? fenToYuan(l.amountFen - l.paidFen) : 0,
+    state: l.state as PaymentLine['state'],
+    paidDate: l.paidDate,
+    accountId: l.accountId,
+    lateFeeFor: l.lateFeeFor,
+    overdueDays: open && l.type !== 'lateFee' && l.amountFen > 0 ? overdueDays(l.dueDate, today, grace) : 0,
+    version: l.version,
+    remark: l.remark,
+  };
+}
+
+const LINE_COLUMNS =
+  sql.raw(`l.id, l.contract_id as "contractId", l.type, l.period, l.period_start::text as "periodStart",
+  l.period_end::text as "periodEnd", l.due_date::text as "dueDate", l.amount_fen as "amountFen", l.paid_fen as "paidFen",
+  l.state, l.paid_date::text as "paidDate", l.account_id as "accountId", l.late_fee_for as "lateFeeFor",
+  l.version, l.remark, l.rent_id as "rentId", l.valid, l.overdue_days as "overdueDays"`);
+
+function lineFromRaw(r: Record<string, unknown>): LineRow {
+  return {
+    ...(r as unknown as LineRow),
+    id: num(r.id as string),
+    contractId: num(r.contractId as string),
+    amountFen: num(r.amountFen as string),
+    paidFen: num(r.paidFen as string),
+    accountId: r.accountId === null ? null : num(r.accountId as string),
+    lateFeeFor: r.lateFeeFor === null ? null : num(r.lateFeeFor as string),
+    rentId: num(r.rentId as string),
+  };
+}
+
+export async function contractLines(db: DbOrTx, scope: Scope, contractId: number, w: Window, month?: string) {
+  const monthCond = month
+    ? sql`and l.due_date >= ${`${month}-01`}::date and l.due_date < (${`${month}-01`}::date + interval '1 month')`
+    : sql``;
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select ${LINE_COLUMNS} from rental_payment_lines l
+      where l.tenant_id = ${scope.tenantId} and l.contract_id = ${contractId} and l.valid
+        and l.rent_id in ${inList(scope.rentIds)} ${monthCond}
+      order by l.due_date, l.id`,
+  );
+  return rows.map((r) => lineOut(lineFromRaw(r), w.today, w.grace));
+}
+
+function inList(ids: readonly number[]): SQL {
+  return sql`(${sql.join(
+    (ids.length ? ids : [-1]).map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+const CONTRACT_SELECT = (today: string, grace: number) => sql`
+  select c.id, c.number, c.group_no, c.group_seq, c.rent_id, r.name as rent_name, c.driver_id, d.name as driver_name,
+    d.phone as driver_phone, c.car_id, car.plate, c.template, c.type, c.period, c.billing, c.payment_day,
+    c.start_date::text as start_date, c.end_date::text as end_date, c.instalments, c.rental_days, c.free_days,
+    c.deposit_fen, c.management_fee_fen, c.rent_fen, c.total_rent_fen, c.insurance_base_fen, c.insurance_extra_fen,
+    c.buy_out_fen, c.total_fen, c.discount_plan, c.discount_fen, c.discount_state, c.clauses, c.attachments, c.state,
+    c.dispatched, c.remark, c.signed_at, c.ended_at, c.created_at, c.updated_at,
+    coalesce((select sum(l.amount_fen - l.paid_fen) from rental_payment_lines l
+      where l.tenant_id = c.tenant_id and l.contract_id = c.id and l.valid and l.state in ('unpaid', 'partial')
+        and l.due_date <= ${today}::date), 0) as outstanding_fen,
+    (select count(*) from rental_payment_lines l
+      where l.tenant_id = c.tenant_id and l.contract_id = c.id and l.valid and l.state in ('unpaid', 'partial')
+        and l.type <> 'lateFee' and l.amount_fen > 0 and l.due_date < ${today}::date - ${grace}::int) as overdue_lines
+  from rental_contracts c
+  join rents r on r.tenant_id = c.tenant_id and r.id = c.rent_id
+  join drivers d on d.tenant_id = c.tenant_id and d.id = c.driver_id
+  join cars car on car.tenant_id = c.tenant_id and car.id = c.car_id`;
+
+type ContractRecord = Record<string, unknown>;
+
+function contractOut(r: ContractRecord): Contract {
+  const json = (v: unknown): string[] =>
+    typeof v === 'string' ? (JSON.parse(v) as string[]) : ((v as string[]) ?? []);
+  return {
+    id: num(r.id as string),
+    number: r.number as string,
+    groupNo: r.group_no as string,
+    groupSeq: num(r.group_seq as number),
+    rentId: num(r.rent_id as string),
+    rentName: r.rent_name as string,
+    driverId: num(r.driver_id as string),
+    driverName: r.driver_name as string,
+    driverPhone: r.driver_phone as string,
+    carId: num(r.car_id as string),
+    plate: r.plate as string,
+    template: (r.template as string | null) ?? null,
+    type: r.type as Contract['type'],
+    period: r.period as Contract['period'],
+    billing: r.billing as Contract['billing'],
+    paymentDay: r.payment_day === null ? null : num(r.payment_day as number),
+    startDate: r.start_date as string,
+    endDate: r.end_date as string,
+    instalments: num(r.instalments as number),
+    rentalDays: num(r.rental_days as number),
+    freeDays: num(r.free_days as number),
+    deposit: fenToYuan(num(r.deposit_fen as string)),
+    managementFee: fenToYuan(num(r.management_fee_fen as string)),
+    rent: fenToYuan(num(r.rent_fen as string)),
+    totalRent: fenToYuan(num(r.total_rent_fen as string)),
+    insuranceBase: fenToYuan(num(r.insurance_base_fen as string)),
+    insuranceExtra: fenToYuan(num(r.insurance_extra_fen as string)),
+    buyOutPrice: r.buy_out_fen === null ? null : fenToYuan(num(r.buy_out_fen as string)),
+    total: fenToYuan(num(r.total_fen as string)),
+    discountPlan: (r.discount_plan as string | null) ?? null,
+    discount: fenToYuan(num(r.discount_fen as string)),
+    discountState: r.discount_state as Contract['discountState'],
+    clauses: json(r.clauses),
+    attachments: json(r.attachments),
+    state: r.state as Contract['state'],
+    dispatched: Boolean(r.dispatched),
+    outstanding: fenToYuan(num(r.outstanding_fen as string)),
+    overdueLines: num(r.overdue_lines as string),
+    remark: (r.remark as string | null) ?? null,
+    signedAt: iso(r.signed_at as string | null),
+    endedAt: iso(r.ended_at as string | null),
+    createdAt: iso(r.created_at as string)!,
+    updatedAt: iso(r.updated_at as string)!,
+  };
+}
+
+export async function findContract(db: DbOrTx, scope: Scope, id: number, w: Window): Promise<Contract | undefined> {
+  const [row] = await rowsOf<ContractRecord>(
+    db,
+    sql`${CONTRACT_SELECT(w.today, w.grace)} where c.tenant_id = ${scope.tenantId} and c.id = ${id}
+      and c.rent_id in ${inList(scope.rentIds)}`,
+  );
+  return row ? contractOut(row) : undefined;
+}
+
+function filterSql(scope: Scope, f: ContractExportFilter, w: Window): SQL {
+  const parts: SQL[] = [sql`c.tenant_id = ${scope.tenantId}`, sql`c.rent_id in ${inList(scope.rentIds)}`];
+  if (f.number) parts.push(sql`c.number ilike ${containsPattern(f.number)}`);
+  if (f.driverId) parts.push(sql`c.driver_id = ${f.driverId}`);
+  if (f.carId) parts.push(sql`c.car_id = ${f.carId}`);
+  if (f.keyword) {
+    const p = containsPattern(f.keyword);
+    parts.push(sql`(c.number ilike ${p} or d.name ilike ${p} or car.plate ilike ${p})`);
+  }
+  if (f.type?.length) parts.push(sql`c.type in ${textList(f.type)}`);
+  if (f.state?.length) parts.push(sql`c.state in ${textList(f.state)}`);
+  if (f.startFrom) parts.push(sql`c.start_date >= ${f.startFrom}::date`);
+  if (f.startTo) parts.push(sql`c.start_date <= ${f.startTo}::date`);
+  if (f.overdue) {
+    parts.push(sql`exists (select 1 from rental_payment_lines l where l.tenant_id = c.tenant_id
+      and l.contract_id = c.id and l.valid and l.state in ('unpaid', 'partial') and l.type <> 'lateFee'
+      and l.amount_fen > 0 and l.due_date < ${w.today}::date - ${w.grace}::int)`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function textList(values: readonly string[]): SQL {
+  return sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
+export async function listContracts(
+  db: DbOrTx,
+  scope: Scope,
+  f: ContractListFilter,
+  w: Window,
+): Promise<{ rows: ContractListRow[]; total: number }> {
+  const where = filterSql(scope, f, w);
+  const [rows, count] = await Promise.all([
+    rowsOf<ContractRecord>(
+      db,
+      sql`${CONTRACT_SELECT(w.today, w.grace)} where ${where} order by c.id desc
+        limit ${f.pageSize} offset ${offsetOf(f)}`,
+    ),
+    rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from rental_contracts c
+        join drivers d on d.tenant_id = c.tenant_id and d.id = c.driver_id
+        join cars car on car.tenant_id = c.tenant_id and car.id = c.car_id where ${where}`,
+    ),
+  ]);
+  return {
+    rows: rows.map((r) => {
+      const { clauses: _c, attachments: _a, template: _t, remark: _r, ...rest } = contractOut(r);
+      return rest;
+    }),
+    total: num(count[0]!.n),
+  };
+}
+
+/** Every contract of the filter, 1,000 at a time (the export). */
+export async function* allContracts(db: DbOrTx, scope: Scope, f: ContractExportFilter, w: Window) {
+  const where = filterSql(scope, f, w);
+  let after = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = await rowsOf<ContractRecord>(
+      db,
+      sql`${CONTRACT_SELECT(w.today, w.grace)} where ${where} and c.id < ${after} order by c.id desc limit 1000`,
+    );
+    for (const r of rows) yield contractOut(r);
+    if (rows.length < 1000) return;
+    after = num(rows[rows.length - 1]!.id as string);
+  }
+}
+
+export async function collections(db: DbOrTx, scope: Scope, contractId: number) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select x.id, x.line_id, l.type, l.period, x.amount_fen, x.paid_date::text as paid_date, x.account_id,
+        a.name as account_name, u.name as user_name, x.remark, x.at
+      from rental_collections x
+      join rental_payment_lines l on l.tenant_id = x.tenant_id and l.id = x.line_id
+      join collection_accounts a on a.tenant_id = x.tenant_id and a.id = x.account_id
+      left join users u on u.id = x.user_id
+      where x.tenant_id = ${scope.tenantId} and x.contract_id = ${contractId} and l.rent_id in ${inList(scope.rentIds)}
+      order by x.id desc`,
+  );
+  return rows.map((r) => ({
+    id: num(r.id as string),
+    lineId: num(r.line_id as string),
+    lineType: r.type as PaymentLine['type'],
+    period: r.period === null ? null : num(r.period as number),
+    amount: fenToYuan(num(r.amount_fen as string)),
+    paidDate: r.paid_date as string,
+    accountId: num(r.account_id as string),
+    accountName: r.account_name as string,
+    userName: (r.user_name as string | null) ?? null,
+    remark: (r.remark as string | null) ?? null,
+    at: iso(r.at as string)!,
+  }));
+}
+
+export async function events(db: DbOrTx, scope: Scope, contractId: number) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select e.id, e.kind, e.from_state, e.to_state, e.remark, u.name as user_name, e.at
+      from rental_contract_events e
+      join rental_contracts c on c.tenant_id = e.tenant_id and c.id = e.contract_id
+      left join users u on u.id = e.user_id
+      where e.tenant_id = ${scope.tenantId} and e.contract_id = ${contractId} and c.rent_id in ${inList(scope.rentIds)}
+      order by e.id desc`,
+  );
+  return rows.map((r) => ({
+    id: num(r.id as string),
+    kind: r.kind as string,
+    fromState: (r.from_state as Contract['state'] | null) ?? null,
+    toState: (r.to_state as Contract['state'] | null) ?? null,
+    remark: (r.remark as string | null) ?? null,
+    userName: (r.user_name as string | null) ?? null,
+    at: iso(r.at as string)!,
+  }));
+}
+
+export async function notes(db: DbOrTx, scope: Scope, contractId: number) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select n.id, n.note, u.name as user_name, n.at from debt_follow_ups n
+      join rental_contracts c on c.tenant_id = n.tenant_id and c.id = n.contract_id
+      left join users u on u.id = n.user_id
+      where n.tenant_id = ${scope.tenantId} and n.contract_id = ${contractId} and c.rent_id in ${inList(scope.rentIds)}
+      order by n.id desc`,
+  );
+  return rows.map((r) => ({
+    id: num(r.id as string),
+    note: r.note as string,
+    userName: (r.user_name as string | null) ?? null,
+    at: iso(r.at as string)!,
+  }));
+}
+
+export async function accounts(db: DbOrTx, tenantId: number) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select id, name, kind, balance_fen from collection_accounts where tenant_id = ${tenantId} order by id`,
+  );
+  return rows.map((r) => ({
+    id: num(r.id as string),
+    name: r.name as string,
+    kind: r.kind as 'cash',
+    balance: fenToYuan(num(r.balance_fen as string)),
+  }));
+}
+
+/**
+ * The debt-collection list: open lines due today or past their overdue deadline (due date + grace), with
+ * their late fee, bucket and whether the contract is overdue more than once; counts per bucket.
+ */
+export async function debtors(
+  db: DbOrTx,
+  scope: Scope,
+  q: {
+    bucket?: DebtBucket | undefined;
+    repeated?: 'first' | 'repeated' | undefined;
+    assigneeId?: number | undefined;
+    pageNum: number;
+    pageSize: number;
+  },
+  w: Window,
+) {
+  const deadline = addDays(w.today, -w.grace);
+  const base = sql`
+    select l.id as line_id, l.contract_id, c.number, d.name as driver_name, d.phone as driver_phone, car.plate, l.type,
+      l.period, l.due_date::text as due_date, l.amount_fen - l.paid_fen as outstanding_fen,
+      coalesce(f.amount_fen - f.paid_fen, 0) as late_fee_fen,
+      greatest(0, ${w.today}::date - l.due_date - ${w.grace}::int) as overdue_days,
+      count(*) filter (where l.due_date < ${deadline}::date) over (partition by l.contract_id) as overdue_count,
+      c.debt_assignee_id, u.name as assignee_name, l.version
+    from rental_payment_lines l
+    join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and c.state = 'signed'
+    join drivers d on d.tenant_id = c.tenant_id and d.id = c.driver_id
+    join cars car on car.tenant_id = c.tenant_id and car.id = c.car_id
+    left join users u on u.id = c.debt_assignee_id
+    left join rental_payment_lines f on f.tenant_id = l.tenant_id and f.late_fee_for = l.id and f.state in ('unpaid', 'partial')
+    where l.tenant_id = ${scope.tenantId} and l.rent_id in ${inList(scope.rentIds)} and l.valid
+      and l.state in ('unpaid', 'partial') and l.type <> 'lateFee' and l.amount_fen > 0
+      and (l.due_date = ${w.today}::date or l.due_date < ${deadline}::date)`;
+  const bucketSql = sql`case when overdue_days <= 0 then 'today' when overdue_days = 1 then 'd1'
+    when overdue_days <= 3 then 'd3' when overdue_days <= 7 then 'd7' when overdue_days <= 15 then 'd15'
+    else 'd15plus' end`;
+  const conds: SQL[] = [sql`true`];
+  if (q.bucket) conds.push(sql`${bucketSql} = ${q.bucket}`);
+  if (q.repeated) conds.push(q.repeated === 'repeated' ? sql`overdue_count > 1` : sql`overdue_count <= 1`);
+  if (q.assigneeId) conds.push(sql`debt_assignee_id = ${q.assigneeId}`);
+  const where = sql.join(conds, sql` and `);
+  const [rows, counts, total] = await Promise.all([
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select * from (${base}) x where ${where} order by overdue_days desc, due_date, line_id
+        limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
+    ),
+    rowsOf<{ bucket: DebtBucket; n: number }>(
+      db,
+      sql`select ${bucketSql} as bucket, count(*)::int as n from (${base}) x group by 1`,
+    ),
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${base}) x where ${where}`),
+  ]);
+  const buckets = { today: 0, d1: 0, d3: 0, d7: 0, d15: 0, d15plus: 0 } as Record<DebtBucket, number>;
+  for (const c of counts) buckets[c.bucket] = num(c.n);
+  const out: DebtorRow[] = rows.map((r) => ({
+    lineId: num(r.line_id as string),
+    contractId: num(r.contract_id as string),
+    number: r.number as string,
+    driverName: r.driver_name as string,
+    driverPhone: r.driver_phone as string,
+    plate: r.plate as string,
+    type: r.type as DebtorRow['type'],
+    period: r.period === null ? null : num(r.period as number),
+    dueDate: r.due_date as string,
+    outstanding: fenToYuan(num(r.outstanding_fen as string)),
+    lateFee: fenToYuan(num(r.late_fee_fen as string)),
+    overdueDays: num(r.overdue_days as number),
+    bucket: bucketOf(num(r.overdue_days as number)),
+    repeated: num(r.overdue_count as string) > 1,
+    assigneeId: r.debt_assignee_id === null ? null : num(r.debt_assignee_id as string),
+    assigneeName: (r.assignee_name as string | null) ?? null,
+    version: num(r.version as number),
+  }));
+  return { buckets, rows: out, total: num(total[0]!.n) };
+}

@@ -1,0 +1,703 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { fenToYuan, yuanToFen } from '@fleetdesk/contracts/common';
+import { DEFAULT_CONTRACT_PREFIX, type TenantRules } from '@fleetdesk/contracts/organisation';
+import {
+  CONTRACT_ACTIONS,
+  CONTRACT_STATE_TITLES,
+  type CollectInput,
+  type ContractAction,
+  type ContractInput,
+  type ContractState,
+  type ContractTerms,
+  type SchedulePreview,
+} from '@fleetdesk/contracts/rental-contracts';
+import type { RequestContext } from '../../core/access.js';
+import { isUniqueViolation, rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
+import { BadRequestError, ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { translate } from '../../core/i18n.js';
+import { tenantDays } from '../../core/tenant-time.js';
+import {
+  collectionAccounts,
+  debtFollowUps,
+  rentalCollections,
+  rentalContractEvents,
+  rentalContractNumbers,
+  rentalContracts,
+  rentalPaymentLines,
+} from '../../db/schema/rental-contracts.js';
+import { drivers } from '../../db/schema/drivers.js';
+import { users } from '../../db/schema/identity.js';
+import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
+import { tenantRules } from '../settings/settings.service.js';
+import { carActionInTx } from '../vehicles/vehicles.service.js';
+import { buildSchedule, type Schedule, type ScheduleTerms } from './schedule.js';
+import * as repo from './rental-contracts.repository.js';
+import './rental-contracts.messages.js';
+
+export type Scope = repo.Scope;
+
+/** The contracts a call covers: the caller's rents, or one of them. */
+export function scopeFor(ctx: RequestContext, rentId?: number | null): Scope {
+  if (!rentId) return ctx;
+  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
+  return { tenantId: ctx.tenantId, rentIds: [rentId] };
+}
+
+export async function todayOf(db: DbOrTx, tenantId: number, now: Date): Promise<string> {
+  return (await tenantDays(db, tenantId, now)).today;
+}
+
+function scheduleTerms(terms: ContractTerms, rules: TenantRules): ScheduleTerms {
+  return {
+    type: terms.type,
+    period: terms.type === 'shortTerm' ? 'monthly' : terms.period,
+    billing: terms.billing,
+    paymentDay: terms.paymentDay ?? null,
+    startDate: terms.startDate,
+    endDate: terms.endDate,
+    freeDays: terms.freeDays,
+    depositFen: yuanToFen(terms.deposit),
+    managementFeeFen: yuanToFen(terms.managementFee),
+    rentFen: yuanToFen(terms.rent),
+    insuranceBaseFen: terms.type === 'shortTerm' ? yuanToFen(terms.insuranceBase) : 0,
+    insuranceExtraFen: terms.type === 'shortTerm' ? yuanToFen(terms.insuranceExtra) : 0,
+    buyOutFen: terms.type === 'rentToOwn' && terms.buyOutPrice ? yuanToFen(terms.buyOutPrice) : null,
+    proRating: rules.billProRating,
+  };
+}
+
+function previewOf(s: Schedule): SchedulePreview {
+  return {
+    lines: s.lines.map((l) => ({
+      type: l.type,
+      period: l.period,
+      periodStart: l.periodStart,
+      periodEnd: l.periodEnd,
+      dueDate: l.dueDate,
+      amount: fenToYuan(l.amountFen),
+      remark: l.remark,
+    })),
+    instalments: s.instalments,
+    rentalDays: s.rentalDays,
+    totalRent: fenToYuan(s.totalRentFen),
+    total: fenToYuan(s.totalFen),
+  };
+}
+
+/** The schedule the terms make, with the tenant's pro-rating rule (the signing wizard's preview). */
+export async function previewSchedule(deps: AppDeps, ctx: RequestContext, terms: ContractTerms) {
+  const rules = await tenantRules(deps, ctx.tenantId);
+  return previewOf(buildSchedule(scheduleTerms(terms, rules)));
+}
+
+async function event(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  contractId: number,
+  kind: string,
+  o: { from?: ContractState | null; to?: ContractState | null; remark?: string | null } = {},
+) {
+  await tx.insert(rentalContractEvents).values({
+    tenantId: ctx.tenantId,
+    contractId,
+    kind,
+    fromState: o.from ?? null,
+    toState: o.to ?? null,
+    remark: o.remark ?? null,
+    userId: ctx.userId,
+  });
+}
+
+/** The next number of a rent: its prefix from the company settings (else HT), the year and a sequence. */
+async function nextNumber(tx: DbOrTx, tenantId: number, rentId: number, rules: TenantRules, today: string) {
+  const prefix = `${rules.contractPrefixes[String(rentId)] ?? DEFAULT_CONTRACT_PREFIX}${today.slice(0, 4)}`;
+  const [row] = await tx
+    .insert(rentalContractNumbers)
+    .values({ tenantId, prefix, last: 1 })
+    .onConflictDoUpdate({
+      target: [rentalContractNumbers.tenantId, rentalContractNumbers.prefix],
+      set: { last: sql`${rentalContractNumbers.last} + 1` },
+    })
+    .returning({ last: rentalContractNumbers.last });
+  return `${prefix}${String(row!.last).padStart(5, '0')}`;
+}
+
+async function checkDriver(tx: DbOrTx, scope: Scope, driverId: number) {
+  const [d] = await tx
+    .select({ id: drivers.id, state: drivers.state, rentId: drivers.rentId })
+    .from(drivers)
+    .where(and(eq(drivers.tenantId, scope.tenantId), eq(drivers.id, driverId), sql`${drivers.deletedAt} is null`));
+  if (!d || !scope.rentIds.includes(d.rentId)) throw invalidField('driverId', 'contracts.driverNotFound');
+  if (d.state === 'blacklisted') throw invalidField('driverId', 'contracts.driverBlacklisted');
+}
+
+async function insertSchedule(tx: DbOrTx, tenantId: number, contractId: number, rentId: number, s: Schedule) {
+  if (!s.lines.length) return;
+  await tx.insert(rentalPaymentLines).values(
+    s.lines.map((l) => ({
+      tenantId,
+      contractId,
+      rentId,
+      type: l.type,
+      period: l.period,
+      periodStart: l.periodStart,
+      periodEnd: l.periodEnd,
+      dueDate: l.dueDate,
+      amountFen: l.amountFen,
+      remark: l.remark,
+    })),
+  );
+}
+
+function termColumns(input: ContractInput, s: Schedule) {
+  return {
+    driverId: input.driverId,
+    carId: input.carId,
+    template: input.template ?? null,
+    type: input.type,
+    period: input.type === 'shortTerm' ? 'monthly' : input.period,
+    billing: input.billing,
+    paymentDay: input.paymentDay ?? null,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    instalments: s.instalments,
+    rentalDays: s.rentalDays,
+    freeDays: input.freeDays,
+    depositFen: yuanToFen(input.deposit),
+    managementFeeFen: yuanToFen(input.managementFee),
+    rentFen: yuanToFen(input.rent),
+    totalRentFen: s.totalRentFen,
+    insuranceBaseFen: input.type === 'shortTerm' ? yuanToFen(input.insuranceBase) : 0,
+    insuranceExtraFen: input.type === 'shortTerm' ? yuanToFen(input.insuranceExtra) : 0,
+    buyOutFen: input.type === 'rentToOwn' && input.buyOutPrice ? yuanToFen(input.buyOutPrice) : null,
+    totalFen: s.totalFen,
+    discountPlan: input.discountPlan ?? null,
+    clauses: input.clauses,
+    attachments: input.attachments,
+    remark: input.remark ?? null,
+  };
+}
+
+function carBusy(err: unknown): never {
+  if (isUniqueViolation(err, 'rental_contracts_live_car_uq')) throw invalidField('carId', 'contracts.carBusy');
+  throw err;
+}
+
+/** A pending contract: numbered, its schedule generated, the car reserved (listed -> reserved). */
+export async function createContract(deps: AppDeps, ctx: RequestContext, input: ContractInput) {
+  const rentId = input.rentId ?? ctx.rentId;
+  if (!rentId) throw invalidField('rentId', 'error.rentForbidden');
+  const scope = scopeFor(ctx, rentId);
+  const rules = await tenantRules(deps, ctx.tenantId);
+  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  const s = buildSchedule(scheduleTerms(input, rules));
+  const id = await deps.db
+    .transaction(async (tx) => {
+      await checkDriver(tx, scope, input.driverId);
+      // The car must be one of the contract's rent.
+      await reserveCar(tx, deps, { ...ctx, rentIds: [rentId] }, input.carId, 'reserve');
+      const number = await nextNumber(tx, ctx.tenantId, rentId, rules, today);
+      const [row] = await tx
+        .insert(rentalContracts)
+        .values({
+          tenantId: ctx.tenantId,
+          rentId,
+          number,
+          groupNo: number,
+          ...termColumns(input, s),
+          createdBy: ctx.userId,
+        })
+        .returning({ id: rentalContracts.id });
+      await insertSchedule(tx, ctx.tenantId, row!.id, rentId, s);
+      await event(tx, ctx, row!.id, 'create', { to: 'pending' });
+      return row!.id;
+    })
+    .catch(carBusy);
+  return getContract(deps, ctx, id);
+}
+
+async function reserveCar(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  carId: number,
+  action: 'reserve' | 'cancelReservation' | 'rentOut' | 'giveBack',
+) {
+  try {
+    await carActionInTx(tx, deps, ctx, carId, action, '租赁合同');
+  } catch (err) {
+    if (err instanceof NotFoundError) throw invalidField('carId', 'contracts.carNotFound');
+    if (err instanceof ConflictError && action === 'reserve') {
+      throw new BadRequestError('contracts.carBusy', undefined, [{ path: 'carId', message: 'contracts.carBusy' }]);
+    }
+    throw err;
+  }
+}
+
+async function lockContract(tx: DbOrTx, scope: Scope, id: number) {
+  const [row] = await tx
+    .select()
+    .from(rentalContracts)
+    .where(and(eq(rentalContracts.tenantId, scope.tenantId), eq(rentalContracts.id, id)))
+    .for('update');
+  if (!row || !scope.rentIds.includes(row.rentId)) throw new NotFoundError('contracts.notFound');
+  return row;
+}
+
+function refuse(ctx: RequestContext, state: string, action: string): ConflictError {
+  return new ConflictError('contracts.transition', {
+    state: CONTRACT_STATE_TITLES[state as ContractState][ctx.lang],
+    action: translate(ctx.lang, `contracts.action.${action}`),
+  });
+}
+
+function mustAllow(ctx: RequestContext, state: string, action: ContractAction) {
+  if (!(CONTRACT_ACTIONS[action].from as readonly string[]).includes(state)) throw refuse(ctx, state, action);
+}
+
+/** Changes a pending contract; the schedule is generated again (the web warns before). */
+export async function updateContract(deps: AppDeps, ctx: RequestContext, id: number, input: ContractInput) {
+  const rules = await tenantRules(deps, ctx.tenantId);
+  const s = buildSchedule(scheduleTerms(input, rules));
+  await deps.db
+    .transaction(async (tx) => {
+      const c = await lockContract(tx, ctx, id);
+      if (c.state !== 'pending') throw refuse(ctx, c.state, 'edit');
+      const scope = { tenantId: ctx.tenantId, rentIds: [c.rentId] };
+      if (input.driverId !== c.driverId) await checkDriver(tx, scope, input.driverId);
+      if (input.carId !== c.carId) {
+        await reserveCar(tx, deps, ctx, c.carId, 'cancelReservation');
+        await reserveCar(tx, deps, { ...ctx, rentIds: [c.rentId] }, input.carId, 'reserve');
+      }
+      await tx
+        .update(rentalContracts)
+        .set({ ...termColumns(input, s), updatedAt: deps.clock.now() })
+        .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+      await tx
+        .delete(rentalPaymentLines)
+        .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.contractId, id)));
+      await insertSchedule(tx, ctx.tenantId, id, c.rentId, s);
+      await event(tx, ctx, id, 'update', { remark: '账单已按新条款重新生成' });
+    })
+    .catch(carBusy);
+  return getContract(deps, ctx, id);
+}
+
+async function account(tx: DbOrTx, tenantId: number, accountId: number) {
+  const [a] = await tx
+    .select()
+    .from(collectionAccounts)
+    .where(and(eq(collectionAccounts.tenantId, tenantId), eq(collectionAccounts.id, accountId)));
+  if (!a) throw invalidField('accountId', 'contracts.accountNotFound');
+  return a;
+}
+
+/** Money into an account: the balance moves and the collection records the balance after it. */
+async function record(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  o: {
+    contractId: number;
+    lineId: number;
+    accountId: number;
+    amountFen: number;
+    paidDate: string;
+    remark?: string | null;
+  },
+) {
+  const [a] = await tx
+    .update(collectionAccounts)
+    .set({ balanceFen: sql`${collectionAccounts.balanceFen} + ${o.amountFen}` })
+    .where(and(eq(collectionAccounts.tenantId, ctx.tenantId), eq(collectionAccounts.id, o.accountId)))
+    .returning({ balance: collectionAccounts.balanceFen });
+  await tx.insert(rentalCollections).values({
+    tenantId: ctx.tenantId,
+    contractId: o.contractId,
+    lineId: o.lineId,
+    accountId: o.accountId,
+    amountFen: o.amountFen,
+    balanceAfterFen: a!.balance,
+    paidDate: o.paidDate,
+    userId: ctx.userId,
+    remark: o.remark ?? null,
+  });
+}
+
+/**
+ * Signing records the first receipts in full (deposit, management fee, the first rent; short-term also the
+ * insurance) and makes the contract effective; the car is rented out (reserved -> rented).
+ */
+export async function signContract(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  input: { accountId: number; paidDate?: string | undefined; remark?: string | null | undefined },
+) {
+  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    const c = await lockContract(tx, ctx, id);
+    mustAllow(ctx, c.state, 'sign');
+    await account(tx, ctx.tenantId, input.accountId);
+    const first = await rowsOf<{ id: number; amount_fen: number }>(
+      tx,
+      sql`select id, amount_fen from rental_payment_lines where tenant_id = ${ctx.tenantId} and contract_id = ${id}
+        and valid and state = 'unpaid' and amount_fen > 0
+        and (type in ('deposit', 'managementFee', 'insurance') or (type = 'rent' and period = 1))`,
+    );
+    const paidDate = input.paidDate ?? today;
+    for (const l of first) {
+      await tx
+        .update(rentalPaymentLines)
+        .set({
+          paidFen: Number(l.amount_fen),
+          state: 'paid',
+          paidDate,
+          accountId: input.accountId,
+          version: sql`${rentalPaymentLines.version} + 1`,
+          updatedAt: deps.clock.now(),
+        })
+        .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.id, Number(l.id))));
+      await record(tx, ctx, {
+        contractId: id,
+        lineId: Number(l.id),
+        accountId: input.accountId,
+        amountFen: Number(l.amount_fen),
+        paidDate,
+        remark: input.remark ?? '签约首期收款',
+      });
+    }
+    const now = deps.clock.now();
+    await tx
+      .update(rentalContracts)
+      .set({ state: 'signed', signedAt: now, updatedAt: now })
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+    await reserveCar(tx, deps, ctx, c.carId, 'rentOut');
+    await event(tx, ctx, id, 'state', { from: 'pending', to: 'signed', remark: input.remark ?? null });
+  });
+  return getContract(deps, ctx, id);
+}
+
+/**
+ * Cancelling: a pending contract gives its car back to listed; a signed one only while the car is not
+ * dispatched. Every line becomes invalid.
+ */
+export async function cancelContract(deps: AppDeps, ctx: RequestContext, id: number, reason: string) {
+  await deps.db.transaction(async (tx) => {
+    const c = await lockContract(tx, ctx, id);
+    mustAllow(ctx, c.state, 'cancel');
+    if (c.state === 'signed' && c.dispatched) throw new ConflictError('contracts.dispatched');
+    await reserveCar(tx, deps, ctx, c.carId, c.state === 'pending' ? 'cancelReservation' : 'giveBack');
+    const now = deps.clock.now();
+    await tx
+      .update(rentalPaymentLines)
+      .set({ valid: false, updatedAt: now })
+      .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.contractId, id)));
+    await tx
+      .update(rentalContracts)
+      .set({ state: 'cancelled', endedAt: now, updatedAt: now })
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+    await event(tx, ctx, id, 'state', { from: c.state as ContractState, to: 'cancelled', remark: reason });
+  });
+  return getContract(deps, ctx, id);
+}
+
+/** Marks a signed contract's car as dispatched (the handover area records the inspection itself). */
+export async function dispatchContract(deps: AppDeps, ctx: RequestContext, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const c = await lockContract(tx, ctx, id);
+    if (c.state !== 'signed' || c.dispatched) throw refuse(ctx, c.state, 'dispatch');
+    await tx
+      .update(rentalContracts)
+      .set({ dispatched: true, updatedAt: deps.clock.now() })
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+    await event(tx, ctx, id, 'dispatch');
+  });
+  return getContract(deps, ctx, id);
+}
+
+/**
+ * Ends a signed contract after the car's return: completed when nothing is unpaid, else terminated early
+ * (unless `early` is asked for explicitly, which also ends a fully paid contract before its end date as
+ * terminated). The car goes back (rented -> idle, to be prepared again).
+ */
+export async function finishContract(deps: AppDeps, ctx: RequestContext, id: number, reason: string | null) {
+  await deps.db.transaction(async (tx) => {
+    const c = await lockContract(tx, ctx, id);
+    mustAllow(ctx, c.state, 'complete');
+    const [open] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from rental_payment_lines where tenant_id = ${ctx.tenantId} and contract_id = ${id}
+        and valid and state in ('unpaid', 'partial') and amount_fen > 0`,
+    );
+    const to: ContractState = Number(open!.n) > 0 ? 'terminated' : 'completed';
+    await reserveCar(tx, deps, ctx, c.carId, 'giveBack');
+    const now = deps.clock.now();
+    await tx
+      .update(rentalContracts)
+      .set({ state: to, endedAt: now, updatedAt: now })
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+    await event(tx, ctx, id, 'state', { from: 'signed', to, remark: reason });
+  });
+  return getContract(deps, ctx, id);
+}
+
+async function lineInScope(db: DbOrTx, ctx: RequestContext, lineId: number) {
+  const [l] = await db
+    .select()
+    .from(rentalPaymentLines)
+    .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.id, lineId)));
+  if (!l || !ctx.rentIds.includes(l.rentId) || !l.valid) throw new NotFoundError('contracts.lineNotFound');
+  return l;
+}
+
+/**
+ * Records a payment against one line (partial payments add up). The clerk names the line's version he saw:
+ * the update applies only to that version, so of two clerks collecting the same line at once one wins and
+ * the other gets 409 (`contracts.lineChanged`), and a line is never collected past its amount.
+ */
+export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: number, input: CollectInput) {
+  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  const amountFen = yuanToFen(input.amount);
+  return deps.db.transaction(async (tx) => {
+    const line = await lineInScope(tx, ctx, lineId);
+    const [c] = await tx
+      .select({ state: rentalContracts.state })
+      .from(rentalContracts)
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, line.contractId)));
+    if (c!.state !== 'signed') throw new ConflictError('contracts.notSigned');
+    await account(tx, ctx.tenantId, input.accountId);
+    const paidDate = input.paidDate ?? today;
+    const [row] = await tx
+      .update(rentalPaymentLines)
+      .set({
+        paidFen: sql`${rentalPaymentLines.paidFen} + ${amountFen}`,
+        state: sql`case when ${rentalPaymentLines.paidFen} + ${amountFen} >= ${rentalPaymentLines.amountFen}
+          then 'paid' else 'partial' end`,
+        paidDate,
+        accountId: input.accountId,
+        version: sql`${rentalPaymentLines.version} + 1`,
+        updatedAt: deps.clock.now(),
+      })
+      .where(
+        and(
+          eq(rentalPaymentLines.tenantId, ctx.tenantId),
+          eq(rentalPaymentLines.id, lineId),
+          eq(rentalPaymentLines.version, input.version),
+          sql`${rentalPaymentLines.state} in ('unpaid', 'partial')`,
+          sql`${rentalPaymentLines.paidFen} + ${amountFen} <= ${rentalPaymentLines.amountFen}`,
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [now] = await tx
+        .select()
+        .from(rentalPaymentLines)
+        .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.id, lineId)));
+      if (now!.version !== input.version) throw new ConflictError('contracts.lineChanged');
+      if (now!.state === 'paid' || now!.state === 'waived') throw new ConflictError('contracts.lineClosed');
+      throw invalidField('amount', 'contracts.amountTooHigh', {
+        outstanding: fenToYuan(now!.amountFen - now!.paidFen),
+      });
+    }
+    await record(tx, ctx, {
+      contractId: line.contractId,
+      lineId,
+      accountId: input.accountId,
+      amountFen,
+      paidDate,
+      remark: input.remark ?? null,
+    });
+    await event(tx, ctx, line.contractId, 'collect', {
+      remark: `${row.remark ?? row.type}: ${fenToYuan(amountFen)}`,
+    });
+    return repo.lineOut(row, today, (await tenantRules(tx, ctx.tenantId)).rentGraceDays);
+  });
+}
+
+/** Waives what is left of a line (no need to pay), under the same version rule as a collection. */
+export async function waiveLine(
+  deps: AppDeps,
+  ctx: RequestContext,
+  lineId: number,
+  input: { reason: string; version: number },
+) {
+  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const line = await lineInScope(tx, ctx, lineId);
+    const [row] = await tx
+      .update(rentalPaymentLines)
+      .set({
+        state: 'waived',
+        version: sql`${rentalPaymentLines.version} + 1`,
+        remark: sql`coalesce(${rentalPaymentLines.remark}, '') || ${` (减免: ${input.reason})`}`,
+        updatedAt: deps.clock.now(),
+      })
+      .where(
+        and(
+          eq(rentalPaymentLines.tenantId, ctx.tenantId),
+          eq(rentalPaymentLines.id, lineId),
+          eq(rentalPaymentLines.version, input.version),
+          sql`${rentalPaymentLines.state} in ('unpaid', 'partial')`,
+        ),
+      )
+      .returning();
+    if (!row) {
+      if (line.version !== input.version) throw new ConflictError('contracts.lineChanged');
+      throw new ConflictError('contracts.lineClosed');
+    }
+    await event(tx, ctx, line.contractId, 'waive', { remark: `${row.remark ?? row.type}` });
+    return repo.lineOut(row, today, (await tenantRules(tx, ctx.tenantId)).rentGraceDays);
+  });
+}
+
+/** A line added by hand (damage, violation withholding, a refund as a negative amount...) to a live contract. */
+export async function addLine(
+  deps: AppDeps,
+  ctx: RequestContext,
+  contractId: number,
+  input: { type: string; dueDate: string; amount: number; remark?: string | null | undefined },
+) {
+  await deps.db.transaction(async (tx) => {
+    const c = await lockContract(tx, ctx, contractId);
+    if (c.state !== 'pending' && c.state !== 'signed') throw refuse(ctx, c.state, 'edit');
+    await tx.insert(rentalPaymentLines).values({
+      tenantId: ctx.tenantId,
+      contractId,
+      rentId: c.rentId,
+      type: input.type,
+      dueDate: input.dueDate,
+      amountFen: yuanToFen(input.amount),
+      remark: input.remark ?? null,
+    });
+    await event(tx, ctx, contractId, 'line', { remark: `${input.type}: ${input.amount}` });
+  });
+  return repo.contractLines(deps.db, ctx, contractId, await graceToday(deps, ctx.tenantId));
+}
+
+export async function graceToday(deps: AppDeps, tenantId: number) {
+  const [rules, today] = await Promise.all([tenantRules(deps, tenantId), todayOf(deps.db, tenantId, deps.clock.now())]);
+  return { today, grace: rules.rentGraceDays, rules };
+}
+
+export async function getContract(deps: AppDeps, ctx: RequestContext, id: number) {
+  const w = await graceToday(deps, ctx.tenantId);
+  const row = await repo.findContract(deps.db, ctx, id, w);
+  if (!row) throw new NotFoundError('contracts.notFound');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts
+
+export async function addAccount(deps: AppDeps, ctx: RequestContext, input: { name: string; kind: string }) {
+  try {
+    const [row] = await deps.db
+      .insert(collectionAccounts)
+      .values({ tenantId: ctx.tenantId, name: input.name, kind: input.kind })
+      .returning();
+    return { id: row!.id, name: row!.name, kind: row!.kind as 'cash', balance: fenToYuan(row!.balanceFen) };
+  } catch (err) {
+    if (isUniqueViolation(err, 'collection_accounts_name_uq')) throw invalidField('name', 'contracts.accountExists');
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Debt collection
+
+export async function setAssignee(deps: AppDeps, ctx: RequestContext, id: number, assigneeId: number | null) {
+  await deps.db.transaction(async (tx) => {
+    await lockContract(tx, ctx, id);
+    if (assigneeId !== null) {
+      const [u] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, assigneeId)));
+      if (!u) throw invalidField('assigneeId', 'contracts.userNotFound');
+    }
+    await tx
+      .update(rentalContracts)
+      .set({ debtAssigneeId: assigneeId, updatedAt: deps.clock.now() })
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+    await event(tx, ctx, id, 'assignee', { remark: assigneeId === null ? null : String(assigneeId) });
+  });
+  return true;
+}
+
+export async function addNote(deps: AppDeps, ctx: RequestContext, id: number, note: string) {
+  await deps.db.transaction(async (tx) => {
+    await lockContract(tx, ctx, id);
+    await tx.insert(debtFollowUps).values({ tenantId: ctx.tenantId, contractId: id, note, userId: ctx.userId });
+    await event(tx, ctx, id, 'followUp', { remark: note });
+  });
+  return repo.notes(deps.db, ctx, id);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Discount through the approvals engine
+
+/**
+ * Asks for a discount: an approval of type `contractDiscount` about the contract. When it is approved, the
+ * discount becomes a negative line (减免租金) on the contract; rejected or withdrawn, nothing changes.
+ */
+export async function requestDiscount(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  input: { amount: number; reason?: string | null | undefined },
+) {
+  await deps.db.transaction(async (tx) => {
+    const c = await lockContract(tx, ctx, id);
+    if (c.state !== 'pending' && c.state !== 'signed') throw refuse(ctx, c.state, 'edit');
+    if (c.discountState === 'pending') throw new ConflictError('contracts.discountPending');
+    // Marked first: an approval the engine decides at once (no step applies) runs onOutcome inside startApproval.
+    await tx
+      .update(rentalContracts)
+      .set({ discountState: 'pending', discountFen: yuanToFen(input.amount), updatedAt: deps.clock.now() })
+      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+    await startApproval(tx as Tx, deps, ctx, {
+      businessType: 'contractDiscount',
+      businessId: String(id),
+      summary: `合同 ${c.number} 优惠 ${input.amount} 元`,
+      form: { contractNo: c.number, amount: input.amount, reason: input.reason ?? null },
+      attachments: [],
+    });
+    await event(tx, ctx, id, 'discount', { remark: `申请优惠 ${input.amount} 元` });
+  });
+  return getContract(deps, ctx, id);
+}
+
+const discountType = approvalType('contractDiscount')!;
+registerApprovalType({
+  ...discountType,
+  onOutcome: async ({ tx, request, outcome, actorId, now }) => {
+    if (!request.businessId) return;
+    const id = Number(request.businessId);
+    const [c] = await tx
+      .select()
+      .from(rentalContracts)
+      .where(and(eq(rentalContracts.tenantId, request.tenantId), eq(rentalContracts.id, id)))
+      .for('update');
+    if (!c) return;
+    const state = outcome === 'approved' ? 'approved' : outcome === 'rejected' ? 'rejected' : 'none';
+    await tx
+      .update(rentalContracts)
+      .set({ discountState: state, updatedAt: now })
+      .where(and(eq(rentalContracts.tenantId, request.tenantId), eq(rentalContracts.id, id)));
+    if (outcome === 'approved' && c.discountFen > 0 && (c.state === 'pending' || c.state === 'signed')) {
+      await tx.insert(rentalPaymentLines).values({
+        tenantId: request.tenantId,
+        contractId: id,
+        rentId: c.rentId,
+        type: 'other',
+        dueDate: now.toISOString().slice(0, 10),
+        amountFen: -c.discountFen,
+        remark: `减免租金(审批 #${request.id})`,
+      });
+    }
+    await event(tx, { tenantId: request.tenantId, userId: actorId }, id, 'discount', {
+      remark: `优惠审批: ${outcome}`,
+    });
+  },
+});

@@ -1,0 +1,331 @@
+import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Result from 'antd/es/result';
+import Select from 'antd/es/select';
+import Skeleton from 'antd/es/skeleton';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  BILLING_MODE_TITLES,
+  CONTRACT_STATE_TITLES,
+  CONTRACT_TYPE_TITLES,
+  LINE_STATE_TITLES,
+  LINE_TYPE_TITLES,
+  PAYMENT_PERIOD_TITLES,
+  type Contract,
+  type PaymentLine,
+} from '@fleetdesk/contracts/rental-contracts';
+import { TargetLog } from '../../../components/operation-log/target-log';
+import { useAccess } from '../../../lib/access';
+import { formatDateTime } from '../../../lib/format';
+import {
+  accountsQuery,
+  collectionsQuery,
+  contractQuery,
+  eventsQuery,
+  linesQuery,
+  useCancelContract,
+  useFinishContract,
+  useSignContract,
+} from '../api/contracts';
+import { CollectDialog, type CollectTarget } from '../components/collect-dialog';
+import { useTitle } from '../components/titles';
+import { STATE_COLORS } from './contract-list';
+
+const TABS = ['terms', 'bills', 'payments', 'documents', 'history'] as const;
+
+function Terms({ c }: { c: Contract }) {
+  const { t } = useTranslation('contracts');
+  const title = useTitle();
+  const f = (k: string, v: React.ReactNode) => ({ key: k, label: t(`detail.fields.${k}`), children: v ?? '-' });
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, md: 2, xl: 3 }}
+      items={[
+        f('number', c.number),
+        f('state', <Tag color={STATE_COLORS[c.state]}>{title(CONTRACT_STATE_TITLES[c.state])}</Tag>),
+        f('rentName', c.rentName),
+        f('driver', `${c.driverName} ${c.driverPhone}`),
+        f('plate', c.plate),
+        f('type', title(CONTRACT_TYPE_TITLES[c.type])),
+        f('period', title(PAYMENT_PERIOD_TITLES[c.period])),
+        f('billing', title(BILLING_MODE_TITLES[c.billing])),
+        f('paymentDay', c.paymentDay),
+        f('startDate', c.startDate),
+        f('endDate', c.endDate),
+        f('instalments', c.instalments),
+        f('rentalDays', c.rentalDays),
+        f('freeDays', c.freeDays),
+        f('deposit', c.deposit),
+        f('managementFee', c.managementFee),
+        f('rent', c.rent),
+        f('totalRent', c.totalRent),
+        f('buyOutPrice', c.buyOutPrice),
+        f('total', c.total),
+        f('outstanding', c.outstanding),
+        f('template', c.template),
+        f('discountPlan', c.discountPlan),
+        f('clauses', c.clauses.length ? c.clauses.join('；') : null),
+      ]}
+    />
+  );
+}
+
+/** The bill schedule: every line with its state; open lines of a signed contract can be collected or waived. */
+function Bills({ c }: { c: Contract }) {
+  const { t } = useTranslation('contracts');
+  const title = useTitle();
+  const access = useAccess();
+  const lines = useQuery(linesQuery(c.id));
+  const [target, setTarget] = useState<{ line: CollectTarget; mode: 'collect' | 'waive' } | null>(null);
+  const open = (l: PaymentLine) =>
+    c.state === 'signed' && (l.state === 'unpaid' || l.state === 'partial') && l.amount > 0;
+  return (
+    <>
+      <Table<PaymentLine>
+        size="small"
+        rowKey="id"
+        loading={lines.isLoading}
+        dataSource={lines.data ?? []}
+        pagination={false}
+        scroll={{ x: 1000 }}
+        rowClassName={(l) => (l.overdueDays > 0 ? 'fd-line-overdue' : '')}
+        columns={[
+          { key: 'due', title: t('columns.dueDate'), dataIndex: 'dueDate' },
+          { key: 'type', title: t('columns.lineType'), render: (_, l) => title(LINE_TYPE_TITLES[l.type]) },
+          { key: 'period', title: t('columns.periodNo'), render: (_, l) => l.period ?? '-' },
+          {
+            key: 'bill',
+            title: t('columns.billPeriod'),
+            render: (_, l) => (l.periodStart ? `${l.periodStart} ~ ${l.periodEnd}` : '-'),
+          },
+          { key: 'amount', title: t('columns.amount'), dataIndex: 'amount', align: 'right' },
+          { key: 'paid', title: t('columns.paid'), dataIndex: 'paid', align: 'right' },
+          {
+            key: 'state',
+            title: t('columns.lineState'),
+            render: (_, l) => (
+              <Space size={4}>
+                <Tag
+                  color={
+                    l.state === 'paid'
+                      ? 'green'
+                      : l.state === 'partial'
+                        ? 'gold'
+                        : l.state === 'waived'
+                          ? 'default'
+                          : 'blue'
+                  }
+                >
+                  {title(LINE_STATE_TITLES[l.state])}
+                </Tag>
+                {l.overdueDays > 0 && <Tag color="red">{`${t('columns.overdueDays')} ${l.overdueDays}`}</Tag>}
+              </Space>
+            ),
+          },
+          { key: 'paidDate', title: t('columns.paidDate'), render: (_, l) => l.paidDate ?? '-' },
+          {
+            key: 'actions',
+            title: t('columns.actions'),
+            render: (_, l) =>
+              open(l) ? (
+                <Space size={0}>
+                  {access.can('rentContract:collect') && (
+                    <Button size="small" type="link" onClick={() => setTarget({ line: l, mode: 'collect' })}>
+                      {t('actions.collect')}
+                    </Button>
+                  )}
+                  {access.can('rentContract:waive') && (
+                    <Button size="small" type="link" onClick={() => setTarget({ line: l, mode: 'waive' })}>
+                      {t('actions.waive')}
+                    </Button>
+                  )}
+                </Space>
+              ) : null,
+          },
+        ]}
+      />
+      {target && <CollectDialog line={target.line} mode={target.mode} onClose={() => setTarget(null)} />}
+    </>
+  );
+}
+
+function Payments({ c }: { c: Contract }) {
+  const { t } = useTranslation('contracts');
+  const title = useTitle();
+  const rows = useQuery(collectionsQuery(c.id));
+  return (
+    <Table
+      size="small"
+      rowKey="id"
+      loading={rows.isLoading}
+      dataSource={rows.data ?? []}
+      pagination={false}
+      columns={[
+        { key: 'paidDate', title: t('columns.paidDate'), dataIndex: 'paidDate' },
+        { key: 'type', title: t('columns.lineType'), render: (_, r) => title(LINE_TYPE_TITLES[r.lineType]) },
+        { key: 'period', title: t('columns.periodNo'), render: (_, r) => r.period ?? '-' },
+        { key: 'amount', title: t('columns.amount'), dataIndex: 'amount', align: 'right' },
+        { key: 'account', title: t('columns.account'), dataIndex: 'accountName' },
+        { key: 'user', title: t('columns.user'), render: (_, r) => r.userName ?? '-' },
+        { key: 'at', title: t('columns.at'), render: (_, r) => formatDateTime(r.at) },
+      ]}
+    />
+  );
+}
+
+function History({ c }: { c: Contract }) {
+  const { t } = useTranslation('contracts');
+  const title = useTitle();
+  const rows = useQuery(eventsQuery(c.id));
+  return (
+    <>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={rows.isLoading}
+        dataSource={rows.data ?? []}
+        pagination={false}
+        columns={[
+          { key: 'at', title: t('columns.at'), render: (_, r) => formatDateTime(r.at) },
+          {
+            key: 'event',
+            title: t('columns.event'),
+            render: (_, r) =>
+              r.toState
+                ? `${r.fromState ? title(CONTRACT_STATE_TITLES[r.fromState]) : ''} → ${title(CONTRACT_STATE_TITLES[r.toState])}`
+                : r.kind,
+          },
+          { key: 'remark', title: t('columns.remark'), render: (_, r) => r.remark ?? '-' },
+          { key: 'user', title: t('columns.user'), render: (_, r) => r.userName ?? '-' },
+        ]}
+      />
+      <TargetLog target={`rentContract:${c.id}`} ns="contracts" queryKey={contractQuery(c.id).queryKey} />
+    </>
+  );
+}
+
+function Actions({ c }: { c: Contract }) {
+  const { t } = useTranslation('contracts');
+  const access = useAccess();
+  const accounts = useQuery(accountsQuery());
+  const sign = useSignContract();
+  const cancel = useCancelContract();
+  const finish = useFinishContract();
+  const [signing, setSigning] = useState(false);
+  const [accountId, setAccountId] = useState<number | undefined>();
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  return (
+    <Space wrap>
+      {c.state === 'pending' && access.can('rentContract:sign') && (
+        <Button type="primary" onClick={() => setSigning(true)}>
+          {t('actions.sign')}
+        </Button>
+      )}
+      {c.state === 'signed' && access.can('rentContract:terminate') && (
+        <Button onClick={() => void finish.mutateAsync({ id: c.id }).catch(() => undefined)}>
+          {t('actions.finish')}
+        </Button>
+      )}
+      {(c.state === 'pending' || (c.state === 'signed' && !c.dispatched)) && access.can('rentContract:cancel') && (
+        <Button danger onClick={() => setCancelling(true)}>
+          {t('actions.cancel')}
+        </Button>
+      )}
+      <Modal
+        open={signing}
+        title={t('actions.sign')}
+        onCancel={() => setSigning(false)}
+        okButtonProps={{ disabled: !accountId }}
+        confirmLoading={sign.isPending}
+        onOk={() =>
+          void sign
+            .mutateAsync({ id: c.id, accountId: accountId! })
+            .then(() => setSigning(false))
+            .catch(() => undefined)
+        }
+      >
+        <Select
+          style={{ width: '100%' }}
+          placeholder={t('collect.account')}
+          value={accountId}
+          onChange={setAccountId}
+          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+        />
+      </Modal>
+      <Modal
+        open={cancelling}
+        title={t('actions.cancel')}
+        onCancel={() => setCancelling(false)}
+        okButtonProps={{ danger: true, disabled: !reason.trim() }}
+        confirmLoading={cancel.isPending}
+        onOk={() =>
+          void cancel
+            .mutateAsync({ id: c.id, reason })
+            .then(() => setCancelling(false))
+            .catch(() => undefined)
+        }
+      >
+        <Input.TextArea placeholder={t('cancelReason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Modal>
+    </Space>
+  );
+}
+
+/** `/rentContract/detail/:id`: the contract page with its tabs. */
+export function ContractDetail({ id }: { id: number }) {
+  const { t } = useTranslation('contracts');
+  const [params, setParams] = useSearchParams();
+  const contract = useQuery(contractQuery(id));
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'terms';
+  if (contract.isLoading) return <Skeleton active />;
+  const c = contract.data;
+  if (!c)
+    return (
+      <Result status="404" title={t('detail.notFound')} extra={<Link to="/rentContract">{t('actions.back')}</Link>} />
+    );
+  return (
+    <div className="fd-contract-detail">
+      <Space className="fd-contract-head" wrap>
+        <Link to="/rentContract">{t('actions.back')}</Link>
+        <h2 className="fd-contract-title">{c.number}</h2>
+        <Actions c={c} />
+      </Space>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setParams({ tab: k }, { replace: true })}
+        items={[
+          { key: 'terms', label: t('detail.tabs.terms'), children: <Terms c={c} /> },
+          { key: 'bills', label: t('detail.tabs.bills'), children: <Bills c={c} /> },
+          { key: 'payments', label: t('detail.tabs.payments'), children: <Payments c={c} /> },
+          {
+            key: 'documents',
+            label: t('detail.tabs.documents'),
+            children: c.attachments.length ? (
+              <ul>
+                {c.attachments.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            ) : (
+              <Empty description={t('detail.noDocuments')} />
+            ),
+          },
+          { key: 'history', label: t('detail.tabs.history'), children: <History c={c} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// Issue 15: rental contracts, on PostgreSQL, in the same run as the signed-in floor (GET commonArea/province).
+// - generating the bill schedules of 10,000 contracts (the pure schedule of the built server);
+// - the daily overdue job (late fees) over 1,000,000 payment lines (target <= 60 s);
+// - the bill list of a contract (`rentContractBills/month/{id}`) at 1,000,000 lines: 1 connection (target p99
+//   <= 10 ms) and 20 connections (target: at least half the floor's throughput).
+// The bench database drops the "one live contract per car" index so that 10,000 signed contracts can share the
+// demo cars. Results: bench/results/contracts.json (and the summary in docs/contracts.md).
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  authHeaders,
+  ensureBuilt,
+  freshPostgres,
+  load,
+  machine,
+  postgresReachable,
+  ROOT,
+  signIn,
+  startServer,
+} from './lib/server.mjs';
+
+const require = createRequire(import.meta.url);
+const pg = require(path.join(ROOT, 'node_modules/pg'));
+const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
+const LINES_PER = 100;
+
+ensureBuilt();
+const { buildSchedule } = await import(path.join(ROOT, 'apps/server/dist/modules/rental-contracts/schedule.js'));
+const results = {
+  when: new Date().toISOString(),
+  machine: machine(),
+  targets: { overdueJobSeconds: 60, billListOneConnectionP99Ms: 10, billListVsFloorThroughput: 0.5 },
+};
+
+// 1. Schedules.
+{
+  const periods = ['weekly', 'monthly', 'quarterly', 'halfYearly', 'yearly'];
+  const started = performance.now();
+  let lines = 0;
+  for (let i = 0; i < 10_000; i++) {
+    const start = `202${4 + (i % 3)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    const s = buildSchedule({
+      type: i % 3 === 0 ? 'rentToOwn' : 'longTerm',
+      period: periods[i % 5],
+      billing: i % 2 ? 'prepaid' : 'postpaid',
+      paymentDay: i % 4 ? 1 + (i % 28) : null,
+      startDate: start,
+      endDate: `${Number(start.slice(0, 4)) + 3}${start.slice(4)}`,
+      freeDays: i % 7,
+      depositFen: 500_000,
+      managementFeeFen: 20_000,
+      rentFen: 300_000,
+      insuranceBaseFen: 0,
+      insuranceExtraFen: 0,
+      buyOutFen: 2_000_000,
+      proRating: i % 2 === 0,
+    });
+    lines += s.lines.length;
+  }
+  results.schedules = { contracts: 10_000, lines, ms: Math.round(performance.now() - started) };
+  console.log(`schedules: ${JSON.stringify(results.schedules)}`);
+}
+
+if (!(await postgresReachable())) {
+  console.log('PostgreSQL not reachable: skipped');
+} else {
+  const pgdb = await freshPostgres('fd_bench_contracts');
+  const env = { DATABASE_URL: pgdb.url, SEED_DEMO: 'true', LOG_LEVEL: 'warn', TEST_ROUTES: 'true' };
+  try {
+    await (await startServer({ ...env, LOG_LEVEL: 'info' })).stop();
+    const c = new pg.Client({ connectionString: pgdb.url });
+    await c.connect();
+    const started = performance.now();
+    await c.query('drop index if exists rental_contracts_live_car_uq');
+    // 10,000 signed contracts copied from a seeded one (cars and drivers of the demo tenant, in turn).
+    await c.query(
+      `insert into rental_contracts (tenant_id, rent_id, number, group_no, driver_id, car_id, type, period, billing,
+         start_date, end_date, instalments, rental_days, rent_fen, total_rent_fen, total_fen, state, signed_at)
+       select k.tenant_id, car.rent_id, 'BENCH' || g, 'BENCH' || g, d.id, car.id, 'longTerm', 'monthly', 'prepaid',
+         current_date - 1500, current_date + 1500, 100, 3001, 300000, 30000000, 30000000, 'signed', now()
+       from generate_series(1, $1::int) g
+       cross join lateral (select tenant_id from rental_contracts limit 1) k
+       join lateral (select id, rent_id from cars where tenant_id = k.tenant_id and deleted_at is null
+         order by id offset (g % 20) limit 1) car on true
+       join lateral (select id from drivers where tenant_id = k.tenant_id and rent_id = car.rent_id and state = 'active'
+         order by id limit 1) d on true`,
+      [CONTRACTS],
+    );
+    // 100 monthly lines each: the first 50 due in the past, paid except one in ten; the rest in the future.
+    await c.query(
+      `insert into rental_payment_lines (tenant_id, contract_id, rent_id, type, period, due_date, amount_fen, paid_fen,
+         state, version)
+       select k.tenant_id, k.id, k.rent_id, 'rent', p, k.start_date + (p - 1) * 30, 300000,
+         case when p <= 50 and (k.id + p) % 10 <> 0 then 300000 else 0 end,
+         case when p <= 50 and (k.id + p) % 10 <> 0 then 'paid' else 'unpaid' end, 0
+       from rental_contracts k cross join generate_series(1, ${LINES_PER}) p where k.number like 'BENCH%'`,
+    );
+    await c.query('analyze');
+    const { rows } = await c.query(`select count(*)::int as n from rental_payment_lines`);
+    results.lines = rows[0].n;
+    results.generateSeconds = Math.round((performance.now() - started) / 10) / 100;
+    const [{ id: contractId, month }] = (
+      await c.query(
+        `select id, to_char(start_date + 400, 'YYYY-MM') as month from rental_contracts where number = 'BENCH5000'`,
+      )
+    ).rows;
+    await c.end();
+    console.log(`${results.lines} lines generated in ${results.generateSeconds} s`);
+
+    const server = await startServer({ ...env, LOG_LEVEL: 'info' });
+    try {
+      // The daily job over every line (late fees of ~50,000 overdue lines written).
+      const jobStarted = performance.now();
+      const job = await (await fetch(`${server.base}/api/test/contracts/daily`, { method: 'POST' })).json();
+      results.overdueJob = { seconds: Math.round((performance.now() - jobStarted) / 10) / 100, ...job.data };
+      const again = performance.now();
+      await fetch(`${server.base}/api/test/contracts/daily`, { method: 'POST' });
+      results.overdueJob.secondRunSeconds = Math.round((performance.now() - again) / 10) / 100;
+      console.log(`overdue job: ${JSON.stringify(results.overdueJob)}`);
+
+      const token = await signIn(server.base);
+      const headers = authHeaders(token);
+      const url = `${server.base}/api/ccwadmin/rentContractBills/month/${contractId}?month=${month}`;
+      const check = await (await fetch(url, { headers })).json();
+      if (check.status !== 200) throw new Error(JSON.stringify(check));
+      const floorUrl = `${server.base}/api/ccwadmin/commonArea/province`;
+      await load({ url, headers, duration: 3 });
+      await load({ url: floorUrl, headers, duration: 2 });
+      results.billListOneConnection = {
+        lines: check.data.length,
+        ...(await load({ url, headers, duration: 10, connections: 1 })),
+      };
+      console.log(`bill list, 1 connection: ${JSON.stringify(results.billListOneConnection)}`);
+      results.billList20 = await load({ url, headers, duration: 10 });
+      console.log(`bill list, 20 connections: ${JSON.stringify(results.billList20)}`);
+      results.signedInFloor = {
+        call: 'GET commonArea/province',
+        ...(await load({ url: floorUrl, headers, duration: 10 })),
+      };
+      console.log(`signed-in floor: ${JSON.stringify(results.signedInFloor)}`);
+      results.ratios = {
+        billListVsFloorThroughput: Math.round((results.billList20.rps / results.signedInFloor.rps) * 100) / 100,
+      };
+      console.log(`ratios: ${JSON.stringify(results.ratios)}`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await pgdb.drop();
+  }
+}
+writeFileSync(path.join(ROOT, 'bench/results/contracts.json'), `${JSON.stringify(results, null, 2)}\n`);
