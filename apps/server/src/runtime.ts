@@ -4,6 +4,7 @@ import { LEASE_SECONDS } from './core/tasks.js';
 import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
 import { closeExpiredOrders } from './modules/payments/orders.service.js';
+import { maintainGpsPartitions } from './modules/gps/partitions.js';
 
 /** Housekeeping every minute: expired counters, codes and orders, tasks whose worker died, driver reminders. */
 export async function maintenance(deps: AppDeps): Promise<void> {
@@ -12,6 +13,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await closeExpiredOrders(deps);
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
+  await maintainGpsPartitions(deps);
 }
 
 /**

@@ -24,6 +24,7 @@ import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
 import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { driversRoutes } from './drivers/drivers.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { gpsRoutes } from './gps/gps.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -52,6 +53,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     costCentresRoutes,
     attendanceRoutes,
     paymentsRoutes,
+    gpsRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -4,6 +4,7 @@ import { seedDrivers } from './drivers.seed.js';
 import { seedOrganisation } from './organisation.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
+import { seedGps } from './gps.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -12,4 +13,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedVehicles,
   seedOffice,
   seedDrivers,
+  seedGps,
 ];

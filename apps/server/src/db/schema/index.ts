@@ -15,3 +15,4 @@ export * from './excel-imports.js';
 export * from './office.js';
 export * from './drivers.js';
 export * from './payments.js';
+export * from './gps.js';

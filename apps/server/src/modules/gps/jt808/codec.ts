@@ -208,7 +208,7 @@ export function encodeFrame(h: EncodeHeader, body: Buffer): Buffer {
     toBcd(h.phone, 10).copy(head, 5);
     head.writeUInt16BE(h.serial & 0xffff, 15);
   } else {
-    toBcd(h.phone.slice(-12), 6).copy(head, 4);
+    toBcd(h.phone, 6).copy(head, 4);
     head.writeUInt16BE(h.serial & 0xffff, 10);
   }
   const content = Buffer.concat([head, body]);
