@@ -2,7 +2,7 @@
  * Trips and stops from a device's positions, after Traccar's "new" motion logic and its defaults
  * (`report.trip.newLogic`, NewMotionProcessor): minDistance 200 m, minDuration 180 s, stopGap 3600 s.
  * - Stopped -> moving once a position is at least minDistance from the position where the car stopped; the
- *   trip starts at the last position still within minDistance of it (backdated through the slow legs).
+ *   trip start is backdated through the legs faster than minDistance / minDuration (1.11 m/s).
  * - Moving -> stopped once every position of a window of at least minDuration lies within minDistance of
  *   the current one; the trip ends (and the stop starts) at the first position of that window.
  * - A gap without data longer than stopGap that covers at least minDistance ends any trip at the position
@@ -113,8 +113,15 @@ export function tripsAndStops(
     }
     if (!moving) {
       if (distance(points[since]!, p) >= config.minDistance) {
-        let start = i - 1;
-        while (start > since && distance(points[since]!, points[start]!) >= config.minDistance) start--;
+        // Backdated through the legs faster than minDistance / minDuration (the car was already leaving).
+        const slow = config.minDistance / config.minDuration;
+        let start = i;
+        while (start > since) {
+          const a = points[start - 1]!;
+          const b = points[start]!;
+          if (distance(a, b) / Math.max(1, (b.t - a.t) / 1000) <= slow) break;
+          start--;
+        }
         endStop(start);
         moving = true;
         since = start;

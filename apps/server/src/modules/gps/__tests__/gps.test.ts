@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { demoImei } from '../../../seed/gps.seed.js';
 import { gpsRuntime } from '../runtime.js';
+import { maintainGpsPartitions } from '../partitions.js';
 import {
   decodeFrame,
   decodeGeneralReply,
@@ -443,5 +444,53 @@ describe('devices', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('live push and storage upkeep', () => {
+  it('announces moved devices to the live hub (LISTEN/NOTIFY, or in-process on PGlite)', async () => {
+    const hub = gpsRuntime(t.deps).hub;
+    await hub.start();
+    const heard = new Promise<{ tenantId: number; deviceIds: number[] }>((resolve) => {
+      const off = hub.subscribe((e) => {
+        off();
+        resolve(e);
+      });
+    });
+    const at = Math.floor(t.clock.now().getTime() / 1000) + 3600;
+    await t.request('GET', '/api/gps/osmand', {
+      query: { id: '913800138000001', lat: 30.31, lon: 120.21, timestamp: at },
+    });
+    const e = await heard;
+    const [d] = await q<{ id: number; tenant_id: number }>(
+      `select id, tenant_id from gps_devices where imei = '913800138000001'`,
+    );
+    expect(e).toMatchObject({ tenantId: Number(d!.tenant_id), deviceIds: [Number(d!.id)] });
+  });
+
+  it('drops positions past the retention; on PostgreSQL creates the months ahead and moves early rows there', async () => {
+    const [d] = await q<{ id: number; tenant_id: number }>(
+      `select id, tenant_id from gps_devices where imei = '913800138000001'`,
+    );
+    const old = new Date(t.clock.now().getTime() - 400 * 86_400_000).toISOString();
+    await q(
+      `insert into gps_positions (tenant_id, device_id, fix_time, server_time, lat, lon) values ($1, $2, $3, $3, 30, 120)`,
+      [d!.tenant_id, d!.id, old],
+    );
+    const result = await maintainGpsPartitions(t.deps, { force: true });
+    const left = await q<{ n: number }>(`select count(*)::int as n from gps_positions where fix_time = $1`, [old]);
+    expect(left[0]!.n).toBe(0);
+    if (t.deps.database.kind === 'postgres') {
+      const parts = await q<{ name: string }>(
+        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'gps_positions'`,
+      );
+      expect(parts.length).toBeGreaterThanOrEqual(4);
+      expect(result.created.length + parts.length).toBeGreaterThan(0);
+      // The seeded history (written before the months existed) now lives in this month's partition.
+      const inDefault = await q<{ n: number }>(
+        `select count(*)::int as n from gps_positions_default where fix_time > now() - interval '1 day'`,
+      );
+      expect(inDefault[0]!.n).toBe(0);
+    }
   });
 });
