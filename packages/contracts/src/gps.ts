@@ -40,6 +40,7 @@ export const GpsPaths = {
   // Live map
   live: `${gps}/live/positions`,
   liveStream: `${gps}/live/stream`,
+  mapSettings: `${gps}/live/settings`,
   // OsmAnd (Traccar Client), public: the device id is the credential, as in Traccar
   osmand: '/api/gps/osmand',
 } as const;
@@ -341,3 +342,7 @@ export const LiveCar = z.object({
 });
 export type LiveCar = z.infer<typeof LiveCar>;
 export const LiveQuery = z.object({ keyword: z.string().trim().max(40).optional() });
+
+/** What the map screen needs of the tenant's rules. */
+export const MapSettings = z.object({ mapTiles: z.enum(['amap', 'osm']) });
+export type MapSettings = z.infer<typeof MapSettings>;

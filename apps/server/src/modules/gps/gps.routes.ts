@@ -18,6 +18,7 @@ import {
   InstallProduct,
   LiveCar,
   LiveQuery,
+  MapSettings,
   Route,
   RouteQuery,
   StaticsQuery,
@@ -59,6 +60,7 @@ import {
 import { findDeviceByImei } from './ingest.js';
 import { parseOsmAndJson, parseOsmAndQuery } from './osmand.js';
 import { closeGpsRuntime, gpsRuntime } from './runtime.js';
+import { tenantRules } from '../settings/settings.service.js';
 
 const tags = ['gps'];
 const audit = { targetType: 'gpsDevice' };
@@ -397,6 +399,16 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     config: { access: access.permission(VIEW) },
     handler: async (req) =>
       ok(await liveCars(deps, req.ctx, { ...(req.query.keyword ? { keyword: req.query.keyword } : {}) })),
+  });
+
+  app.get(P.mapSettings, {
+    schema: {
+      tags,
+      summary: 'The tenant’s map tiles (AutoNavi GCJ-02 or OpenStreetMap)',
+      response: { 200: envelope(MapSettings) },
+    },
+    config: { access: access.permission(VIEW) },
+    handler: async (req) => ok({ mapTiles: (await tenantRules(deps, req.ctx.tenantId)).mapTiles }),
   });
 
   app.get(P.liveStream, {
