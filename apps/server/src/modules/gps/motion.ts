@@ -51,14 +51,17 @@ export function distance(a: { lat: number; lon: number }, b: { lat: number; lon:
   return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Distance along points i..j: the odometer difference when both ends have one, else the sum of legs. */
+/**
+ * Distance along points i..j: the odometer difference when both ends have one and it is plausible (not more
+ * than twice the straight legs plus a kilometre: a device swapped or reset jumps), else the sum of legs.
+ */
 function pathDistance(points: MotionPoint[], i: number, j: number): number {
+  let legs = 0;
+  for (let k = i + 1; k <= j; k++) legs += distance(points[k - 1]!, points[k]!);
   const a = points[i]!.odometer;
   const b = points[j]!.odometer;
-  if (a != null && b != null && b >= a) return b - a;
-  let d = 0;
-  for (let k = i + 1; k <= j; k++) d += distance(points[k - 1]!, points[k]!);
-  return d;
+  if (a != null && b != null && b >= a && b - a <= legs * 2 + 1000) return b - a;
+  return legs;
 }
 
 export function tripsAndStops(

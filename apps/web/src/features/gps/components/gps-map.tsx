@@ -75,7 +75,11 @@ export function GpsMap({
     map.current = m;
     carsLayer.current = L.layerGroup().addTo(m);
     routeLayer.current = L.layerGroup().addTo(m);
+    // The box gets its size from the flex layout after mounting: tell Leaflet whenever it changes.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize());
+    observer?.observe(box.current!);
     return () => {
+      observer?.disconnect();
       m.remove();
       map.current = null;
     };
@@ -169,6 +173,7 @@ export function GpsMap({
     if (fitted.current || !cars.length) return;
     fitted.current = true;
     const b = L.latLngBounds(cars.map((c) => project(c.lat, c.lon)));
+    map.current!.invalidateSize();
     map.current!.fitBounds(b.pad(0.1));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cars]);

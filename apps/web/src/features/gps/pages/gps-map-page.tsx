@@ -301,8 +301,8 @@ function LiveMap() {
             ...STATUSES.filter((s) => s !== 'never').map((s) => ({
               value: s,
               label: (
-                <span>
-                  <Badge color={STATUS_COLOURS[s]} /> {t(`status.${s}`)} {counts[s] ?? 0}
+                <span title={t(`status.${s}`)} data-testid={`gps-count-${s}`}>
+                  <Badge color={STATUS_COLOURS[s]} /> {counts[s] ?? 0}
                 </span>
               ),
             })),
@@ -396,7 +396,13 @@ function LiveMap() {
                 <AlarmTags alarms={car.alarms} />
               </Descriptions.Item>
             </Descriptions>
-            <Button type="primary" block onClick={() => setReplaying(true)} data-testid="gps-replay">
+            <Button
+              type="primary"
+              block
+              className="fd-gps-replay-button"
+              onClick={() => setReplaying(true)}
+              data-testid="gps-replay"
+            >
               {t('drawer.replay')}
             </Button>
           </>
