@@ -164,8 +164,6 @@ export function GpsMap({
     return () => {
       m.off('zoomend', draw);
     };
-    // project depends on tiles only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cars, selected, tiles]);
 
   // Fit the fleet once, when the first cars arrive.
@@ -175,14 +173,12 @@ export function GpsMap({
     const b = L.latLngBounds(cars.map((c) => project(c.lat, c.lon)));
     map.current!.invalidateSize();
     map.current!.fitBounds(b.pad(0.1));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cars]);
 
   // Selected car: pan to it.
   useEffect(() => {
     const c = cars.find((x) => x.deviceId === selected);
     if (c && !route) map.current!.setView(project(c.lat, c.lon), Math.max(map.current!.getZoom(), 14));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected]);
 
   // Route and the replayed position.
@@ -194,7 +190,6 @@ export function GpsMap({
     const line = route.points.map((p) => project(p.lat, p.lon));
     L.polyline(line, { color: '#1677ff', weight: 4, opacity: 0.8 }).addTo(layer);
     map.current!.fitBounds(L.latLngBounds(line).pad(0.1));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [routeKey, tiles]);
   const cursor = useRef<L.CircleMarker | null>(null);
   useEffect(() => {
@@ -210,7 +205,6 @@ export function GpsMap({
       fillOpacity: 1,
       className: 'fd-gps-cursor',
     }).addTo(map.current!);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route?.index, routeKey, tiles]);
 
   return (
