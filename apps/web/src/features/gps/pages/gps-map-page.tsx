@@ -23,6 +23,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceStatus, LiveCar, Route } from '@fleetdesk/contracts/gps';
 import { EChart, type ChartOption } from '../../../components/echart';
+import { useAccess } from '../../../lib/access';
 import {
   bindHistoryQuery,
   checkInstall,
@@ -33,6 +34,7 @@ import {
   routeQuery,
 } from '../api/gps';
 import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
+import { AddDevice, BindCar, useUnbind } from '../components/device-actions';
 import '../i18n';
 import './gps.css';
 
@@ -418,6 +420,10 @@ function Devices() {
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [keyword, setKeyword] = useState('');
   const q = useQuery(devicesQuery({ ...paging, ...(keyword ? { keyword } : {}) }));
+  const access = useAccess();
+  const [adding, setAdding] = useState(false);
+  const [binding, setBinding] = useState<Device | null>(null);
+  const unbind = useUnbind();
   const check = async (d: Device) => {
     const r = await checkInstall(d.id);
     modal.info({
@@ -437,6 +443,15 @@ function Devices() {
   };
   return (
     <>
+      <Space className="fd-gps-device-bar">
+        {access.can('riskGpsMap:add') && (
+          <Button type="primary" onClick={() => setAdding(true)}>
+            {t('actions.add')}
+          </Button>
+        )}
+      </Space>
+      <AddDevice open={adding} onClose={() => setAdding(false)} />
+      <BindCar device={binding} onClose={() => setBinding(null)} />
       <Input.Search
         allowClear
         className="fd-gps-device-search"
@@ -477,9 +492,30 @@ function Devices() {
           {
             title: '',
             render: (_: unknown, d) => (
-              <Button size="small" onClick={() => void check(d)}>
-                {t('device.install')}
-              </Button>
+              <Space size={4}>
+                <Button size="small" onClick={() => void check(d)}>
+                  {t('device.install')}
+                </Button>
+                {access.can('riskGpsMap:bind') &&
+                  (d.carId ? (
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() =>
+                        modal.confirm({
+                          title: t('actions.unbindConfirm', { imei: d.imei, plate: d.plate ?? '' }),
+                          onOk: () => unbind.mutateAsync(d.id),
+                        })
+                      }
+                    >
+                      {t('actions.unbind')}
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => setBinding(d)}>
+                      {t('actions.bind')}
+                    </Button>
+                  ))}
+              </Space>
             ),
           },
         ]}
