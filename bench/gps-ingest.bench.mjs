@@ -166,13 +166,14 @@ try {
   abort.abort();
   await reading.catch(() => undefined);
 
-  // Replay of one device-day: 8,640 points every 10 s along a line with stops every 20 minutes.
+  // Replay of one device-day: 8,640 points every 10 s, 15 minutes driving at 40 km/h then 5 parked, all day.
   const { rows: dev } = await client.query('select id from gps_devices where imei = $1', [imeis[0]]);
   const dayStart = new Date(Date.UTC(2026, 0, 15, 0, 0, 0));
   await client.query(
     `insert into gps_positions (tenant_id, device_id, fix_time, server_time, lat, lon, speed, odometer)
      select $1, $2, $3::timestamptz + make_interval(secs => i * 10), now(), 30.2,
-       120.0 + (i - (i / 120) * 30) * 0.0003, case when i % 120 < 90 then 40 else 0 end, (i - (i / 120) * 30) * 100.0
+       120.0 + (least(i % 120, 90) + (i / 120) * 90) * 0.0003, case when i % 120 < 90 then 40 else 0 end,
+       (least(i % 120, 90) + (i / 120) * 90) * 29.0
      from generate_series(0, 8639) i`,
     [tenantId, dev[0].id, dayStart.toISOString()],
   );

@@ -57,6 +57,27 @@ const COLUMNS = [
   'attributes',
 ] as const;
 
+const TYPES: Record<(typeof COLUMNS)[number], string> = {
+  tenant_id: 'int8',
+  device_id: 'int8',
+  fix_time: 'timestamptz',
+  server_time: 'timestamptz',
+  lat: 'float8',
+  lon: 'float8',
+  altitude: 'float4',
+  speed: 'float4',
+  course: 'int4',
+  valid: 'bool',
+  ignition: 'bool',
+  alarm: 'int4',
+  status: 'int4',
+  odometer: 'float8',
+  satellites: 'int4',
+  archived: 'bool',
+  attributes: 'jsonb',
+};
+
+/** A row's values in COLUMNS order; the DWORD alarm and status words are stored as signed int4. */
 function values(p: Queued): unknown[] {
   return [
     p.tenantId,
@@ -70,8 +91,8 @@ function values(p: Queued): unknown[] {
     p.course ?? 0,
     p.valid ?? true,
     p.ignition ?? null,
-    p.alarm ?? 0,
-    p.status ?? 0,
+    (p.alarm ?? 0) | 0,
+    (p.status ?? 0) | 0,
     p.odometer ?? null,
     p.satellites ?? null,
     p.archived ?? false,
@@ -130,40 +151,33 @@ export class PositionWriter {
 
   private async write(batch: Queued[]): Promise<void> {
     if (!batch.length) return;
-    const params: unknown[] = [];
-    const rows = batch.map((p) => {
-      const v = values(p);
-      const ph = v.map((x) => {
-        params.push(x);
-        return `$${params.length}`;
-      });
-      return `(${ph.join(',')})`;
-    });
-    await this.deps.database.query(`insert into gps_positions (${COLUMNS.join(',')}) values ${rows.join(',')}`, params);
+    // One array per column (unnest): a batch is one statement with 17 parameters whatever its size.
+    const columnsOf = (rows: Queued[]) => {
+      const cols: unknown[][] = COLUMNS.map(() => []);
+      for (const p of rows) values(p).forEach((v, i) => cols[i]!.push(v));
+      return cols;
+    };
+    const unnest = `unnest(${COLUMNS.map((c, i) => `$${i + 1}::${TYPES[c]}[]`).join(', ')})`;
+    await this.deps.database.query(
+      `insert into gps_positions (${COLUMNS.join(',')}) select * from ${unnest}`,
+      columnsOf(batch),
+    );
     // The newest of each device in the batch; the upsert keeps the stored one when it is newer.
     const newest = new Map<string, Queued>();
     for (const p of batch) {
       const key = `${p.tenantId}:${p.deviceId}`;
       const seen = newest.get(key);
-      if (!seen || p.fixTime > seen.fixTime) newest.set(key, p);
+      if (!seen || p.fixTime >= seen.fixTime) newest.set(key, p);
     }
-    const lastParams: unknown[] = [];
-    const lastRows = [...newest.values()].map((p) => {
-      const ph = values(p).map((x) => {
-        lastParams.push(x);
-        return `$${lastParams.length}`;
-      });
-      return `(${ph.join(',')}, now())`;
-    });
     const set = COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'device_id')
       .map((c) => `${c} = excluded.${c}`)
       .join(', ');
     const moved = await this.deps.database.query<{ tenant_id: number; device_id: number }>(
-      `insert into gps_last_positions (${COLUMNS.join(',')}, updated_at) values ${lastRows.join(',')}
+      `insert into gps_last_positions (${COLUMNS.join(',')}, updated_at) select *, now() from ${unnest}
        on conflict (tenant_id, device_id) do update set ${set}, updated_at = now()
        where excluded.fix_time >= gps_last_positions.fix_time
        returning tenant_id, device_id`,
-      lastParams,
+      columnsOf([...newest.values()]),
     );
     this.written += batch.length;
     if (!moved.rows.length) return;

@@ -162,6 +162,14 @@ describe('JT/T 808 gateway over TCP', () => {
     const code = decodeRegisterReply(reg.body).authCode!;
     term.send(0x0102, encodeAuth({ code, imei, softwareVersion: 'v1' }, true));
     expect(decodeGeneralReply((await term.next()).body).result).toBe(0);
+    // Alarm bit 31 (illegal door open) and bit 0: the DWORD is stored signed and read back by name.
+    const time = new Date(t.clock.now().getTime() + 7200_000);
+    term.send(0x0200, encodeLocation({ lat: 31.2, lon: 121.5, speed: 0, time, alarm: 0x80000001 }));
+    expect(decodeGeneralReply((await term.next()).body).result).toBe(0);
+    await gpsRuntime(t.deps).writer.flush();
+    const [d] = await q<{ id: number }>('select id from gps_devices where imei = $1', [imei]);
+    const status = (await t.request('GET', `${G}/deviceStatus/${d!.id}`, { as: 'admin' })).json().data;
+    expect(status.last.alarms).toEqual(['sos', 'illegalDoorOpen']);
     term.end();
   });
 

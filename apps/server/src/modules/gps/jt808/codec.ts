@@ -405,8 +405,12 @@ export const ALARM_BITS = {
 } as const;
 export type AlarmName = keyof typeof ALARM_BITS;
 
+const ALARM_NAMES = Object.keys(ALARM_BITS) as AlarmName[];
+
+/** The named alarm bits set in a DWORD (stored signed: bit 31 makes it negative). */
 export function alarmNames(alarm: number): AlarmName[] {
-  return (Object.keys(ALARM_BITS) as AlarmName[]).filter((k) => (alarm >>> ALARM_BITS[k]) & 1);
+  if (!alarm) return [];
+  return ALARM_NAMES.filter((k) => (alarm >>> ALARM_BITS[k]) & 1);
 }
 
 export interface Location {
