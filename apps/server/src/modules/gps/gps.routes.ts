@@ -32,6 +32,7 @@ import {
 } from '@fleetdesk/contracts/gps';
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
+import { ForbiddenError } from '../../core/errors.js';
 import { sendXlsx } from '../../core/xlsx.js';
 import {
   bindDevice,
@@ -63,6 +64,11 @@ import { closeGpsRuntime, gpsRuntime } from './runtime.js';
 import { tenantRules } from '../settings/settings.service.js';
 
 const tags = ['gps'];
+
+/** A filter naming a rent outside the caller's is 403 (as for an `X-Rent-Id` of it). */
+function checkRent(ctx: { rentIds: readonly number[] }, rentId: number | undefined): void {
+  if (rentId !== undefined && !ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.forbidden');
+}
 const audit = { targetType: 'gpsDevice' };
 const VIEW = 'riskGpsMap:view';
 const BIND = 'riskGpsMap:bind';
@@ -253,14 +259,17 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
       body: DeviceListQuery.omit({ pageNum: true, pageSize: true }),
     },
     config: { access: access.permission('riskGpsMap:export') },
-    handler: async (req, reply) =>
-      sendXlsx(
+    handler: async (req, reply) => {
+      // Refused before the file starts: once streaming, an error can only cut the download.
+      checkRent(req.ctx, req.body.rentId);
+      return sendXlsx(
         reply,
         req.ctx.lang === 'zh-CN' ? '车辆设备.xlsx' : 'car-devices.xlsx',
         'devices',
         deviceColumns(req.ctx.lang),
         eachDevice(deps, req.ctx, { ...req.body, carBound: true }),
-      ),
+      );
+    },
   });
 
   app.get(P.unboundCars, {
@@ -282,6 +291,7 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('riskGpsMap:export') },
     handler: async (req, reply) => {
+      checkRent(req.ctx, req.body.rentId);
       const zh = req.ctx.lang === 'zh-CN';
       type C = z.infer<typeof UnboundCar>;
       return sendXlsx(
@@ -412,7 +422,12 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.get(P.liveStream, {
-    schema: { tags, summary: 'Server-sent events: `data: LiveCar[]` whenever cars of the caller’s rents move' },
+    schema: {
+      tags,
+      summary: 'Server-sent events: `data: LiveCar[]` whenever cars of the caller’s rents move',
+      // An endless event stream, not a JSON call: described in docs/gps.md, kept out of the OpenAPI document.
+      hide: true,
+    },
     config: { access: access.permission(VIEW) },
     handler: async (req, reply) => {
       await rt.hub.start();

@@ -24,11 +24,13 @@ describe('route declarations', () => {
       .sort();
     expect(publicApi).toEqual([
       'DELETE /api/auth/oauth/token',
+      'GET /api/gps/osmand',
       'GET /api/openapi.json',
       'GET /api/tool/oss/file/*',
       'GET /api/tool/oss/proxy',
       'GET /healthz',
       'GET /readyz',
+      'POST /api/gps/osmand',
     ]);
   });
 });
