@@ -64,7 +64,9 @@ describe('navigation groups', () => {
     renderApp('/rentCar/car/12');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
     // The screens that exist today: vehicles, the office screens and the settings; no empty group.
-    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles', 'Drivers & customers', 'Office', 'Settings']));
+    await waitFor(() =>
+      expect(groupTitles(nav)).toEqual(['Vehicles', 'Drivers & customers', 'Risk', 'Office', 'Settings']),
+    );
     expect(within(nav).getByText('Home')).toBeInTheDocument();
     const vehicles = within(nav).getByText('Vehicles').closest('.ant-menu-submenu')!;
     expect(vehicles).toHaveClass('ant-menu-submenu-selected');
@@ -97,7 +99,7 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/company': () => ok(null) });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toHaveLength(4));
+    await waitFor(() => expect(groupTitles(nav)).toHaveLength(5));
     const user = userEvent.setup();
     for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();
     expect(document.activeElement).toBe(nav);
