@@ -75,6 +75,8 @@ export default defineConfig({
       TEST_ROUTES: 'true',
       // A slower sandbox gateway (per message), so that an SMS notice of 50 shows its progress in steps.
       SMS_SANDBOX_DELAY_MS: '500',
+      // The JT/T 808 gateway next to the app's port (the GPS spec's simulator drives demo cars through it).
+      GPS_TCP_PORT: String(PORT + 1),
     },
   },
 });

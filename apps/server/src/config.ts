@@ -111,6 +111,13 @@ const Env = z.object({
    * roles, rents and memberships drop it at once in every process (core/session-cache.ts).
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  /** The JT/T 808 TCP gateway: `embedded` in the API process (the first one of a cluster), or `off` (run `npm run gps-gateway`). */
+  GPS_GATEWAY: z.enum(['embedded', 'off']).default('embedded'),
+  GPS_TCP_PORT: z.coerce.number().int().min(0).max(65535).default(5015),
+  /** Months of positions kept (older monthly partitions are dropped; PGlite deletes the rows). */
+  GPS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** How long positions wait to be written in one batch. */
+  GPS_WRITE_INTERVAL_MS: z.coerce.number().int().min(1).max(5000).default(100),
   /** Registers the benchmark's ceiling route (`GET /api/bench/ceiling`); only `npm run bench` sets it. */
   BENCH_ROUTES: bool,
   /**

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { createDeps, createLogger, maybeSeedDemo, openDatabase, prepareDatabase } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { startJobs } from './runtime.js';
+import { startGpsGateway } from './modules/gps/gateway-process.js';
 
 /** Set by the primary for each API process it forks (`WEB_CONCURRENCY`). */
 const WORKER_INDEX = process.env.FLEETDESK_WORKER_INDEX;
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { logger: log });
   await startJobs(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.GPS_GATEWAY === 'embedded' && (!forked || WORKER_INDEX === '0')) await startGpsGateway(deps);
   if (!forked) ready(config, log, started);
 
   let closing = false;

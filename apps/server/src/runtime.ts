@@ -8,11 +8,12 @@ import { purgeRefusedNotifications, sweepUnpaidOrders } from './modules/payments
 import { remindViolationLimitsHourly } from './modules/violations/violations.reminders.js';
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
+import { maintainGpsPartitions } from './modules/gps/partitions.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
  * processing, tasks whose worker died, driver and vehicle reminders, violation limit reminders,
- * contracts (late fees, rent reminders).
+ * contracts (late fees, rent reminders), GPS position partitions.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -25,6 +26,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await runVehicleRemindersHourly(deps);
   await remindViolationLimitsHourly(deps);
   await runContractsHourly(deps);
+  await maintainGpsPartitions(deps);
 }
 
 /**

@@ -27,6 +27,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { complianceRoutes } from './compliance/compliance.routes.js';
 import { violationsRoutes } from './violations/violations.routes.js';
 import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/rental-contracts.routes.js';
+import { gpsRoutes } from './gps/gps.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -58,6 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     complianceRoutes,
     violationsRoutes,
     rentalContractsRoutes,
+    gpsRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -8,6 +8,7 @@ import { seedRentalContracts } from './rental-contracts.seed.js';
 import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
 import { seedViolations } from './violations.seed.js';
+import { seedGps } from './gps.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -20,4 +21,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedCompliance,
   seedViolations,
   seedRentalContracts,
+  seedGps,
 ];

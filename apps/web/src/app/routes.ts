@@ -168,6 +168,16 @@ export const ROUTES: RouteDef[] = [
     nav: true,
     page: lazyPage(() => withFleetTabs(() => import('../features/vehicles/pages/vehicles-page'))),
   },
+  {
+    name: 'riskGpsMap',
+    path: '/riskGpsMap',
+    titleKey: 'gps:routes.riskGpsMap',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    icon: 'EnvironmentOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/gps/pages/gps-map-page')),
+  },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
   {
     name: 'carNew',

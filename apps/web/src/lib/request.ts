@@ -97,6 +97,11 @@ function headersFor(options: RequestOptions, useToken: boolean): Headers {
   return headers;
 }
 
+/** The session's headers for a call made without `request` (a streamed answer: the live map's events). */
+export function sessionHeaders(): Headers {
+  return headersFor({}, true);
+}
+
 async function send(path: string, options: RequestOptions, useToken: boolean): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;

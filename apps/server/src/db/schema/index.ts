@@ -18,3 +18,4 @@ export * from './payments.js';
 export * from './compliance.js';
 export * from './violations.js';
 export * from './rental-contracts.js';
+export * from './gps.js';

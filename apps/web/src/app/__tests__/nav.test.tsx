@@ -63,12 +63,14 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/rentCar/12': () => ok(null) });
     renderApp('/rentCar/car/12');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    // The screens that exist today: vehicles, drivers, contracts, the office screens and the settings; no empty group.
+    // The screens that exist today: vehicles, drivers, contracts, the GPS map, the office screens and the settings;
+    // no empty group.
     await waitFor(() =>
       expect(groupTitles(nav)).toEqual([
         'Vehicles',
         'Drivers & customers',
         'Contracts & finance',
+        'Risk',
         'Office',
         'Settings',
       ]),

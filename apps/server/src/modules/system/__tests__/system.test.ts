@@ -24,6 +24,7 @@ describe('route declarations', () => {
       .sort();
     expect(publicApi).toEqual([
       'DELETE /api/auth/oauth/token',
+      'GET /api/gps/osmand',
       'GET /api/openapi.json',
       // Payments: the sandbox provider's payment page (token-checked) and the providers' signed notifications.
       'GET /api/pay/sandbox/trade/:orderNo',
@@ -33,6 +34,7 @@ describe('route declarations', () => {
       'GET /readyz',
       'POST /api/pay/notify/:provider',
       'POST /api/pay/sandbox/trade/:orderNo/decide',
+      'POST /api/gps/osmand',
     ]);
   });
 });

@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { ALARM_BITS } from '../modules/gps/jt808/codec.js';
+import { SimTerminal } from '../modules/gps/jt808/terminal.js';
+import { Driver, PATHS } from '../modules/gps/simulator.js';
+import { demoImei, DEMO_DEVICES_PER_CITY } from '../seed/gps.seed.js';
+
+/**
+ * `npm run gps-simulator -- [--port 5015] [--host 127.0.0.1] [--interval 5] [--devices 10] [--speedup 1]`:
+ * drives the demo trackers over JT/T 808 along roads of Hangzhou and Shanghai, raising an overspeed or SOS
+ * now and then. `--speedup 10` sends the positions of 10 s of driving every second.
+ */
+const { values } = parseArgs({
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: process.env.GPS_TCP_PORT ?? '5015' },
+    interval: { type: 'string', default: '5' },
+    devices: { type: 'string', default: String(DEMO_DEVICES_PER_CITY * 2) },
+    speedup: { type: 'string', default: '1' },
+  },
+});
+const interval = Number(values.interval);
+const speedup = Number(values.speedup);
+const count = Number(values.devices);
+
+async function main() {
+  const cars: { term: SimTerminal; driver: Driver; n: number }[] = [];
+  // The seed numbers devices city by city: 1..6 Hangzhou, then one in stock, 8..13 Shanghai.
+  const numbers = [...Array(DEMO_DEVICES_PER_CITY).keys()]
+    .map((i) => i + 1)
+    .concat([...Array(DEMO_DEVICES_PER_CITY).keys()].map((i) => i + DEMO_DEVICES_PER_CITY + 2))
+    .slice(0, count);
+  for (const n of numbers) {
+    const term = new SimTerminal(demoImei(n));
+    await term.connect(values.host!, Number(values.port));
+    await term.login();
+    const paths = PATHS.filter((p) => p.city === (n <= DEMO_DEVICES_PER_CITY ? 'HZ' : 'SH'));
+    cars.push({
+      term,
+      driver: new Driver(paths[n % paths.length]!, new Date(), {
+        intervalS: interval,
+        seed: n + 100,
+        alarms: true,
+        parkS: 120,
+      }),
+      n,
+    });
+  }
+  console.log(`driving ${cars.length} cars, a position every ${interval} s (x${speedup})`);
+  let tick = 0;
+  setInterval(
+    () => {
+      tick++;
+      for (const c of cars) {
+        const p = c.driver.next();
+        const sos = c.n === 8 && tick % 60 === 0 ? 1 << ALARM_BITS.sos : 0;
+        c.term.location({
+          lat: p.lat,
+          lon: p.lon,
+          speed: p.speed,
+          direction: p.direction,
+          time: new Date(),
+          mileage: Math.round(p.odometer / 100),
+          alarm: p.alarm | sos,
+          status: (p.acc ? 1 : 0) | 2,
+          satellites: 12,
+        });
+      }
+    },
+    (interval * 1000) / speedup,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { AppDeps } from '../../../core/deps.js';
+import {
+  findDeviceByImei,
+  recordRegistration,
+  type KnownDevice,
+  type PositionIn,
+  type PositionWriter,
+} from '../ingest.js';
+import {
+  MSG,
+  REGISTER_RESULT,
+  STATUS_BITS,
+  alarmNames,
+  decodeAuth,
+  decodeBatch,
+  decodeFrame,
+  decodeGeneralReply,
+  decodeLocation,
+  decodeRegister,
+  decodeVehicleControlReply,
+  deviceIdOf,
+  encodeFrame,
+  encodeGeneralReply,
+  encodeRegisterReply,
+  FrameError,
+  splitFrames,
+  type Header,
+  type Location,
+} from './codec.js';
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'log'>;
+
+interface Session {
+  socket: net.Socket;
+  device: KnownDevice | null;
+  authenticated: boolean;
+  v2019: boolean;
+  protocolVersion: number;
+  phone: string;
+  serial: number;
+  buffer: Buffer;
+}
+
+export function toPosition(l: Location, archived: boolean, receivedAt?: number): PositionIn {
+  return {
+    fixTime: l.time,
+    lat: l.lat,
+    lon: l.lon,
+    altitude: l.altitude,
+    speed: l.speed,
+    course: l.direction,
+    valid: ((l.status >> STATUS_BITS.fixed) & 1) === 1,
+    ignition: ((l.status >> STATUS_BITS.acc) & 1) === 1,
+    alarm: l.alarm,
+    status: l.status,
+    odometer: l.items.mileage !== undefined ? l.items.mileage * 100 : null,
+    satellites: l.items.satellites ?? null,
+    archived,
+    attributes: {
+      ...(l.items.fuel !== undefined ? { fuel: l.items.fuel / 10 } : {}),
+      ...(l.items.rssi !== undefined ? { rssi: l.items.rssi } : {}),
+      ...(l.alarm ? { alarms: alarmNames(l.alarm) } : {}),
+    },
+    ...(receivedAt !== undefined ? { receivedAt } : {}),
+  };
+}
+
+/**
+ * The JT/T 808 TCP gateway. Frames are split on 0x7e; a malformed frame is logged and skipped (the connection
+ * and the other frames go on). Unknown terminals are refused: 0x8100 result 4 or 0x8001 result 1, then the
+ * connection is closed. Locations are accepted after a successful 0x0102 authentication of the connection and
+ * acknowledged with 0x8001 at once; replies repeat the 2019 header when the terminal speaks 2019.
+ */
+export class Jt808Gateway {
+  private server: net.Server | null = null;
+  private readonly sessions = new Map<string, Session>();
+  /** Frames refused as malformed since start (tests and the bench read it). */
+  malformed = 0;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly writer: PositionWriter,
+    private readonly options: { idleSeconds?: number } = {},
+  ) {}
+
+  async listen(port: number, host = '0.0.0.0'): Promise<number> {
+    const server = net.createServer((socket) => this.accept(socket));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return (server.address() as net.AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sessions.values()) s.socket.destroy();
+    this.sessions.clear();
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  get connections(): number {
+    return this.sessions.size;
+  }
+
+  /** Sends a command to a connected terminal (part 2 uses it); false when the device is not connected. */
+  send(imei: string, msgId: number, body: Buffer): number | false {
+    const s = this.sessions.get(imei);
+    if (!s || !s.authenticated) return false;
+    const serial = s.serial++ & 0xffff;
+    s.socket.write(
+      encodeFrame({ msgId, phone: s.phone, serial, v2019: s.v2019, protocolVersion: s.protocolVersion }, body),
+    );
+    return serial;
+  }
+
+  private accept(socket: net.Socket): void {
+    socket.setNoDelay(true);
+    socket.setTimeout((this.options.idleSeconds ?? 1800) * 1000, () => socket.destroy());
+    const session: Session = {
+      socket,
+      device: null,
+      authenticated: false,
+      v2019: false,
+      protocolVersion: 0,
+      phone: '',
+      serial: 0,
+      buffer: Buffer.alloc(0),
+    };
+    let chain = Promise.resolve();
+    socket.on('data', (chunk) => {
+      const received = performance.now();
+      const { frames, rest, dropped } = splitFrames(
+        session.buffer.length ? Buffer.concat([session.buffer, chunk]) : chunk,
+      );
+      session.buffer = rest;
+      if (dropped) this.deps.log.warn({ dropped }, 'jt808: bytes outside a frame dropped');
+      // Frames of one connection are handled in order.
+      chain = chain.then(async () => {
+        for (const raw of frames) await this.handle(session, raw, received);
+      });
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      if (session.device && this.sessions.get(session.device.imei) === session)
+        this.sessions.delete(session.device.imei);
+    });
+  }
+
+  private reply(s: Session, h: Header, msgId: number, body: Buffer): void {
+    if (s.socket.destroyed) return;
+    s.socket.write(
+      encodeFrame(
+        { msgId, phone: h.phone, serial: s.serial++ & 0xffff, v2019: h.v2019, protocolVersion: h.protocolVersion },
+        body,
+      ),
+    );
+  }
+
+  private general(s: Session, h: Header, result: number): void {
+    this.reply(s, h, MSG.platformReply, encodeGeneralReply({ replySerial: h.serial, replyId: h.msgId, result }));
+  }
+
+  private refuse(s: Session, reason: string, phone: string): void {
+    this.deps.log.warn({ phone, reason }, 'jt808: terminal refused');
+    s.socket.end();
+  }
+
+  private async identify(s: Session, h: Header): Promise<KnownDevice | null> {
+    if (s.device) return s.device;
+    const device = await findDeviceByImei(this.deps, deviceIdOf(h.phone));
+    if (device) {
+      s.device = device;
+      s.phone = h.phone;
+      s.v2019 = h.v2019;
+      s.protocolVersion = h.protocolVersion;
+    }
+    return device;
+  }
+
+  private async handle(s: Session, raw: Buffer, received: number): Promise<void> {
+    if (s.socket.destroyed) return;
+    let frame;
+    try {
+      frame = decodeFrame(raw);
+    } catch (err) {
+      this.malformed++;
+      this.deps.log.warn(
+        { err: (err as Error).message, frame: raw.subarray(0, 64).toString('hex') },
+        'jt808: malformed frame skipped',
+      );
+      return;
+    }
+    const { header: h, body } = frame;
+    try {
+      const device = await this.identify(s, h);
+      if (!device) {
+        if (h.msgId === MSG.register)
+          this.reply(s, h, MSG.registerReply, encodeRegisterReply(h.serial, REGISTER_RESULT.noTerminal));
+        else this.general(s, h, 1);
+        return this.refuse(s, 'unknown device', h.phone);
+      }
+      switch (h.msgId) {
+        case MSG.register: {
+          decodeRegister(body, h.v2019);
+          const code = randomBytes(8).toString('hex');
+          await recordRegistration(this.deps, device, code);
+          device.authCode = code;
+          this.reply(s, h, MSG.registerReply, encodeRegisterReply(h.serial, REGISTER_RESULT.ok, code));
+          return;
+        }
+        case MSG.auth: {
+          const auth = decodeAuth(body, h.v2019);
+          if (!device.authCode || auth.code !== device.authCode) {
+            this.general(s, h, 1);
+            return this.refuse(s, 'wrong auth code', h.phone);
+          }
+          s.authenticated = true;
+          const before = this.sessions.get(device.imei);
+          if (before && before !== s) before.socket.destroy();
+          this.sessions.set(device.imei, s);
+          this.general(s, h, 0);
+          return;
+        }
+        case MSG.heartbeat:
+          this.general(s, h, 0);
+          return;
+        case MSG.unregister:
+          await recordRegistration(this.deps, device, null);
+          device.authCode = null;
+          s.authenticated = false;
+          this.general(s, h, 0);
+          return;
+        case MSG.terminalReply:
+          this.deps.log.debug({ imei: device.imei, reply: decodeGeneralReply(body) }, 'jt808: terminal reply');
+          return;
+      }
+      if (!s.authenticated) {
+        this.general(s, h, 1);
+        return this.refuse(s, 'not authenticated', h.phone);
+      }
+      switch (h.msgId) {
+        case MSG.location: {
+          const position = toPosition(decodeLocation(body), false, received);
+          this.general(s, h, 0);
+          this.writer.add(device, [position]);
+          return;
+        }
+        case MSG.batchLocation: {
+          const batch = decodeBatch(body);
+          this.general(s, h, 0);
+          this.writer.add(
+            device,
+            batch.locations.map((l) => toPosition(l, batch.type > 0, received)),
+          );
+          return;
+        }
+        case MSG.vehicleControlReply: {
+          const r = decodeVehicleControlReply(body);
+          this.general(s, h, 0);
+          this.writer.add(device, [toPosition(r.location, false, received)]);
+          return;
+        }
+        default:
+          this.general(s, h, 3);
+      }
+    } catch (err) {
+      if (!(err instanceof FrameError)) {
+        this.deps.log.error({ err, msgId: h.msgId, phone: h.phone }, 'jt808: frame handling failed');
+        return;
+      }
+      this.malformed++;
+      this.deps.log.warn({ err: err.message, msgId: h.msgId, phone: h.phone }, 'jt808: malformed body skipped');
+      this.general(s, h, 2);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { LiveCar } from '@fleetdesk/contracts/gps';
+import { setLanguage } from '../../../lib/i18n';
+import { ok } from '../../../test/fake-server';
+import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+// jsdom draws no map: the map component is replaced by a list of what it is given.
+vi.mock('../components/gps-map', () => ({
+  STATUS_COLOURS: { moving: 'green', stopped: 'blue', offline: 'grey', never: 'white' },
+  GpsMap: ({ cars, tiles, onSelect }: { cars: LiveCar[]; tiles: string; onSelect: (id: number) => void }) => (
+    <div data-testid="gps-map" data-tiles={tiles}>
+      {cars.map((c) => (
+        <button key={c.deviceId} type="button" onClick={() => onSelect(c.deviceId)}>
+          marker {c.plate}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+vi.mock('echarts/core', () => ({
+  use: vi.fn(),
+  init: () => ({ setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }),
+}));
+vi.mock('echarts/charts', () => ({ BarChart: {}, LineChart: {}, PieChart: {} }));
+vi.mock('echarts/components', () => ({ GridComponent: {}, LegendComponent: {}, TooltipComponent: {} }));
+vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }));
+
+const FIRST = { timeout: 60_000 };
+const G = '/api/ccwgps';
+const car = (patch: Partial<LiveCar>): LiveCar => ({
+  deviceId: 1,
+  imei: '644960770001',
+  carId: 11,
+  plate: '浙AD12345',
+  status: 'moving',
+  lat: 30.28,
+  lon: 120.1,
+  speed: 42,
+  course: 90,
+  fixTime: '2026-11-26T02:00:00Z',
+  alarms: [],
+  mileage: 1234.5,
+  ...patch,
+});
+const CARS = [
+  car({}),
+  car({ deviceId: 2, imei: '644960770002', plate: '浙AF67890', status: 'stopped', speed: 0, alarms: ['powerCut'] }),
+  car({ deviceId: 3, imei: '644960770008', plate: '沪B82M56', status: 'offline', speed: 0 }),
+];
+
+describe('/riskGpsMap', () => {
+  it('lists the cars with their status, filters by plate, opens the drawer and the replay (English)', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    sessionServer(ADMIN, {
+      [`GET ${G}/live/positions`]: () => ok(CARS),
+      [`GET ${G}/live/settings`]: () => ok({ mapTiles: 'osm' }),
+      [`GET ${G}/live/stream`]: () => ({ status: 503, body: {} }),
+      [`GET ${G}/deviceStatus/route/1`]: () =>
+        ok({
+          deviceId: 1,
+          points: [
+            { t: '2026-11-26T01:00:00Z', lat: 30.27, lon: 120.09, speed: 30, course: 90, alarms: [] },
+            { t: '2026-11-26T01:00:30Z', lat: 30.275, lon: 120.095, speed: 45, course: 90, alarms: [] },
+          ],
+          truncated: false,
+          message: null,
+          trips: [],
+          stops: [],
+          distance: 0.7,
+        }),
+    });
+    renderApp('/riskGpsMap');
+    const user = userEvent.setup();
+    const map = await screen.findByTestId('gps-map', undefined, FIRST);
+    await waitFor(() => expect(map).toHaveAttribute('data-tiles', 'osm'));
+    expect(await within(map).findByText('marker 浙AD12345')).toBeInTheDocument();
+    expect(screen.getByText('Power cut')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox'), '沪B');
+    await waitFor(() => expect(within(map).queryByText('marker 浙AD12345')).not.toBeInTheDocument());
+    expect(within(map).getByText('marker 沪B82M56')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox'));
+    await user.click(await within(map).findByText('marker 浙AD12345'));
+    const drawer = await screen.findByTestId('gps-drawer');
+    expect(within(drawer).getByText('42 km/h')).toBeInTheDocument();
+    expect(within(drawer).getByText('1234.5 km')).toBeInTheDocument();
+    await user.click(screen.getByTestId('gps-replay'));
+    expect(await screen.findByText('2 positions')).toBeInTheDocument();
+    expect(screen.getByText('0.7 km')).toBeInTheDocument();
+  }, 120_000);
+});

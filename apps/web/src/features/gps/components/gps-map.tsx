@@ -1,0 +1,220 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import type { DeviceStatus, LiveCar } from '@fleetdesk/contracts/gps';
+import { wgs84ToGcj02 } from '../lib/gcj02';
+
+export type Tiles = 'amap' | 'osm' | 'none';
+
+export const STATUS_COLOURS: Record<DeviceStatus, string> = {
+  moving: '#389e0d',
+  stopped: '#1677ff',
+  offline: '#8c8c8c',
+  never: '#d9d9d9',
+};
+const ALARM_COLOUR = '#cf1322';
+
+const TILE_URLS: Record<Exclude<Tiles, 'none'>, { url: string; subdomains: string; attribution: string }> = {
+  amap: {
+    url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    subdomains: '1234',
+    attribution: '© AutoNavi',
+  },
+  osm: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', subdomains: 'abc', attribution: '© OpenStreetMap' },
+};
+
+/** Below this zoom, nearby cars are drawn as one circle with their count (a grid of 60 px cells). */
+const CLUSTER_BELOW_ZOOM = 12;
+
+export interface RouteOverlay {
+  points: { lat: number; lon: number }[];
+  /** The replay's current point. */
+  index: number;
+}
+
+/**
+ * The map: cars as coloured circles (canvas, so thousands stay smooth), clustered when zoomed out; a route
+ * with the replay's car on it. Data is WGS-84; on AutoNavi tiles it is drawn in GCJ-02. Without tiles (no
+ * internet) the map still draws everything on a plain background.
+ */
+export function GpsMap({
+  cars,
+  tiles,
+  selected,
+  onSelect,
+  route,
+  label,
+}: {
+  cars: LiveCar[];
+  tiles: Tiles;
+  selected: number | null;
+  onSelect: (deviceId: number) => void;
+  route: RouteOverlay | null;
+  label: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const carsLayer = useRef<L.LayerGroup | null>(null);
+  const routeLayer = useRef<L.LayerGroup | null>(null);
+  const tileLayer = useRef<L.TileLayer | null>(null);
+  const fitted = useRef(false);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+
+  const project = (lat: number, lon: number): L.LatLngExpression => {
+    if (tiles !== 'amap') return [lat, lon];
+    const [glon, glat] = wgs84ToGcj02(lon, lat);
+    return [glat, glon];
+  };
+
+  useEffect(() => {
+    const m = L.map(box.current!, { preferCanvas: true, zoomControl: true, attributionControl: true }).setView(
+      [30.9, 120.8],
+      8,
+    );
+    map.current = m;
+    carsLayer.current = L.layerGroup().addTo(m);
+    routeLayer.current = L.layerGroup().addTo(m);
+    // The box gets its size from the flex layout after mounting: tell Leaflet whenever it changes.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize());
+    observer?.observe(box.current!);
+    return () => {
+      observer?.disconnect();
+      m.remove();
+      map.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const m = map.current!;
+    tileLayer.current?.remove();
+    tileLayer.current = null;
+    if (tiles !== 'none') {
+      const t = TILE_URLS[tiles];
+      tileLayer.current = L.tileLayer(t.url, {
+        subdomains: t.subdomains,
+        attribution: t.attribution,
+        maxZoom: 18,
+      }).addTo(m);
+    }
+  }, [tiles]);
+
+  // Cars (clustered when zoomed out).
+  useEffect(() => {
+    const m = map.current!;
+    const draw = () => {
+      const layer = carsLayer.current!;
+      layer.clearLayers();
+      const zoom = m.getZoom();
+      const visible = cars.map((c) => ({ car: c, at: project(c.lat, c.lon) }));
+      if (zoom < CLUSTER_BELOW_ZOOM && visible.length > 50) {
+        const cells = new Map<string, { n: number; lat: number; lon: number; alarm: boolean }>();
+        for (const v of visible) {
+          const p = m.project(v.at, zoom);
+          const k = `${Math.floor(p.x / 60)}:${Math.floor(p.y / 60)}`;
+          const ll = L.latLng(v.at);
+          const cell = cells.get(k) ?? { n: 0, lat: 0, lon: 0, alarm: false };
+          cell.n++;
+          cell.lat += ll.lat;
+          cell.lon += ll.lng;
+          cell.alarm ||= v.car.alarms.length > 0;
+          cells.set(k, cell);
+        }
+        for (const c of cells.values()) {
+          const at: L.LatLngExpression = [c.lat / c.n, c.lon / c.n];
+          if (c.n === 1)
+            L.circleMarker(at, { radius: 6, color: '#fff', weight: 1, fillColor: '#1677ff', fillOpacity: 0.9 }).addTo(
+              layer,
+            );
+          else
+            L.marker(at, {
+              icon: L.divIcon({
+                className: `fd-gps-cluster${c.alarm ? ' fd-gps-cluster-alarm' : ''}`,
+                html: `<span>${c.n}</span>`,
+                iconSize: [34, 34],
+              }),
+            })
+              .on('click', () => m.setView(at, Math.min(zoom + 3, 16)))
+              .addTo(layer);
+        }
+        return;
+      }
+      for (const v of visible) {
+        const c = v.car;
+        const isSel = c.deviceId === selected;
+        L.circleMarker(v.at, {
+          radius: isSel ? 10 : 7,
+          color: c.alarms.length ? ALARM_COLOUR : '#fff',
+          weight: c.alarms.length || isSel ? 3 : 1.5,
+          fillColor: STATUS_COLOURS[c.status],
+          fillOpacity: 0.95,
+        })
+          .bindTooltip(c.plate ?? c.imei, {
+            permanent: zoom >= 13,
+            direction: 'top',
+            offset: [0, -8],
+            className: 'fd-gps-label',
+          })
+          .on('click', () => onSelectRef.current(c.deviceId))
+          .addTo(layer);
+      }
+    };
+    draw();
+    m.on('zoomend', draw);
+    return () => {
+      m.off('zoomend', draw);
+    };
+  }, [cars, selected, tiles]);
+
+  // Fit the fleet once, when the first cars arrive.
+  useEffect(() => {
+    if (fitted.current || !cars.length) return;
+    fitted.current = true;
+    const b = L.latLngBounds(cars.map((c) => project(c.lat, c.lon)));
+    map.current!.invalidateSize();
+    map.current!.fitBounds(b.pad(0.1));
+  }, [cars]);
+
+  // Selected car: pan to it.
+  useEffect(() => {
+    const c = cars.find((x) => x.deviceId === selected);
+    if (c && !route) map.current!.setView(project(c.lat, c.lon), Math.max(map.current!.getZoom(), 14));
+  }, [selected]);
+
+  // Route and the replayed position.
+  const routeKey = route ? `${route.points.length}:${route.points[0]?.lat}` : '';
+  useEffect(() => {
+    const layer = routeLayer.current!;
+    layer.clearLayers();
+    if (!route || !route.points.length) return;
+    const line = route.points.map((p) => project(p.lat, p.lon));
+    L.polyline(line, { color: '#1677ff', weight: 4, opacity: 0.8 }).addTo(layer);
+    map.current!.fitBounds(L.latLngBounds(line).pad(0.1));
+  }, [routeKey, tiles]);
+  const cursor = useRef<L.CircleMarker | null>(null);
+  useEffect(() => {
+    cursor.current?.remove();
+    cursor.current = null;
+    if (!route || !route.points.length) return;
+    const p = route.points[Math.min(route.index, route.points.length - 1)]!;
+    cursor.current = L.circleMarker(project(p.lat, p.lon), {
+      radius: 9,
+      color: '#fff',
+      weight: 3,
+      fillColor: '#fa541c',
+      fillOpacity: 1,
+      className: 'fd-gps-cursor',
+    }).addTo(map.current!);
+  }, [route?.index, routeKey, tiles]);
+
+  return (
+    <div
+      ref={box}
+      className="fd-gps-map"
+      role="region"
+      aria-label={label}
+      data-testid="gps-map"
+      data-cars={cars.length}
+    />
+  );
+}

@@ -1,0 +1,572 @@
+import PauseCircleOutlined from '@ant-design/icons/PauseCircleOutlined';
+import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
+import App from 'antd/es/app';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import DatePicker from 'antd/es/date-picker';
+import Descriptions from 'antd/es/descriptions';
+import Drawer from 'antd/es/drawer';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import List from 'antd/es/list';
+import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
+import Slider from 'antd/es/slider';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Device, DeviceStatus, LiveCar, Route } from '@fleetdesk/contracts/gps';
+import { EChart, type ChartOption } from '../../../components/echart';
+import { useAccess } from '../../../lib/access';
+import {
+  bindHistoryQuery,
+  checkInstall,
+  devicesQuery,
+  followLive,
+  liveQuery,
+  mapSettingsQuery,
+  routeQuery,
+} from '../api/gps';
+import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
+import { AddDevice, BindCar, useUnbind } from '../components/device-actions';
+import '../i18n';
+import './gps.css';
+
+/** The replay's speed chart: km/h over time. */
+function speedOption(points: Route['points'], name: string): ChartOption {
+  return {
+    grid: { left: 40, right: 12, top: 12, bottom: 24 },
+    tooltip: { trigger: 'axis' },
+    xAxis: {
+      type: 'category',
+      data: points.map((p) => dayjs(p.t).format('HH:mm:ss')),
+      axisLabel: { hideOverlap: true },
+    },
+    yAxis: { type: 'value', name },
+    series: [{ type: 'line', name, data: points.map((p) => p.speed), showSymbol: false, areaStyle: { opacity: 0.15 } }],
+  };
+}
+
+const STATUSES: DeviceStatus[] = ['moving', 'stopped', 'offline', 'never'];
+const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+
+function useLiveCars() {
+  const client = useQueryClient();
+  const live = useQuery(liveQuery());
+  const [streaming, setStreaming] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    let stopped = false;
+    const run = async () => {
+      while (!stopped) {
+        try {
+          setStreaming(true);
+          await followLive((moved) => {
+            client.setQueryData(liveQuery().queryKey, (old: LiveCar[] | undefined) => {
+              const byId = new Map((old ?? []).map((c) => [c.deviceId, c]));
+              for (const c of moved) byId.set(c.deviceId, c);
+              return [...byId.values()];
+            });
+          }, abort.signal);
+        } catch {
+          /* reconnect below */
+        }
+        setStreaming(false);
+        if (stopped) return;
+        await new Promise((r) => setTimeout(r, 5000));
+        await client.invalidateQueries({ queryKey: liveQuery().queryKey });
+      }
+    };
+    void run();
+    return () => {
+      stopped = true;
+      abort.abort();
+    };
+  }, [client]);
+  return { cars: live.data ?? [], streaming };
+}
+
+function AlarmTags({ alarms }: { alarms: string[] }) {
+  const { t } = useTranslation('gps');
+  if (!alarms.length) return <>{t('drawer.none')}</>;
+  return (
+    <Space size={4} wrap>
+      {alarms.map((a) => (
+        <Tag key={a} color="red">
+          {t(`alarm.${a}`, { defaultValue: t('alarm.other') })}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+function Replay({
+  car,
+  onRoute,
+  onClose,
+}: {
+  car: LiveCar;
+  onRoute: (r: { route: Route; index: number } | null) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('gps');
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'hour'), dayjs()]);
+  const q = useQuery(routeQuery(car.deviceId, range[0].toISOString(), range[1].toISOString()));
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [rate, setRate] = useState(8);
+  const points = q.data?.points ?? [];
+  useEffect(() => {
+    setIndex(0);
+    setPlaying(points.length > 0);
+  }, [q.data, points.length]);
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => {
+      setIndex((i) => {
+        if (i + 1 >= points.length) {
+          setPlaying(false);
+          return i;
+        }
+        return i + 1;
+      });
+    }, 1000 / rate);
+    return () => clearInterval(timer);
+  }, [playing, rate, points.length]);
+  useEffect(() => {
+    onRoute(q.data ? { route: q.data, index } : null);
+  }, [q.data, index, onRoute]);
+  const chart = useMemo(() => speedOption(points, t('replay.chart')), [points, t]);
+  const current = points[index];
+  return (
+    <Card
+      size="small"
+      className="fd-gps-replay"
+      title={t('replay.title', { plate: car.plate ?? car.imei })}
+      extra={
+        <Button size="small" onClick={onClose}>
+          {t('replay.close')}
+        </Button>
+      }
+    >
+      <Space wrap>
+        <DatePicker.RangePicker
+          showTime
+          value={range}
+          onChange={(v) => v && v[0] && v[1] && setRange([v[0], v[1]])}
+          presets={[
+            { label: t('replay.lastHour'), value: [dayjs().subtract(1, 'hour'), dayjs()] },
+            { label: t('replay.today'), value: [dayjs().startOf('day'), dayjs()] },
+          ]}
+        />
+        <Button
+          type="primary"
+          icon={playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+          disabled={!points.length}
+          onClick={() => {
+            if (!playing && index >= points.length - 1) setIndex(0);
+            setPlaying(!playing);
+          }}
+          data-testid="replay-play"
+        >
+          {playing ? t('replay.pause') : t('replay.play')}
+        </Button>
+        <Select
+          aria-label={t('replay.speed')}
+          value={rate}
+          onChange={setRate}
+          options={[1, 4, 8, 16, 64].map((r) => ({ value: r, label: `×${r}` }))}
+        />
+        <span>{t('replay.points', { n: points.length })}</span>
+        {q.data && <span>{t('replay.distance', { km: q.data.distance })}</span>}
+      </Space>
+      {q.data?.message && <div className="fd-gps-warn">{q.data.message}</div>}
+      {points.length ? (
+        <>
+          <Slider
+            min={0}
+            max={Math.max(0, points.length - 1)}
+            value={index}
+            onChange={(v) => {
+              setPlaying(false);
+              setIndex(v);
+            }}
+            tooltip={{ formatter: (v) => (v !== undefined && points[v] ? fmt(points[v].t) : '') }}
+            data-testid="replay-slider"
+          />
+          {current && (
+            <div className="fd-gps-now" data-testid="replay-now" data-index={index}>
+              {fmt(current.t)} · {current.speed} km/h
+            </div>
+          )}
+          <EChart option={chart} height={140} label={t('replay.chart')} />
+          <Tabs
+            size="small"
+            items={[
+              {
+                key: 'trips',
+                label: `${t('replay.trips')} (${q.data!.trips.length})`,
+                children: (
+                  <List
+                    size="small"
+                    dataSource={q.data!.trips}
+                    renderItem={(r) => (
+                      <List.Item>
+                        {t('replay.tripRow', {
+                          start: dayjs(r.start).format('HH:mm'),
+                          end: dayjs(r.end).format('HH:mm'),
+                          km: r.distance,
+                          max: Math.round(r.maxSpeed),
+                        })}
+                      </List.Item>
+                    )}
+                  />
+                ),
+              },
+              {
+                key: 'stops',
+                label: `${t('replay.stops')} (${q.data!.stops.length})`,
+                children: (
+                  <List
+                    size="small"
+                    dataSource={q.data!.stops}
+                    renderItem={(s) => (
+                      <List.Item>
+                        {t('replay.stopRow', {
+                          start: dayjs(s.start).format('HH:mm'),
+                          minutes: Math.round(s.durationSeconds / 60),
+                        })}
+                      </List.Item>
+                    )}
+                  />
+                ),
+              },
+            ]}
+          />
+        </>
+      ) : (
+        !q.isLoading && <Empty description={t('replay.empty')} />
+      )}
+    </Card>
+  );
+}
+
+function LiveMap() {
+  const { t } = useTranslation('gps');
+  const { cars, streaming } = useLiveCars();
+  const settings = useQuery(mapSettingsQuery());
+  const [tiles, setTiles] = useState<Tiles | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<DeviceStatus | 'all'>('all');
+  const [selected, setSelected] = useState<number | null>(null);
+  const [replaying, setReplaying] = useState(false);
+  const [route, setRoute] = useState<{ route: Route; index: number } | null>(null);
+  const shownTiles: Tiles = tiles ?? settings.data?.mapTiles ?? 'none';
+  const counts = useMemo(() => {
+    const out: Record<string, number> = {};
+    for (const c of cars) out[c.status] = (out[c.status] ?? 0) + 1;
+    return out;
+  }, [cars]);
+  const shown = useMemo(() => {
+    const k = keyword.trim().toUpperCase();
+    return cars.filter(
+      (c) =>
+        (status === 'all' || c.status === status) &&
+        (!k || (c.plate ?? '').toUpperCase().includes(k) || c.imei.includes(k)),
+    );
+  }, [cars, keyword, status]);
+  const car = cars.find((c) => c.deviceId === selected) ?? null;
+  return (
+    <div className="fd-gps-live">
+      <div className="fd-gps-side">
+        <Input.Search
+          allowClear
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={() => shown[0] && setSelected(shown[0].deviceId)}
+        />
+        <Segmented
+          size="small"
+          block
+          value={status}
+          onChange={(v) => setStatus(v as DeviceStatus | 'all')}
+          options={[
+            { value: 'all', label: `${cars.length}` },
+            ...STATUSES.filter((s) => s !== 'never').map((s) => ({
+              value: s,
+              label: (
+                <span title={t(`status.${s}`)} data-testid={`gps-count-${s}`}>
+                  <Badge color={STATUS_COLOURS[s]} /> {counts[s] ?? 0}
+                </span>
+              ),
+            })),
+          ]}
+        />
+        <List
+          size="small"
+          className="fd-gps-list"
+          dataSource={shown}
+          renderItem={(c) => (
+            <List.Item
+              className={c.deviceId === selected ? 'fd-gps-item fd-gps-item-on' : 'fd-gps-item'}
+              onClick={() => setSelected(c.deviceId)}
+              data-testid={`gps-car-${c.plate ?? c.imei}`}
+            >
+              <Space>
+                <Badge color={STATUS_COLOURS[c.status]} />
+                <b>{c.plate ?? c.imei}</b>
+              </Space>
+              <span>
+                {c.alarms.length > 0 && (
+                  <Tag color="red">{t(`alarm.${c.alarms[0]}`, { defaultValue: t('alarm.other') })}</Tag>
+                )}
+                {Math.round(c.speed)} km/h
+              </span>
+            </List.Item>
+          )}
+        />
+      </div>
+      <div className="fd-gps-main">
+        <div className="fd-gps-toolbar">
+          <Space>
+            <span>{t('tiles.label')}</span>
+            <Segmented
+              size="small"
+              value={shownTiles}
+              onChange={(v) => setTiles(v as Tiles)}
+              options={(['amap', 'osm', 'none'] as const).map((v) => ({ value: v, label: t(`tiles.${v}`) }))}
+            />
+            <Tag color={streaming ? 'green' : 'default'} data-testid="gps-live-state">
+              {streaming ? t('live.connected') : t('live.polling')}
+            </Tag>
+            <span>{t('count', { n: shown.length })}</span>
+          </Space>
+        </div>
+        <GpsMap
+          cars={replaying ? [] : shown}
+          tiles={shownTiles}
+          selected={selected}
+          onSelect={setSelected}
+          route={replaying && route ? { points: route.route.points, index: route.index } : null}
+          label={t('tabs.map')}
+        />
+        {replaying && car && (
+          <Replay
+            car={car}
+            onRoute={setRoute}
+            onClose={() => {
+              setReplaying(false);
+              setRoute(null);
+            }}
+          />
+        )}
+      </div>
+      <Drawer
+        open={car !== null && !replaying}
+        mask={false}
+        width={340}
+        title={car ? t('drawer.title', { plate: car.plate ?? car.imei }) : ''}
+        onClose={() => setSelected(null)}
+      >
+        {car && (
+          <>
+            <Descriptions column={1} size="small" data-testid="gps-drawer">
+              <Descriptions.Item label={t('drawer.status')}>
+                <Badge color={STATUS_COLOURS[car.status]} text={t(`status.${car.status}`)} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('drawer.device')}>{car.imei}</Descriptions.Item>
+              <Descriptions.Item label={t('drawer.fix')}>{fmt(car.fixTime)}</Descriptions.Item>
+              <Descriptions.Item label={t('drawer.position')}>
+                {car.lat.toFixed(6)}, {car.lon.toFixed(6)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('drawer.speed')}>
+                <span data-testid="gps-drawer-speed">{car.speed} km/h</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('drawer.course')}>{car.course}°</Descriptions.Item>
+              <Descriptions.Item label={t('drawer.mileage')}>
+                {car.mileage === null ? '-' : `${car.mileage} km`}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('drawer.alarms')}>
+                <AlarmTags alarms={car.alarms} />
+              </Descriptions.Item>
+            </Descriptions>
+            <Button
+              type="primary"
+              block
+              className="fd-gps-replay-button"
+              onClick={() => setReplaying(true)}
+              data-testid="gps-replay"
+            >
+              {t('drawer.replay')}
+            </Button>
+          </>
+        )}
+      </Drawer>
+    </div>
+  );
+}
+
+function Devices() {
+  const { t } = useTranslation('gps');
+  const { modal } = App.useApp();
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [keyword, setKeyword] = useState('');
+  const q = useQuery(devicesQuery({ ...paging, ...(keyword ? { keyword } : {}) }));
+  const access = useAccess();
+  const [adding, setAdding] = useState(false);
+  const [binding, setBinding] = useState<Device | null>(null);
+  const unbind = useUnbind();
+  const check = async (d: Device) => {
+    const r = await checkInstall(d.id);
+    modal.info({
+      title: t('device.installTitle', { imei: d.imei }),
+      content: (
+        <List
+          size="small"
+          dataSource={r.checks}
+          renderItem={(c) => (
+            <List.Item>
+              <Tag color={c.ok ? 'green' : 'red'}>{c.ok ? '✓' : '✗'}</Tag> {c.message}
+            </List.Item>
+          )}
+        />
+      ),
+    });
+  };
+  return (
+    <>
+      <Space className="fd-gps-device-bar">
+        {access.can('riskGpsMap:add') && (
+          <Button type="primary" onClick={() => setAdding(true)}>
+            {t('actions.add')}
+          </Button>
+        )}
+      </Space>
+      <AddDevice open={adding} onClose={() => setAdding(false)} />
+      <BindCar device={binding} onClose={() => setBinding(null)} />
+      <Input.Search
+        allowClear
+        className="fd-gps-device-search"
+        placeholder={t('search')}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+        }}
+      />
+      <Table<Device>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.rows ?? []}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: q.data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
+        columns={[
+          { title: t('device.imei'), dataIndex: 'imei' },
+          { title: t('device.model'), dataIndex: 'model' },
+          { title: t('device.protocol'), dataIndex: 'protocol' },
+          { title: t('device.sim'), dataIndex: 'sim', render: (v: string | null) => v ?? '-' },
+          { title: t('device.plate'), dataIndex: 'plate', render: (v: string | null) => v ?? '-' },
+          { title: t('device.rent'), dataIndex: 'rentName' },
+          { title: t('device.user'), dataIndex: 'userName', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('device.status'),
+            dataIndex: 'status',
+            render: (s: DeviceStatus) => <Badge color={STATUS_COLOURS[s]} text={t(`status.${s}`)} />,
+          },
+          {
+            title: t('device.lastFix'),
+            render: (_: unknown, d) => (d.last ? fmt(d.last.fixTime) : '-'),
+          },
+          {
+            title: '',
+            render: (_: unknown, d) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => void check(d)}>
+                  {t('device.install')}
+                </Button>
+                {access.can('riskGpsMap:bind') &&
+                  (d.carId ? (
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() =>
+                        modal.confirm({
+                          title: t('actions.unbindConfirm', { imei: d.imei, plate: d.plate ?? '' }),
+                          onOk: () => unbind.mutateAsync(d.id),
+                        })
+                      }
+                    >
+                      {t('actions.unbind')}
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => setBinding(d)}>
+                      {t('actions.bind')}
+                    </Button>
+                  ))}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+function BindHistory() {
+  const { t } = useTranslation('gps');
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const q = useQuery(bindHistoryQuery(paging));
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      dataSource={q.data?.rows ?? []}
+      pagination={{
+        current: paging.pageNum,
+        pageSize: paging.pageSize,
+        total: q.data?.total ?? 0,
+        onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+      }}
+      columns={[
+        { title: t('history.at'), dataIndex: 'at', render: (v: string) => fmt(v) },
+        { title: t('device.imei'), dataIndex: 'imei' },
+        { title: t('device.plate'), dataIndex: 'plate' },
+        {
+          title: t('history.action'),
+          dataIndex: 'action',
+          render: (a: 'bind' | 'unbind') => <Tag color={a === 'bind' ? 'blue' : 'default'}>{t(`history.${a}`)}</Tag>,
+        },
+        { title: t('history.by'), dataIndex: 'userName', render: (v: string | null) => v ?? '-' },
+        { title: t('history.remark'), dataIndex: 'remark', render: (v: string | null) => v ?? '-' },
+      ]}
+    />
+  );
+}
+
+/** `/riskGpsMap`: the live map with the car drawer and route replay, the device list and the bind records. */
+export default function GpsMapPage() {
+  const { t } = useTranslation('gps');
+  return (
+    <Tabs
+      className="fd-gps-page"
+      destroyOnHidden
+      items={[
+        { key: 'map', label: t('tabs.map'), children: <LiveMap /> },
+        { key: 'devices', label: t('tabs.devices'), children: <Devices /> },
+        { key: 'history', label: t('tabs.history'), children: <BindHistory /> },
+      ]}
+    />
+  );
+}
