@@ -1,3 +1,4 @@
+import type { CarTabProps } from '../../../components/car-tabs/car-tabs';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -18,7 +19,7 @@ import '../i18n';
 import '../violations.css';
 
 /** The car page's violations tab: totals, the over-limit warning, the car's records and a query of this car. */
-export default function CarViolationsTab({ carId }: { carId: number }) {
+export default function CarViolationsTab({ carId }: CarTabProps) {
   const { t } = useTranslation('violations');
   const access = useAccess();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
