@@ -152,6 +152,34 @@ export async function load(options) {
   };
 }
 
+/**
+ * A list call against the signed-in floor (`commonArea/province`: the session lookup alone) in one run: both
+ * warmed, then the list alone at 1 connection, the list at 20, the floor at 20, back to back; and the ratios the
+ * issues' targets are written in (throughput against the floor, 1-connection p99 against 10 ms).
+ */
+export async function listAgainstFloor({ base, headers, url, method = 'GET', body, label = '', p99TargetMs = 10 }) {
+  const call = { url, method, headers, ...(body === undefined ? {} : { body }) };
+  const floorUrl = `${base}/api/ccwadmin/commonArea/province`;
+  await load({ ...call, duration: 3 });
+  await load({ url: floorUrl, headers, duration: 2 });
+  const out = {};
+  out.listOneConnection = await load({ ...call, duration: 10, connections: 1 });
+  console.log(`${label} list, 1 connection: ${JSON.stringify(out.listOneConnection)}`);
+  out.list20 = await load({ ...call, duration: 10 });
+  console.log(`${label} list, 20 connections: ${JSON.stringify(out.list20)}`);
+  out.signedInFloor = {
+    call: 'GET commonArea/province (session lookup only)',
+    ...(await load({ url: floorUrl, headers, duration: 10 })),
+  };
+  console.log(`${label} signed-in floor: ${JSON.stringify(out.signedInFloor)}`);
+  out.ratios = {
+    listVsFloorThroughput: Math.round((out.list20.rps / out.signedInFloor.rps) * 100) / 100,
+    listOneConnectionP99VsTarget: Math.round((out.listOneConnection.p99Ms / p99TargetMs) * 100) / 100,
+  };
+  console.log(`${label} ratios: ${JSON.stringify(out.ratios)}`);
+  return out;
+}
+
 export function machine() {
   return {
     node: process.version,
