@@ -50,10 +50,18 @@ function checkRent(ctx: RequestContext, rentId: number | undefined): void {
   if (rentId !== undefined && !ctx.rentIds.includes(rentId)) throw new ForbiddenError();
 }
 
+/**
+ * The day boundaries of a date filter: the tenant's zone is read (a statement and an Intl formatter) only when
+ * the filter has dates, like the car list; a list without dates never calls it.
+ */
+async function dayStartFor(deps: AppDeps, ctx: RequestContext, f: { from?: string; to?: string }) {
+  if (!f.from && !f.to) return (d: string) => new Date(`${d}T00:00:00+08:00`);
+  return (await startOfDayFn(deps, ctx.tenantId)).startOf;
+}
+
 export async function listViolations(deps: AppDeps, ctx: RequestContext, f: ViolationListFilter) {
   checkRent(ctx, f.rentId);
-  const days = await startOfDayFn(deps, ctx.tenantId);
-  const cond = repo.filterWhere(ctx, f, days.startOf);
+  const cond = repo.filterWhere(ctx, f, await dayStartFor(deps, ctx, f));
   return repo.listViolations(deps.database, ctx, cond, { limit: f.pageSize, offset: offsetOf(f) });
 }
 
@@ -112,8 +120,7 @@ export async function carViolations(deps: AppDeps, ctx: RequestContext, carId: n
 
 export async function listForCar(deps: AppDeps, ctx: RequestContext, q: CarViolationsQuery) {
   if (!(await repo.carSummary(deps.db, ctx, q.carId))) throw new NotFoundError('violations.carNotFound');
-  const days = await startOfDayFn(deps, ctx.tenantId);
-  const cond = repo.filterWhere(ctx, { carId: q.carId, handled: q.handled }, days.startOf);
+  const cond = repo.filterWhere(ctx, { carId: q.carId, handled: q.handled }, await dayStartFor(deps, ctx, {}));
   return repo.listViolations(deps.database, ctx, cond, { limit: q.pageSize, offset: offsetOf(q) });
 }
 
