@@ -151,17 +151,13 @@ export class PositionWriter {
 
   private async write(batch: Queued[]): Promise<void> {
     if (!batch.length) return;
-    // One array per column (unnest): a batch is one statement with 17 parameters whatever its size.
+    // One array per column (unnest): 17 parameters per table whatever the batch size.
     const columnsOf = (rows: Queued[]) => {
       const cols: unknown[][] = COLUMNS.map(() => []);
       for (const p of rows) values(p).forEach((v, i) => cols[i]!.push(v));
       return cols;
     };
-    const unnest = `unnest(${COLUMNS.map((c, i) => `$${i + 1}::${TYPES[c]}[]`).join(', ')})`;
-    await this.deps.database.query(
-      `insert into gps_positions (${COLUMNS.join(',')}) select * from ${unnest}`,
-      columnsOf(batch),
-    );
+    const unnest = (from: number) => `unnest(${COLUMNS.map((c, i) => `$${from + i}::${TYPES[c]}[]`).join(', ')})`;
     // The newest of each device in the batch; the upsert keeps the stored one when it is newer.
     const newest = new Map<string, Queued>();
     for (const p of batch) {
@@ -172,12 +168,15 @@ export class PositionWriter {
     const set = COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'device_id')
       .map((c) => `${c} = excluded.${c}`)
       .join(', ');
+    // One statement (one round trip, one transaction) for the positions and the last positions: the writer is
+    // serial, so every round trip it waits for is a batch the flood waits for (docs/gps.md, Benchmarks).
     const moved = await this.deps.database.query<{ tenant_id: number; device_id: number }>(
-      `insert into gps_last_positions (${COLUMNS.join(',')}, updated_at) select *, now() from ${unnest}
+      `with stored as (insert into gps_positions (${COLUMNS.join(',')}) select * from ${unnest(1)})
+       insert into gps_last_positions (${COLUMNS.join(',')}, updated_at) select *, now() from ${unnest(COLUMNS.length + 1)}
        on conflict (tenant_id, device_id) do update set ${set}, updated_at = now()
        where excluded.fix_time >= gps_last_positions.fix_time
        returning tenant_id, device_id`,
-      columnsOf([...newest.values()]),
+      [...columnsOf(batch), ...columnsOf([...newest.values()])],
     );
     this.written += batch.length;
     if (!moved.rows.length) return;
