@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '@fleetdesk/contracts/common';
+import { TenantRules } from '@fleetdesk/contracts/organisation';
 import {
   bucketOf,
   type Contract,
@@ -16,7 +17,6 @@ import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
 import { localDate } from '../../core/tenant-time.js';
 import type { rentalPaymentLines } from '../../db/schema/rental-contracts.js';
-import { parseRules } from '../settings/settings.service.js';
 import { addDays, toDays } from './schedule.js';
 
 export type Scope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
@@ -92,7 +92,7 @@ export async function contractLines(db: DbOrTx, scope: Scope, contractId: number
 }
 
 /**
- * The bill list in one statement: the tenant's time zone and rules (for today and the grace days), the scope
+ * The bill list in one statement: the tenant's time zone and grace days (for today and overdue), the scope
  * check of the contract and its lines (through `rental_payment_lines_contract_ix`). `undefined` when the
  * contract is not in the caller's scope (404), like `findContract`.
  */
@@ -109,7 +109,7 @@ export async function contractBills(
   const rentIds = inList(scope.rentIds);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select t.time_zone as "tz", s.rules as "rules", c.id as "found", x.*
+    sql`select t.time_zone as "tz", s.rules -> 'rentGraceDays' as "grace", c.id as "found", x.*
       from tenants t
       left join tenant_settings s on s.tenant_id = t.id
       left join rental_contracts c on c.tenant_id = t.id and c.id = ${contractId} and c.rent_id in ${rentIds}
@@ -123,7 +123,9 @@ export async function contractBills(
   const first = rows[0];
   if (!first || first.found === null) return undefined;
   const today = localDate((first.tz as string | null) ?? 'Asia/Shanghai', now);
-  const grace = parseRules(first.rules).rentGraceDays;
+  // The one rule read here, checked like `parseRules` checks each key (an invalid value gives the default).
+  const parsed = TenantRules.shape.rentGraceDays.safeParse(first.grace ?? undefined);
+  const grace = parsed.success ? parsed.data : TenantRules.shape.rentGraceDays.parse(undefined);
   return rows.filter((r) => r.id !== null).map((r) => lineOut(lineFromRaw(r), today, grace));
 }
 
