@@ -14,8 +14,16 @@ export interface TenantDays {
   startOf(date: string): Date;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of `at` in a zone, YYYY-MM-DD (one formatter per zone: building one costs more than using it). */
 export function localDate(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(at);
 }
 
 export function addDays(date: string, n: number): string {

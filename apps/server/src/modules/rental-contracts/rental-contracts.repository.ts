@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '@fleetdesk/contracts/common';
+import { TenantRules } from '@fleetdesk/contracts/organisation';
 import {
   bucketOf,
   type Contract,
@@ -14,6 +15,7 @@ import type { RequestContext } from '../../core/access.js';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
+import { localDate } from '../../core/tenant-time.js';
 import type { rentalPaymentLines } from '../../db/schema/rental-contracts.js';
 import { addDays, toDays } from './schedule.js';
 
@@ -87,6 +89,44 @@ export async function contractLines(db: DbOrTx, scope: Scope, contractId: number
       order by l.due_date, l.id`,
   );
   return rows.map((r) => lineOut(lineFromRaw(r), w.today, w.grace));
+}
+
+/**
+ * The bill list in one statement: the tenant's time zone and grace days (for today and overdue), the scope
+ * check of the contract and its lines (through `rental_payment_lines_contract_ix`). `undefined` when the
+ * contract is not in the caller's scope (404), like `findContract`.
+ */
+export async function contractBills(
+  db: DbOrTx,
+  scope: Scope,
+  contractId: number,
+  now: Date,
+  month?: string,
+): Promise<PaymentLine[] | undefined> {
+  const monthCond = month
+    ? sql`and l.due_date >= ${`${month}-01`}::date and l.due_date < (${`${month}-01`}::date + interval '1 month')`
+    : sql``;
+  const rentIds = inList(scope.rentIds);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select t.time_zone as "tz", s.rules -> 'rentGraceDays' as "grace", c.id as "found", x.*
+      from tenants t
+      left join tenant_settings s on s.tenant_id = t.id
+      left join rental_contracts c on c.tenant_id = t.id and c.id = ${contractId} and c.rent_id in ${rentIds}
+      left join lateral (
+        select ${LINE_COLUMNS} from rental_payment_lines l
+        where l.tenant_id = c.tenant_id and l.contract_id = c.id and l.valid and l.rent_id in ${rentIds} ${monthCond}
+      ) x on true
+      where t.id = ${scope.tenantId}
+      order by x."dueDate", x.id`,
+  );
+  const first = rows[0];
+  if (!first || first.found === null) return undefined;
+  const today = localDate((first.tz as string | null) ?? 'Asia/Shanghai', now);
+  // The one rule read here, checked like `parseRules` checks each key (an invalid value gives the default).
+  const parsed = TenantRules.shape.rentGraceDays.safeParse(first.grace ?? undefined);
+  const grace = parsed.success ? parsed.data : TenantRules.shape.rentGraceDays.parse(undefined);
+  return rows.filter((r) => r.id !== null).map((r) => lineOut(lineFromRaw(r), today, grace));
 }
 
 function inList(ids: readonly number[]): SQL {

@@ -45,6 +45,7 @@ import {
   addNote,
   cancelContract,
   collectLine,
+  contractBills,
   createContract,
   dispatchContract,
   finishContract,
@@ -192,10 +193,7 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
       response: { 200: envelope(z.array(PaymentLine)) },
     },
     config: { access: can('view') },
-    handler: async (req) => {
-      await getContract(deps, req.ctx, req.params.id);
-      return ok(await repo.contractLines(deps.db, req.ctx, req.params.id, await graceToday(deps, req.ctx.tenantId)));
-    },
+    handler: async (req) => ok(await contractBills(deps, req.ctx, req.params.id)),
   });
 
   app.get(P.billsOfMonth, {
@@ -207,11 +205,7 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
       response: { 200: envelope(z.array(PaymentLine)) },
     },
     config: { access: can('view') },
-    handler: async (req) => {
-      await getContract(deps, req.ctx, req.params.id);
-      const w = await graceToday(deps, req.ctx.tenantId);
-      return ok(await repo.contractLines(deps.db, req.ctx, req.params.id, w, req.query.month));
-    },
+    handler: async (req) => ok(await contractBills(deps, req.ctx, req.params.id, req.query.month)),
   });
 
   app.get(P.collections, {

@@ -580,6 +580,13 @@ export async function graceToday(deps: AppDeps, tenantId: number) {
   return { today, grace: rules.rentGraceDays, rules };
 }
 
+/** A contract's lines (of one month): one statement, 404 when the contract is not in the caller's scope. */
+export async function contractBills(deps: AppDeps, ctx: RequestContext, id: number, month?: string) {
+  const rows = await repo.contractBills(deps.db, ctx, id, deps.clock.now(), month);
+  if (!rows) throw new NotFoundError('contracts.notFound');
+  return rows;
+}
+
 export async function getContract(deps: AppDeps, ctx: RequestContext, id: number) {
   const w = await graceToday(deps, ctx.tenantId);
   const row = await repo.findContract(deps.db, ctx, id, w);

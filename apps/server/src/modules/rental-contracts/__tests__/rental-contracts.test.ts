@@ -185,6 +185,16 @@ describe('contract life', () => {
       query: { month: '2026-13' },
     });
     expect(bad.statusCode).toBe(400);
+    const none = await t.request('GET', `/api/ccwadmin/rentContractBills/month/${id}`, {
+      as: 'admin',
+      query: { month: '2020-01' },
+    });
+    expect(none.json().data).toEqual([]);
+    const missing = await t.request('GET', `/api/ccwadmin/rentContractBills/month/${id + 100000}`, {
+      as: 'admin',
+      query: { month: '2026-03' },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('writes late fees past due date + grace, capped, and updates them daily', async () => {
