@@ -12,7 +12,7 @@ import {
   authHeaders,
   ensureBuilt,
   freshPostgres,
-  load,
+  listAgainstFloor,
   machine,
   postgresReachable,
   ROOT,
@@ -124,25 +124,14 @@ if (!(await postgresReachable())) {
       const url = `${server.base}/api/ccwadmin/rentContractBills/month/${contractId}?month=${month}`;
       const check = await (await fetch(url, { headers })).json();
       if (check.status !== 200) throw new Error(JSON.stringify(check));
-      const floorUrl = `${server.base}/api/ccwadmin/commonArea/province`;
-      await load({ url, headers, duration: 3 });
-      await load({ url: floorUrl, headers, duration: 2 });
-      results.billListOneConnection = {
-        lines: check.data.length,
-        ...(await load({ url, headers, duration: 10, connections: 1 })),
-      };
-      console.log(`bill list, 1 connection: ${JSON.stringify(results.billListOneConnection)}`);
-      results.billList20 = await load({ url, headers, duration: 10 });
-      console.log(`bill list, 20 connections: ${JSON.stringify(results.billList20)}`);
-      results.signedInFloor = {
-        call: 'GET commonArea/province',
-        ...(await load({ url: floorUrl, headers, duration: 10 })),
-      };
-      console.log(`signed-in floor: ${JSON.stringify(results.signedInFloor)}`);
+      const figures = await listAgainstFloor({ base: server.base, headers, url, label: 'bill' });
+      results.billListOneConnection = { lines: check.data.length, ...figures.listOneConnection };
+      results.billList20 = figures.list20;
+      results.signedInFloor = figures.signedInFloor;
       results.ratios = {
-        billListVsFloorThroughput: Math.round((results.billList20.rps / results.signedInFloor.rps) * 100) / 100,
+        billListVsFloorThroughput: figures.ratios.listVsFloorThroughput,
+        billListOneConnectionP99VsTarget: figures.ratios.listOneConnectionP99VsTarget,
       };
-      console.log(`ratios: ${JSON.stringify(results.ratios)}`);
     } finally {
       await server.stop();
     }

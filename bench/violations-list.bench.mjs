@@ -17,7 +17,7 @@ import {
   authHeaders,
   ensureBuilt,
   freshPostgres,
-  load,
+  listAgainstFloor,
   machine,
   postgresReachable,
   ROOT,
@@ -106,28 +106,12 @@ async function run(kind) {
       const body = JSON.stringify({ handled: 'unhandled', rentId: made.rents[0], pageSize: 20 });
       const check = await (await fetch(url, { method: 'POST', headers, body })).json();
       if (check.status !== 200) throw new Error(JSON.stringify(check));
-      const floorUrl = `${server.base}/api/ccwadmin/commonArea/province`;
-
-      await load({ url, method: 'POST', headers, body, duration: 3 });
-      await load({ url: floorUrl, headers, duration: 2 });
-      out.listOneConnection = {
-        body: JSON.parse(body),
-        total: check.data.total,
-        ...(await load({ url, method: 'POST', headers, body, duration: 10, connections: 1 })),
-      };
-      console.log(`${kind} list, 1 connection: ${JSON.stringify(out.listOneConnection)}`);
-      out.list20 = { total: check.data.total, ...(await load({ url, method: 'POST', headers, body, duration: 10 })) };
-      console.log(`${kind} list, 20 connections: ${JSON.stringify(out.list20)}`);
-      out.signedInFloor = {
-        call: 'GET commonArea/province (session lookup only)',
-        ...(await load({ url: floorUrl, headers, duration: 10 })),
-      };
-      console.log(`${kind} signed-in floor: ${JSON.stringify(out.signedInFloor)}`);
-      out.ratios = {
-        listVsFloorThroughput: Math.round((out.list20.rps / out.signedInFloor.rps) * 100) / 100,
-        listOneConnectionP99VsTarget: Math.round((out.listOneConnection.p99Ms / 10) * 100) / 100,
-      };
-      console.log(`${kind} ratios: ${JSON.stringify(out.ratios)}`);
+      // The list alone (1 connection), the list at 20, the floor at 20, back to back.
+      const figures = await listAgainstFloor({ base: server.base, headers, url, method: 'POST', body, label: kind });
+      out.listOneConnection = { body: JSON.parse(body), total: check.data.total, ...figures.listOneConnection };
+      out.list20 = { total: check.data.total, ...figures.list20 };
+      out.signedInFloor = figures.signedInFloor;
+      out.ratios = figures.ratios;
 
       // Export a tenth (the parking offence, 1039; its text, since `offence` also matches 10391 by code): time to
       // the last byte, rows read back, the server's peak RSS growth.
