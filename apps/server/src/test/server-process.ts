@@ -25,6 +25,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       LOG_LEVEL: 'info',
       PASSWORD_SCRYPT_LOG_N: '12',
       RATE_LIMIT_PER_MINUTE: '0',
+      // Each process its own JT/T 808 port: two processes on one machine would both take the default 5015.
+      GPS_TCP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,9 +32,9 @@ describe('route declarations', () => {
       'GET /api/tool/oss/proxy',
       'GET /healthz',
       'GET /readyz',
+      'POST /api/gps/osmand',
       'POST /api/pay/notify/:provider',
       'POST /api/pay/sandbox/trade/:orderNo/decide',
-      'POST /api/gps/osmand',
     ]);
   });
 });
