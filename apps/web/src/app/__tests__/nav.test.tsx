@@ -107,7 +107,7 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/company': () => ok(null) });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toHaveLength(5));
+    await waitFor(() => expect(groupTitles(nav)).toHaveLength(6));
     const user = userEvent.setup();
     for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();
     expect(document.activeElement).toBe(nav);
