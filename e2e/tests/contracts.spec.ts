@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { authFile } from '../support/global-setup';
+import { pickOption } from '../support/select';
 import { apiSignIn } from '../support/server';
 
 /**
@@ -36,12 +37,8 @@ test('sign rent-to-own, collect, let a rent go overdue, see it in the buckets wi
   const endDay = day(new Date(end.getTime() - 86_400_000));
 
   await page.goto('/rentContract/new');
-  const pick = async (label: string) => {
-    await page.getByLabel(label).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  };
-  await pick('司机');
-  await pick('车辆');
+  await pickOption(page, page.getByRole('combobox', { name: '司机' }));
+  await pickOption(page, page.getByRole('combobox', { name: '车辆' }));
   await page.getByRole('button', { name: '下一步' }).click();
   const date = async (label: string, value: string) => {
     const input = page.getByLabel(label);
@@ -56,8 +53,7 @@ test('sign rent-to-own, collect, let a rent go overdue, see it in the buckets wi
   await expect(page.getByRole('cell', { name: '买断款' })).toBeVisible();
   await page.getByRole('button', { name: '生成合同' }).click();
   await expect(page.getByText('签约时收取')).toBeVisible();
-  await page.locator('.fd-sign-receipts .ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pickOption(page, page.locator('.fd-sign-receipts').getByRole('combobox'));
   await page.getByRole('button', { name: '确认收款并签约' }).click();
   await expect(page.getByText('合同已签约')).toBeVisible();
   const number = (await page.locator('.ant-result-subtitle').textContent())!.trim();
@@ -70,13 +66,11 @@ test('sign rent-to-own, collect, let a rent go overdue, see it in the buckets wi
   await rentRow(2).getByRole('button', { name: '收款' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('收款金额（元）').fill('1000');
-  await dialog.getByLabel('收款账户').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pickOption(page, dialog.getByLabel('收款账户'));
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(rentRow(2)).toContainText('部分支付');
   await rentRow(2).getByRole('button', { name: '收款' }).click();
-  await page.getByRole('dialog').getByLabel('收款账户').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pickOption(page, page.getByRole('dialog').getByLabel('收款账户'));
   await page
     .getByRole('dialog')
     .getByRole('button', { name: /确\s*定|OK/ })

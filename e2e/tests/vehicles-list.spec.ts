@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
 import { authFile } from '../support/global-setup';
+import { pickOption } from '../support/select';
 
 /**
  * The vehicles list (/rentCar) against the real server and its demo fleet: filters, status actions one by one
@@ -106,8 +107,7 @@ test('transfer a car to the other company through the dialog', async ({ page, re
   await expect(r).toContainText(car!.rentName);
   await moreAction(page, car!.plate, '调拨');
   const dialog = modal(page, /调拨车辆/);
-  await dialog.getByRole('combobox').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pickOption(page, dialog.getByRole('combobox'));
   await dialog.getByRole('button', { name: /调\s*拨/ }).click();
   await expect(dialog).toBeHidden();
   await expect(r).not.toContainText(car!.rentName);
