@@ -172,7 +172,6 @@ export async function generateFleet(
         commercial_expiry: policy,
         license_file_no: `330100${String(i).padStart(6, '0')}`,
         license_bound_at: new Date(regMs).toISOString(),
-        gps_last_seen_at: rnd() < 0.7 ? new Date(now - Math.floor(rnd() * 30) * 60_000).toISOString() : null,
         created_by: Number(user.id),
         created_at: new Date(Math.max(regMs, now - 400 * DAY)).toISOString(),
       });

@@ -231,10 +231,6 @@ async function seedFleet(
       licenseUseCharacter: c.noLicense ? null : (c.use ?? '租赁'),
       licenseIssueDate: c.noLicense ? null : date(regMs),
       licenseBoundAt: c.noLicense ? null : new Date(createdAt + DAY),
-      gpsLastSeenAt:
-        c.status === 'sold' || c.status === 'scrapped'
-          ? null
-          : new Date(now - r.int(0, 8) * 60_000 - (r.next() < 0.12 ? 3 * DAY : 0)),
       remark: c.remark ?? null,
       createdBy: t.userId,
       createdAt: new Date(createdAt),

@@ -205,8 +205,6 @@ export const cars = pgTable(
     licenseUseCharacter: text('license_use_character'),
     licenseIssueDate: localDate('license_issue_date'),
     licenseBoundAt: tstz('license_bound_at'),
-    /** Filled by the GPS area: the last position report of the car's device. */
-    gpsLastSeenAt: tstz('gps_last_seen_at'),
     remark: text('remark'),
     /** `task:<id>:<row>` of the import that created the car: a resumed import finds the rows it already wrote. */
     importRef: text('import_ref'),
@@ -247,9 +245,6 @@ export const cars = pgTable(
       .where(sql`deleted_at is null`),
     index('cars_commercial_ix')
       .on(t.tenantId, t.commercialExpiry)
-      .where(sql`deleted_at is null`),
-    index('cars_gps_ix')
-      .on(t.tenantId, t.gpsLastSeenAt)
       .where(sql`deleted_at is null`),
     index('cars_plate_trgm_ix').using('gin', t.plate.op('gin_trgm_ops')),
     index('cars_vin_trgm_ix').using('gin', t.vin.op('gin_trgm_ops')),

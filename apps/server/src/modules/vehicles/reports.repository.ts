@@ -62,8 +62,9 @@ export async function summary(
       count(*) filter (where c.status not in ${FINAL}
         and (c.compulsory_expiry between ${today} and ${soon}
           or c.commercial_expiry between ${today} and ${soon}))::int as insurance_soon,
-      count(*) filter (where c.status not in ${FINAL} and c.gps_last_seen_at >= ${onlineSince})::int as online
-    from cars c where ${scopeSql(scope)} and ${live()}`,
+      count(*) filter (where c.status not in ${FINAL} and g.seen >= ${onlineSince})::int as online
+    from cars c left join ${lastSeenByCar(scope.tenantId)} g on g.car_id = c.id
+    where ${scopeSql(scope)} and ${live()}`,
   );
   const r = row ?? {};
   return {
@@ -75,6 +76,17 @@ export async function summary(
     insuranceExpired: num(r.insurance_expired),
     online: num(r.online),
   };
+}
+
+/**
+ * When each car of the tenant was last heard from by any of its GPS devices (`car_id`, `seen`: our receive
+ * time of the device's newest position). Read from the GPS area's last positions: the GPS writes never touch
+ * the `cars` rows.
+ */
+function lastSeenByCar(tenantId: number): SQL {
+  return sql`(select d.car_id, max(l.server_time) as seen
+      from gps_devices d join gps_last_positions l on l.tenant_id = d.tenant_id and l.device_id = d.id
+      where d.tenant_id = ${tenantId} and d.car_id is not null group by d.car_id)`;
 }
 
 /** The cars of the scope with what is wrong or missing in their data, as a CTE named `flagged`. */
@@ -307,9 +319,10 @@ export async function onlineCounts(db: DbOrTx, scope: Scope, since: Date) {
   const [row] = await rowsOf<{ total: number; online: number; never: number }>(
     db,
     sql`select count(*)::int as total,
-        count(*) filter (where c.gps_last_seen_at >= ${since})::int as online,
-        count(*) filter (where c.gps_last_seen_at is null)::int as never
-      from cars c where ${scopeSql(scope)} and ${live()} and c.status not in ${FINAL}`,
+        count(*) filter (where g.seen >= ${since})::int as online,
+        count(*) filter (where g.seen is null)::int as never
+      from cars c left join ${lastSeenByCar(scope.tenantId)} g on g.car_id = c.id
+      where ${scopeSql(scope)} and ${live()} and c.status not in ${FINAL}`,
   );
   const total = num(row?.total);
   const online = num(row?.online);

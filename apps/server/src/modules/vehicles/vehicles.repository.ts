@@ -113,14 +113,17 @@ const CAR_SELECT = sql.raw(`select cars.id, cars.rent_id, cars.plate, cars.vin, 
   cars.purchase_date::text as purchase_date, cars.compulsory_company, cars.compulsory_policy_no,
   cars.compulsory_expiry::text as compulsory_expiry, cars.commercial_company, cars.commercial_policy_no,
   cars.commercial_expiry::text as commercial_expiry, cars.license_file_no, cars.license_use_character,
-  cars.license_issue_date::text as license_issue_date, cars.license_bound_at, cars.gps_last_seen_at, cars.remark,
+  cars.license_issue_date::text as license_issue_date, cars.license_bound_at, cars.remark,
   cars.created_at, cars.updated_at, cars.deleted_at,
   (select r.short_name from rents r where r.tenant_id = cars.tenant_id and r.id = cars.rent_id) as rent_name,
   (select b.name from car_brands b where b.id = cars.brand_id) as brand_name,
   (select s.name from car_series s where s.id = cars.series_id) as series_name,
   (select m.name from car_models m where m.id = cars.model_id) as model_name,
   (select t.name from car_types t where t.tenant_id = cars.tenant_id and t.id = cars.car_type_id) as car_type_name,
-  (select o.name from car_owners o where o.tenant_id = cars.tenant_id and o.id = cars.owner_id) as owner_name`);
+  (select o.name from car_owners o where o.tenant_id = cars.tenant_id and o.id = cars.owner_id) as owner_name,
+  (select max(l.server_time) from gps_devices d
+    join gps_last_positions l on l.tenant_id = d.tenant_id and l.device_id = d.id
+    where d.tenant_id = cars.tenant_id and d.car_id = cars.id) as gps_last_seen_at`);
 
 /** A car as the list shows it (`CarListRow`): its columns and names, nothing the list does not use. */
 export type CarListRecord = Pick<

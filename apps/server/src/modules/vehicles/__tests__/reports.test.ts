@@ -44,15 +44,29 @@ describe('getCarsinfo', () => {
 
   it('counts cars seen by GPS in the last 10 minutes as online', async () => {
     const now = t.clock.now();
-    await t.deps.database.query(`update cars set gps_last_seen_at = null where tenant_id = ${ids.demo}`);
-    await t.deps.database.query(
-      `update cars set gps_last_seen_at = $1 where tenant_id = ${ids.demo} and plate in ('浙AF67890', '浙AG24680')`,
-      [new Date(now.getTime() - 9 * 60_000)],
-    );
-    await t.deps.database.query(
-      `update cars set gps_last_seen_at = $1 where tenant_id = ${ids.demo} and plate = '浙AH13579'`,
-      [new Date(now.getTime() - 11 * 60_000)],
-    );
+    // Devices heard from 9 and 11 minutes ago (last positions, as the GPS ingest keeps them); the demo
+    // trackers are unbound first, so that only these count.
+    const db = t.deps.database;
+    await db.query(`update gps_devices set car_id = null, is_default = false where tenant_id = ${ids.demo}`);
+    const track = async (plates: string[], minutesAgo: number, n: number) => {
+      for (const [i, plate] of plates.entries()) {
+        const imei = `86000000${n}${i}`.padEnd(15, '0');
+        const { rows } = await db.query<{ id: string }>(
+          `insert into gps_devices (tenant_id, imei, model, protocol, rent_id, car_id, is_default)
+           select tenant_id, $1, 'JT-W100', 'jt808', rent_id, id, true from cars
+           where tenant_id = ${ids.demo} and plate = $2 returning id`,
+          [imei, plate],
+        );
+        const at = new Date(now.getTime() - minutesAgo * 60_000);
+        await db.query(
+          `insert into gps_last_positions (tenant_id, device_id, fix_time, server_time, lat, lon)
+           values (${ids.demo}, $1, $2, $2, 30.27, 120.15)`,
+          [rows[0]!.id, at],
+        );
+      }
+    };
+    await track(['浙AF67890', '浙AG24680'], 9, 1);
+    await track(['浙AH13579'], 11, 2);
     expect((await get('getCarsinfo')).online).toBe(2);
     const online = (await get('online/operation/report')).online;
     expect(online).toMatchObject({ total: 76, online: 2, offline: 1, never: 73 });
