@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
 import { authFile } from '../support/global-setup';
 import { pickOption } from '../support/select';
@@ -48,11 +48,6 @@ async function moreAction(page: Page, plate: string, action: string) {
   await page.locator('.ant-dropdown:visible').getByText(action, { exact: true }).click();
 }
 
-async function pickOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).click();
-}
-
 test('filter by plate and status, change a status, and change several in bulk', async ({ page, request }) => {
   const [idle] = await listCars(request, { status: ['idle'] });
   expect(idle, 'the demo fleet has an idle car').toBeTruthy();
@@ -61,7 +56,7 @@ test('filter by plate and status, change a status, and change several in bulk', 
 
   const form = page.getByRole('search');
   await form.getByLabel('车牌号').fill(idle!.plate.slice(0, 6));
-  await pickOption(page, form.getByLabel('状态'), '空闲');
+  await pickOption(page, form.getByLabel('状态'), /^空闲$/);
   await page.keyboard.press('Escape');
   await form.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page).toHaveURL(/\/rentCar\?.*plate=.*status=idle/);
