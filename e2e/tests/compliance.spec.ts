@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { authFile } from '../support/global-setup';
+import { pickOption } from '../support/select';
 
 /**
  * Vehicle compliance against the real server and its demo fleet: a policy added to a car that runs out within
@@ -31,11 +32,6 @@ function day(n: number): string {
 const modal = (page: Page, title: string) =>
   page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
-async function pickOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByText(label, { exact: true }).first().click();
-}
-
 async function fillDate(page: Page, input: Locator, value: string) {
   await input.click();
   await input.fill(value);
@@ -61,7 +57,7 @@ test('a policy running out soon offers its renewal; vehicle reminders reach the 
   await page.goto(`/rentCar/car/${car!.id}?tab=insurance`);
   await page.getByRole('button', { name: '新增保单' }).click();
   const form = modal(page, '新增保单');
-  await pickOption(page, form.locator('.ant-select').nth(1), '人保财险');
+  await pickOption(page, form.getByRole('combobox').nth(1), /^人保财险$/);
   const policyNo = `PDZA${Date.now()}`;
   await form.getByLabel('保单号').fill(policyNo);
   await fillDate(page, form.getByLabel('起保日期'), day(-345));
@@ -112,7 +108,7 @@ test('an accident is reported and moved through its states to closed', async ({ 
   const form = modal(page, '登记事故');
   await form.getByLabel('事故地点').fill('杭州市上城区解放路与建国路口');
   await form.getByLabel('事故经过').fill('右转时与非机动车轻微碰撞，无人受伤');
-  await pickOption(page, form.getByLabel('责任'), '次责');
+  await pickOption(page, form.getByLabel('责任'), /^次责$/);
   await form.getByLabel('损失部位').fill('右前门');
   await form.getByLabel('维修费用（元）').fill('3200');
   await form.getByRole('button', { name: '保存' }).click();
