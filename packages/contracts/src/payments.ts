@@ -130,7 +130,9 @@ export const LedgerEntry = z.object({
   serviceCode: PaidServiceCode.nullable(),
   serviceName: z.string().nullable(),
   count: z.number().int().nullable(),
-  description: z.string(),
+  /** The row's note only (a reason typed by a person, a plate, the provider's failure message; '' when none):
+   * what the row is comes from its kind and service, shown in the reader's language. */
+  description: z.string().describe("the row's note; '' when none"),
   createdAt: Instant,
   createdByName: z.string().nullable(),
 });

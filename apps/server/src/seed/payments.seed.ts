@@ -52,7 +52,7 @@ async function paidTopUp(tx: Tx, tenantId: number, userId: number, at: Date, fen
     amountFen: fen,
     balanceAfterFen: after,
     orderId: row!.id,
-    description: `充值 ${row!.orderNo}`,
+    description: '',
     createdBy: userId,
     now: at,
   });
@@ -110,7 +110,7 @@ export async function seedPayments({ tx, clock, demo }: DemoContext): Promise<vo
           { type: 'violationQuery', id: plate },
           {
             now: at,
-            description: `违章查询 ${plate} × ${cars}`,
+            description: plate,
           },
         );
         if (days === 24) {

@@ -269,7 +269,7 @@ export async function settlePayment(
         amountFen: row.amountFen,
         balanceAfterFen: after,
         orderId: row.id,
-        description: `充值 ${row.orderNo}`,
+        description: '',
         createdBy: row.createdBy,
         now,
       });

@@ -123,7 +123,6 @@ export async function charge(
   options: { now?: Date; description?: string } = {},
 ): Promise<{ chargeId: number; unitPriceFen: number; amountFen: number; balanceAfterFen: number }> {
   checkCount(count);
-  const service = findPaidService(serviceCode)!;
   const unitPriceFen = await unitPriceOf(tx, actor.tenantId, serviceCode);
   const amountFen = unitPriceFen * count;
   const now = options.now ?? new Date();
@@ -159,7 +158,7 @@ export async function charge(
       orderId: order!.id,
       serviceCode,
       units: count,
-      description: options.description ?? `${service.name['zh-CN']} × ${count}`,
+      description: options.description ?? '',
       createdBy: actor.userId,
       now,
     });

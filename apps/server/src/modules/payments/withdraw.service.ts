@@ -127,7 +127,7 @@ export async function finishWithdraw(
       balanceAfterFen: after,
       orderId: refund.orderId,
       refundId: refund.id,
-      description: `退款失败退回：${result.failure}`.slice(0, 200),
+      description: result.failure.slice(0, 200),
       createdBy: userId,
       now,
     });

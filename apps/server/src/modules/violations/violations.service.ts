@@ -400,7 +400,7 @@ export function violationTaskKind(deps: AppDeps): TaskKind<QueryItem> {
             if (first && order.chargeId !== null) {
               await refundCharge(tx, { tenantId, userId: order.createdBy }, order.chargeId, {
                 count: 1,
-                reason: `违章查询失败退款 ${car.plate}`,
+                reason: car.plate,
                 key: `violationQuery:${orderId}:${car.carId}`,
                 now,
               });

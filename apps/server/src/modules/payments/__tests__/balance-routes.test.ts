@@ -105,7 +105,14 @@ describe('balance and ledger', () => {
       description: '查询失败',
       createdByName: '张伟',
     });
-    expect(debit).toMatchObject({ kind: 'charge', amount: -4, balanceAfter: balance.balance - 1, count: 4 });
+    // A charge has no note: what it is reads from its kind and service, in the reader's language.
+    expect(debit).toMatchObject({
+      kind: 'charge',
+      amount: -4,
+      balanceAfter: balance.balance - 1,
+      count: 4,
+      description: '',
+    });
     expect(debit.orderNo).toMatch(/^S\d{20}$/);
     expect(topUp).toMatchObject({ kind: 'topUp', amount: 50, balanceAfter: balance.balance + 3 });
     expect(ledger.total).toBeGreaterThanOrEqual(3);

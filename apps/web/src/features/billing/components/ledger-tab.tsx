@@ -97,7 +97,7 @@ export function LedgerTab() {
       title: t('ledger.orderNo'),
       render: (_, r) => (r.orderId && r.orderNo ? <Link to={`/order/detail/${r.orderId}`}>{r.orderNo}</Link> : '-'),
     },
-    { key: 'description', title: t('ledger.description'), dataIndex: 'description' },
+    { key: 'description', title: t('ledger.description'), render: (_, r) => r.description || '-' },
     { key: 'by', title: t('ledger.by'), render: (_, r) => r.createdByName ?? '-' },
   ];
   const filterOf = (f: Record<string, string>): LedgerFilter => ({
