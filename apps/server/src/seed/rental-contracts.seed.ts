@@ -114,7 +114,8 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
       insuranceBaseFen: 0,
       insuranceExtraFen: 0,
       buyOutFen: rentToOwn ? 2_000_000 : null,
-      proRating: true,
+      // The tenant's billProRating, off by default (the demo contracts run whole months anyway).
+      proRating: false,
     };
     const s = buildSchedule(terms);
     const number = numberOf(p.start);
