@@ -11,6 +11,7 @@ import { carActionInTx } from '../vehicles/vehicles.service.js';
 import { addDays, buildSchedule, proRated, toDays, type Schedule } from './schedule.js';
 import {
   carBusy,
+  carHeldByOther,
   checkDriver,
   event,
   getContract,
@@ -308,7 +309,10 @@ export async function changeCar(deps: AppDeps, ctx: RequestContext, id: number, 
       });
 
       // The cars: the old one back, the new one out (a car of the contract's rent that may be rented out).
-      await reserveCar(tx, deps, scope, old.carId, 'giveBack');
+      // The contract a renewal follows may still hold the car (not ended yet): it gives it back when it ends.
+      if (!(await carHeldByOther(tx, ctx.tenantId, old.carId, id))) {
+        await reserveCar(tx, deps, scope, old.carId, 'giveBack');
+      }
       try {
         await carActionInTx(tx, deps, scope, input.carId, 'rentOut', '租赁合同换车');
       } catch (err) {

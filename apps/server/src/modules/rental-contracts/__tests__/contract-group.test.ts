@@ -63,6 +63,24 @@ const renewal = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+describe('demo data', () => {
+  it('seeds a pending renewal in the group of a signed contract, from the day after it ends, on its car', async () => {
+    const rows = await q<{ id: number; start: string; prev_end: string; prev_state: string; same: boolean }>(
+      t,
+      `select r.id, r.start_date::text as start, (p.end_date + 1)::text as prev_end, p.state as prev_state,
+         r.car_id = p.car_id and r.driver_id = p.driver_id and r.group_no = p.group_no as same
+       from rental_contracts r join rental_contracts p on p.tenant_id = r.tenant_id and p.id = r.previous_id
+       where r.tenant_id = $1 and r.origin = 'renewal'`,
+      [tenantId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ prev_state: 'signed', same: true });
+    expect(rows[0]!.start).toBe(rows[0]!.prev_end);
+    const group = await t.request('GET', `${P}/group/${rows[0]!.id}`, { as: 'admin' });
+    expect(group.json().data.map((g: GroupContract) => g.origin)).toEqual(['new', 'renewal']);
+  });
+});
+
 describe('renewal', () => {
   let old: Contract;
   let next: Contract;
