@@ -303,7 +303,7 @@ describe('car change', () => {
         body: { carId: cars[1], fromDate: '2026-02-20', toDate: '2026-03-10', reason: '原车大修' },
       });
       expect(res.statusCode, res.body).toBe(200);
-      [temp] = res.json().data as TempCar[];
+      temp = (res.json().data as TempCar[])[0]!;
       expect(temp).toMatchObject({ carId: cars[1], fromDate: '2026-02-20', toDate: '2026-03-10', active: true });
       expect(await carStatus(cars[1]!)).toBe('rented');
       expect((await contract(next.id)).carId).toBe(cars[2]);
