@@ -361,10 +361,7 @@ export const TenantRules = z.object({
       capPercent: z.number().min(0).max(100).default(20).describe('at most this percentage of the overdue amount'),
     })
     .default({ dailyRatePermille: 5, capPercent: 20 }),
-  billProRating: z
-    .boolean()
-    .default(false)
-    .describe('off unless turned on (issue 15): a partial last period is billed by days, else at the whole rent'),
+  billProRating: z.boolean().default(false).describe('a partial last period is billed by days'),
   settingDebtorPaying: z.boolean().default(false).describe('spec section 3: debtors may pay online'),
   contractPrefixes: z
     .record(z.string().regex(/^\d+$/), NumberPrefix)

@@ -65,10 +65,6 @@ export const CONTRACT_VALIDATION_MESSAGES = {
   },
   'v.collectAmount': { 'zh-CN': '收款金额须大于 0', 'en-US': 'The amount collected must be more than 0' },
   'v.month': { 'zh-CN': '月份格式为 YYYY-MM', 'en-US': 'A month is YYYY-MM' },
-  'v.tempCarDates': {
-    'zh-CN': '临时车结束日期不能早于开始日期',
-    'en-US': 'The end of the temporary car cannot be before its start',
-  },
 } satisfies Record<string, LocalText>;
 addValidationMessages(CONTRACT_VALIDATION_MESSAGES);
 
@@ -542,7 +538,7 @@ export const TempCarInput = z
     reason: text(200).min(1),
   })
   .superRefine((v, ctx) => {
-    if (v.toDate < v.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'v.tempCarDates' });
+    if (v.toDate < v.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'v.contractDates' });
   });
 export type TempCarInput = z.infer<typeof TempCarInput>;
 export const EndTempCarInput = z.strictObject({

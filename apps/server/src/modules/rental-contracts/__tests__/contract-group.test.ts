@@ -132,6 +132,13 @@ describe('renewal', () => {
     });
     expect(next.number).not.toBe(old.number);
     expect(await carStatus(cars[0]!)).toBe('rented');
+    // Its bills wait for the signing, even though the group has a signed contract.
+    const first = (await lines(next.id)).find((l) => l.type === 'rent')!;
+    const early = await t.request('POST', `${P}/collect/${first.id}`, {
+      as: 'admin',
+      body: { amount: 1, accountId, version: first.version },
+    });
+    expect(early.statusCode).toBe(409);
     const again = await t.request('POST', `${P}/renew/${old.id}`, { as: 'admin', body: renewal() });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain(next.number);
