@@ -374,5 +374,24 @@ describe('car change', () => {
       const list = (await t.request('GET', `${P}/tempCars/${next.id}`, { as: 'admin' })).json().data as TempCar[];
       expect(list.every((x) => !x.active)).toBe(true);
     });
+
+    it('ending the contract ends its temporary cars; a user without the contract permission sees none', async () => {
+      for (const url of [`${P}/tempCars/${next.id}`, `${P}/group/${next.id}`]) {
+        const res = await t.request('GET', url, { as: 'clerk' });
+        expect(res.statusCode, url).toBe(403);
+      }
+      const res = await t.request('POST', `${P}/tempCar/add/${next.id}`, {
+        as: 'admin',
+        body: { carId: cars[1], fromDate: '2026-02-20', toDate: '2026-04-30', reason: '原车大修' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const fin = await t.request('POST', `${P}/finish/${next.id}`, { as: 'admin', body: { reason: '退车' } });
+      expect(fin.statusCode, fin.body).toBe(200);
+      expect(await carStatus(cars[1]!)).toBe('idle');
+      expect(await carStatus(cars[2]!)).toBe('idle');
+      const list = (await t.request('GET', `${P}/tempCars/${next.id}`, { as: 'admin' })).json().data as TempCar[];
+      // The newest first: ended today, not on its planned 2026-04-30.
+      expect(list[0]).toMatchObject({ active: false, toDate: '2026-02-20', reason: '原车大修' });
+    });
   });
 });
