@@ -9,7 +9,7 @@ import { fakeServer, ok } from '../../../test/fake-server';
 import { signedIn } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ChangeCarDialog, RenewDialog, TempCarDialog } from '../components/group-dialogs';
-import { TempCars } from '../pages/contract-detail';
+import { Bills, TempCars } from '../pages/contract-detail';
 import '../i18n';
 
 const SLOW = { timeout: 20_000 };
@@ -259,5 +259,70 @@ describe('temporary cars', () => {
     await u.click(await screen.findByRole('button', { name: 'OK' }, SLOW));
     await waitFor(() => expect(server.calls('POST', `${P}/tempCar/end/5`)).toHaveLength(1));
     expect(server.calls('POST', `${P}/tempCar/end/5`)[0]!.body).toEqual({});
+  }, 120_000);
+});
+
+describe('the bills of a contract ended by a car change', () => {
+  const LINE = {
+    id: 90,
+    contractId: 41,
+    type: 'rent' as const,
+    period: 2,
+    periodStart: '2026-02-10',
+    periodEnd: '2026-02-19',
+    dueDate: '2026-02-19',
+    amount: 1000,
+    paid: 0,
+    outstanding: 1000,
+    state: 'unpaid' as const,
+    paidDate: null,
+    accountId: null,
+    lateFeeFor: null,
+    overdueDays: 0,
+    version: 1,
+    remark: null,
+  };
+  const group = (state: 'signed' | 'completed') => [
+    {
+      id: 41,
+      number: 'HT202600041',
+      groupSeq: 1,
+      origin: 'new',
+      plate: '浙A12345',
+      startDate: '2026-01-10',
+      endDate: '2026-02-19',
+      state: 'completed',
+      rent: 3000,
+      outstanding: 1000,
+    },
+    {
+      id: 43,
+      number: 'HT202600043',
+      groupSeq: 2,
+      origin: 'carChange',
+      plate: '浙A22222',
+      startDate: '2026-02-20',
+      endDate: '2026-07-09',
+      state,
+      rent: 3000,
+      outstanding: 0,
+    },
+  ];
+
+  it('are collected while the group goes on in a signed contract, not after', async () => {
+    session.set({ user: user(['rentContract:view', 'rentContract:collect']) });
+    let state: 'signed' | 'completed' = 'signed';
+    fakeServer({
+      [`GET ${P}/lines/:id`]: () => ok([LINE]),
+      [`GET ${P}/group/:id`]: () => ok(group(state)),
+    });
+    const ended = { ...CONTRACT, state: 'completed' as const, endDate: '2026-02-19' };
+    const view = renderWithProviders(<Bills c={ended} />);
+    expect(await screen.findByRole('button', { name: 'Collect' }, SLOW)).toBeInTheDocument();
+    view.unmount();
+    state = 'completed';
+    renderWithProviders(<Bills c={ended} />);
+    expect(await screen.findByText('2026-02-10 ~ 2026-02-19', {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Collect' })).toBeNull());
   }, 120_000);
 });

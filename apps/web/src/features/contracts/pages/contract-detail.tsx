@@ -91,15 +91,20 @@ function Terms({ c }: { c: Contract }) {
   );
 }
 
-/** The bill schedule: every line with its state; open lines of a signed contract can be collected or waived. */
-function Bills({ c }: { c: Contract }) {
+/**
+ * The bill schedule: every line with its state; open lines of a signed contract can be collected or waived, and
+ * so can those of a contract that ended (car change, renewal) while its group goes on in a signed contract.
+ */
+export function Bills({ c }: { c: Contract }) {
   const { t } = useTranslation('contracts');
   const title = useTitle();
   const access = useAccess();
   const lines = useQuery(linesQuery(c.id));
+  const ended = c.state === 'completed' || c.state === 'terminated';
+  const group = useQuery({ ...groupQuery(c.id), enabled: ended });
+  const live = c.state === 'signed' || (ended && !!group.data?.some((g) => g.state === 'signed'));
   const [target, setTarget] = useState<{ line: CollectTarget; mode: 'collect' | 'waive' } | null>(null);
-  const open = (l: PaymentLine) =>
-    c.state === 'signed' && (l.state === 'unpaid' || l.state === 'partial') && l.amount > 0;
+  const open = (l: PaymentLine) => live && (l.state === 'unpaid' || l.state === 'partial') && l.amount > 0;
   return (
     <>
       <Table<PaymentLine>
