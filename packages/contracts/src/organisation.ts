@@ -361,7 +361,7 @@ export const TenantRules = z.object({
       capPercent: z.number().min(0).max(100).default(20).describe('at most this percentage of the overdue amount'),
     })
     .default({ dailyRatePermille: 5, capPercent: 20 }),
-  billProRating: z.boolean().default(true).describe('a first or last month that is not whole is billed by days'),
+  billProRating: z.boolean().default(false).describe('a partial last period is billed by days'),
   settingDebtorPaying: z.boolean().default(false).describe('spec section 3: debtors may pay online'),
   contractPrefixes: z
     .record(z.string().regex(/^\d+$/), NumberPrefix)

@@ -30,6 +30,16 @@ export const RentContractPaths = {
   assignee: `${base}/rentContract/debtor/assignee/:id`,
   notes: `${base}/rentContract/debtor/notes/:id`,
   addNote: `${base}/rentContract/debtor/note/:id`,
+  /** A renewal: a pending contract of the same group from the day after this one ends. */
+  renew: `${base}/rentContract/renew/:id`,
+  /** The contracts of this contract's group (renewals, car changes), in order. */
+  group: `${base}/rentContract/group/:id`,
+  /** Car change: this contract ends at the change day and goes on with the new car in a new contract. */
+  changeCar: `${base}/rentContract/changeCar/:id`,
+  /** Temporary replacement cars of a contract (long repairs). */
+  tempCars: `${base}/rentContract/tempCars/:id`,
+  addTempCar: `${base}/rentContract/tempCar/add/:id`,
+  endTempCar: `${base}/rentContract/tempCar/end/:tempId`,
   /** Named by the spec: a contract's bills of one month (`?month=YYYY-MM`). */
   billsOfMonth: `${base}/rentContractBills/month/:id`,
 } as const;
@@ -174,6 +184,11 @@ export const CONTRACT_ACTIONS = {
   cancel: { from: ['pending', 'signed'], to: 'cancelled' },
   complete: { from: ['signed'], to: 'completed' },
   terminate: { from: ['signed'], to: 'terminated' },
+  /** Renewal and temporary cars leave the state as it is; they need a signed contract. */
+  renew: { from: ['signed'], to: 'signed' },
+  tempCar: { from: ['signed'], to: 'signed' },
+  /** Car change: the contract is settled up to the change day and completed; a new one goes on. */
+  changeCar: { from: ['signed'], to: 'completed' },
 } as const satisfies Record<string, { from: readonly ContractState[]; to: ContractState }>;
 export type ContractAction = keyof typeof CONTRACT_ACTIONS;
 
@@ -282,11 +297,22 @@ export const PaymentLine = z.object({
 });
 export type PaymentLine = z.infer<typeof PaymentLine>;
 
+export const CONTRACT_ORIGINS = ['new', 'renewal', 'carChange'] as const;
+export const ContractOrigin = z.enum(CONTRACT_ORIGINS);
+export type ContractOrigin = z.infer<typeof ContractOrigin>;
+export const CONTRACT_ORIGIN_TITLES: Record<ContractOrigin, LocalText> = {
+  new: t('新签', 'New'),
+  renewal: t('续约', 'Renewal'),
+  carChange: t('换车', 'Car change'),
+};
+
 export const Contract = z.object({
   id: z.number().int(),
   number: z.string(),
   groupNo: z.string(),
   groupSeq: z.number().int(),
+  origin: ContractOrigin,
+  previousId: z.number().int().nullable().describe('the contract this one renews or replaces'),
   rentId: z.number().int(),
   rentName: z.string(),
   driverId: z.number().int(),
@@ -466,3 +492,69 @@ export const MonthQuery = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'v.month' }),
 });
 export const LineIdParam = z.object({ lineId: Id });
+
+/**
+ * A renewal: the whole terms of the new contract (the web fills them in from the old one). The start date must
+ * be the day after the old contract ends; driver and car are the old contract's.
+ */
+const RenewFields = TermsFields.extend({
+  template: text(60).nullish(),
+  discountPlan: text(200).nullish(),
+  clauses: z.array(text(1000)).max(3).default([]),
+  remark: text(500).nullish(),
+});
+export const RenewInput = RenewFields.superRefine(termsRules);
+export type RenewInput = z.infer<typeof RenewInput>;
+
+/** A contract of a group, as the contract page's history tab lists them. */
+export const GroupContract = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  groupSeq: z.number().int(),
+  origin: ContractOrigin,
+  plate: z.string(),
+  startDate: LocalDate,
+  endDate: LocalDate,
+  state: ContractState,
+  rent: z.number(),
+  outstanding: z.number(),
+});
+export type GroupContract = z.infer<typeof GroupContract>;
+
+/** Car change: the new car from the change day; the rent per period of the new contract (absent = unchanged). */
+export const ChangeCarInput = z.strictObject({
+  carId: Id,
+  changeDate: LocalDate.describe('the first day with the new car; the old contract is settled up to the day before'),
+  rent: Yuan.optional(),
+  reason: text(200).min(1),
+});
+export type ChangeCarInput = z.infer<typeof ChangeCarInput>;
+
+export const TempCarInput = z
+  .strictObject({
+    carId: Id,
+    fromDate: LocalDate,
+    toDate: LocalDate,
+    reason: text(200).min(1),
+  })
+  .superRefine((v, ctx) => {
+    if (v.toDate < v.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'v.contractDates' });
+  });
+export type TempCarInput = z.infer<typeof TempCarInput>;
+export const EndTempCarInput = z.strictObject({
+  endDate: LocalDate.optional().describe('the last day with the temporary car; absent = today'),
+});
+export const TempCar = z.object({
+  id: z.number().int(),
+  contractId: z.number().int(),
+  carId: z.number().int(),
+  plate: z.string(),
+  fromDate: LocalDate,
+  toDate: LocalDate,
+  reason: z.string(),
+  active: z.boolean(),
+  endedAt: Instant.nullable(),
+  createdAt: Instant,
+});
+export type TempCar = z.infer<typeof TempCar>;
+export const TempIdParam = z.object({ tempId: Id });

@@ -17,7 +17,8 @@ import type { DemoContext } from './context.js';
  * (started 1 to 11 months ago) with a driver of its rent, paid up to today except a few that are behind (one
  * partly paid), so the debt-collection view has work; a car left reserved has a pending contract; some cars
  * that are back have completed contracts of last year. The daily job adds the late fees when the app runs.
- * Car statuses are not touched: the contracts follow the fleet seed's cars.
+ * Car statuses are not touched: the contracts follow the fleet seed's cars. The signed long-term contract that
+ * ends first has a pending renewal in its group (same driver and car, from the day after it ends).
  */
 export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
   const { tx } = ctx;
@@ -95,6 +96,16 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
     }
   }
 
+  const live: {
+    id: number;
+    number: string;
+    rentId: number;
+    driverId: number;
+    carId: number;
+    endDate: string;
+    rentFen: number;
+    paymentDay: number | null;
+  }[] = [];
   for (const p of plans) {
     const driverId = driverFor(p.rentId);
     if (!driverId) continue;
@@ -114,7 +125,8 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
       insuranceBaseFen: 0,
       insuranceExtraFen: 0,
       buyOutFen: rentToOwn ? 2_000_000 : null,
-      proRating: true,
+      // The tenant's billProRating, off by default (the demo contracts run whole months anyway).
+      proRating: false,
     };
     const s = buildSchedule(terms);
     const number = numberOf(p.start);
@@ -153,6 +165,18 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
       })
       .returning({ id: rentalContracts.id });
     const contractId = row!.id;
+    if (p.state === 'signed' && !rentToOwn) {
+      live.push({
+        id: contractId,
+        number,
+        rentId: p.rentId,
+        driverId,
+        carId: p.carId,
+        endDate: terms.endDate,
+        rentFen: p.rentFen,
+        paymentDay: terms.paymentDay,
+      });
+    }
     await tx.insert(rentalContractEvents).values([
       {
         tenantId,
@@ -239,6 +263,87 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
         });
       }
     }
+  }
+  // A renewal of the long-term contract that ends first: pending, its bills generated, the car stays rented.
+  const old = live.sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id)[0];
+  if (old) {
+    const start = addDays(old.endDate, 1);
+    const terms: ScheduleTerms = {
+      type: 'longTerm',
+      period: 'monthly',
+      billing: 'prepaid',
+      paymentDay: old.paymentDay,
+      startDate: start,
+      endDate: addDays(addMonths(start, 12), -1),
+      freeDays: 0,
+      depositFen: 0,
+      managementFeeFen: 20_000,
+      rentFen: Math.round(old.rentFen * 0.95),
+      insuranceBaseFen: 0,
+      insuranceExtraFen: 0,
+      buyOutFen: null,
+      proRating: false,
+    };
+    const s = buildSchedule(terms);
+    const number = numberOf(today);
+    const [row] = await tx
+      .insert(rentalContracts)
+      .values({
+        tenantId,
+        rentId: old.rentId,
+        number,
+        groupNo: old.number,
+        groupSeq: 2,
+        origin: 'renewal',
+        previousId: old.id,
+        driverId: old.driverId,
+        carId: old.carId,
+        template: '网约车长租合同',
+        type: 'longTerm',
+        period: 'monthly',
+        billing: 'prepaid',
+        paymentDay: terms.paymentDay,
+        startDate: terms.startDate,
+        endDate: terms.endDate,
+        instalments: s.instalments,
+        rentalDays: s.rentalDays,
+        depositFen: 0,
+        managementFeeFen: terms.managementFeeFen,
+        rentFen: terms.rentFen,
+        totalRentFen: s.totalRentFen,
+        totalFen: s.totalFen,
+        discountPlan: '续约租金 95 折',
+        clauses: ['乙方须持有效网约车驾驶员证，车辆仅用于网约车运营。'],
+        state: 'pending',
+        dispatched: true,
+        createdBy: ctx.demo.adminId,
+      })
+      .returning({ id: rentalContracts.id });
+    await tx.insert(rentalPaymentLines).values(
+      s.lines.map((l) => ({
+        tenantId,
+        contractId: row!.id,
+        rentId: old.rentId,
+        type: l.type,
+        period: l.period,
+        periodStart: l.periodStart,
+        periodEnd: l.periodEnd,
+        dueDate: l.dueDate,
+        amountFen: l.amountFen,
+        remark: l.remark,
+      })),
+    );
+    await tx.insert(rentalContractEvents).values([
+      {
+        tenantId,
+        contractId: row!.id,
+        kind: 'create',
+        toState: 'pending',
+        remark: `续约自合同 ${old.number}`,
+        userId: ctx.demo.adminId,
+      },
+      { tenantId, contractId: old.id, kind: 'renew', remark: `续约为合同 ${number}`, userId: ctx.demo.adminId },
+    ]);
   }
   for (const [id, balance] of balances) {
     await tx.execute(

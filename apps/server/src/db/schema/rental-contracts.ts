@@ -25,7 +25,9 @@ const fen = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * A rental contract between a rent of the tenant and a driver, for one car. Money is integer fen. A renewal is
- * a new contract in the same group (`group_no`, `group_seq`).
+ * a new contract in the same group (`group_no`, `group_seq`) that starts the day after the previous one ends;
+ * a car change ends the contract at the change day and goes on in a new contract of the group with the new
+ * car (`origin`, `previous_id`).
  */
 export const rentalContracts = pgTable(
   'rental_contracts',
@@ -38,6 +40,10 @@ export const rentalContracts = pgTable(
     number: text('number').notNull(),
     groupNo: text('group_no').notNull(),
     groupSeq: integer('group_seq').notNull().default(1),
+    /** new | renewal | carChange */
+    origin: text('origin').notNull().default('new'),
+    /** The contract this one renews or replaces (renewal, car change). */
+    previousId: bigintRef('previous_id'),
     driverId: bigintRef('driver_id').notNull(),
     carId: bigintRef('car_id').notNull(),
     template: text('template'),
@@ -79,15 +85,58 @@ export const rentalContracts = pgTable(
     foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
     foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
     uniqueIndex('rental_contracts_number_uq').on(t.tenantId, t.number),
-    // One live contract per car: pending or signed.
+    // One live contract per car: pending or signed (a renewal keeps the car of the contract it follows).
     uniqueIndex('rental_contracts_live_car_uq')
       .on(t.tenantId, t.carId)
-      .where(sql`state in ('pending', 'signed')`),
+      .where(sql`state in ('pending', 'signed') and origin <> 'renewal'`),
+    // At most one live follower (renewal or car change) per contract.
+    uniqueIndex('rental_contracts_live_next_uq')
+      .on(t.tenantId, t.previousId)
+      .where(sql`previous_id is not null and state in ('pending', 'signed')`),
+    index('rental_contracts_group_ix').on(t.tenantId, t.groupNo, t.groupSeq),
     index('rental_contracts_rent_ix').on(t.tenantId, t.rentId, t.state, t.id),
     index('rental_contracts_state_ix').on(t.tenantId, t.state, t.id, t.rentId),
     index('rental_contracts_driver_ix').on(t.tenantId, t.driverId),
     index('rental_contracts_car_ix').on(t.tenantId, t.carId),
     check('rental_contracts_state_ck', sql.raw(`state in (${inList(CONTRACT_STATES)})`)),
+    check('rental_contracts_origin_ck', sql`origin in ('new', 'renewal', 'carChange')`),
+  ],
+);
+
+/**
+ * A temporary replacement car of a contract (long repairs): the car is rented out for the period, the contract
+ * keeps its own car, and what the temporary car does in the period (violations) belongs to the contract.
+ * `active` until ended (early, or by the daily job after `to_date`).
+ */
+export const rentalTempCars = pgTable(
+  'rental_temp_cars',
+  {
+    tenantId: bigintRef('tenant_id').notNull(),
+    id: idColumn(),
+    contractId: bigintRef('contract_id').notNull(),
+    carId: bigintRef('car_id').notNull(),
+    fromDate: localDate('from_date').notNull(),
+    toDate: localDate('to_date').notNull(),
+    reason: text('reason').notNull(),
+    active: boolean('active').notNull().default(true),
+    endedAt: tstz('ended_at'),
+    createdBy: bigintRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
+    index('rental_temp_cars_contract_ix').on(t.tenantId, t.contractId, t.id),
+    // contractForCarAt: the temporary periods of a car.
+    index('rental_temp_cars_car_ix').on(t.tenantId, t.carId, t.fromDate),
+    uniqueIndex('rental_temp_cars_active_uq')
+      .on(t.tenantId, t.carId)
+      .where(sql`active`),
+    check('rental_temp_cars_dates_ck', sql`to_date >= from_date`),
   ],
 );
 

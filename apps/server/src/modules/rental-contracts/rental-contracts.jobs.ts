@@ -4,6 +4,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { addDays } from './schedule.js';
 import { todayOf } from './rental-contracts.service.js';
+import { endExpiredTempCars } from './rental-contracts.temp-cars.js';
 
 /** Message-centre category of bills (contracts MESSAGE_CATEGORIES: 2 = 账单提醒). */
 export const BILL_CATEGORY = 2;
@@ -113,7 +114,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** The daily work of every tenant with signed contracts: late fees, then reminders. */
+/** The daily work of every tenant with signed contracts: late fees, reminders, temporary cars past their end. */
 export async function runContractsDaily(deps: AppDeps): Promise<{ lateFees: number; reminders: number }> {
   const tenants = await rowsOf<{ tenant_id: number }>(
     deps.db,
@@ -124,6 +125,7 @@ export async function runContractsDaily(deps: AppDeps): Promise<{ lateFees: numb
   for (const { tenant_id } of tenants) {
     lateFees += await applyLateFees(deps, Number(tenant_id));
     reminders += await sendReminders(deps, Number(tenant_id));
+    await endExpiredTempCars(deps, Number(tenant_id));
   }
   return { lateFees, reminders };
 }

@@ -49,6 +49,44 @@ defineMessages({
     'zh-CN': '公司设置未开启欠款催收（settingDebtorPaying）',
     'en-US': 'Debt collection is off in the company settings (settingDebtorPaying)',
   },
+  'contracts.renewStart': {
+    'zh-CN': '续约合同须从原合同结束的次日（{date}）开始',
+    'en-US': 'A renewal starts the day after the old contract ends ({date})',
+  },
+  'contracts.followerExists': {
+    'zh-CN': '该合同已有续约或换车合同 {number}',
+    'en-US': 'This contract already goes on in contract {number} (renewal or car change)',
+  },
+  'contracts.changeDate': {
+    'zh-CN': '换车日期须在 {from} 至 {to} 之间',
+    'en-US': 'The change day must be between {from} and {to}',
+  },
+  'contracts.sameCar': { 'zh-CN': '请选择另一辆车', 'en-US': 'Choose another car than the current one' },
+  'contracts.tempCarActive': {
+    'zh-CN': '合同还有使用中的临时替换车，请先结束',
+    'en-US': 'The contract has a temporary car in use: end it first',
+  },
+  'contracts.tempCarSame': {
+    'zh-CN': '临时替换车不能是合同车辆本身',
+    'en-US': "The temporary car cannot be the contract's own car",
+  },
+  'contracts.tempCarFrom': {
+    'zh-CN': '临时车开始日期须在合同开始日 {start} 至今天 {today} 之间',
+    'en-US': 'The temporary car starts between the contract start {start} and today {today}',
+  },
+  'contracts.tempCarTo': {
+    'zh-CN': '临时车结束日期须在今天 {today} 至合同结束日 {end} 之间',
+    'en-US': 'The temporary car ends between today {today} and the contract end {end}',
+  },
+  'contracts.tempCarEnd': {
+    'zh-CN': '结束日期须在 {from} 至 {to} 之间',
+    'en-US': 'The last day must be between {from} and {to}',
+  },
+  'contracts.tempCarNotFound': { 'zh-CN': '临时替换车记录不存在', 'en-US': 'The temporary car record does not exist' },
+  'contracts.tempCarEnded': { 'zh-CN': '该临时替换车已结束', 'en-US': 'This temporary car has already ended' },
+  'contracts.action.renew': { 'zh-CN': '续约', 'en-US': 'renewed' },
+  'contracts.action.tempCar': { 'zh-CN': '安排临时替换车', 'en-US': 'given a temporary car' },
+  'contracts.action.changeCar': { 'zh-CN': '换车', 'en-US': 'given another car' },
   'contracts.action.sign': { 'zh-CN': '签约', 'en-US': 'signed' },
   'contracts.action.cancel': { 'zh-CN': '作废', 'en-US': 'cancelled' },
   'contracts.action.complete': { 'zh-CN': '完成', 'en-US': 'completed' },

@@ -137,7 +137,7 @@ function inList(ids: readonly number[]): SQL {
 }
 
 const CONTRACT_SELECT = (today: string, grace: number) => sql`
-  select c.id, c.number, c.group_no, c.group_seq, c.rent_id, r.name as rent_name, c.driver_id, d.name as driver_name,
+  select c.id, c.number, c.group_no, c.group_seq, c.origin, c.previous_id, c.rent_id, r.name as rent_name, c.driver_id, d.name as driver_name,
     d.phone as driver_phone, c.car_id, car.plate, c.template, c.type, c.period, c.billing, c.payment_day,
     c.start_date::text as start_date, c.end_date::text as end_date, c.instalments, c.rental_days, c.free_days,
     c.deposit_fen, c.management_fee_fen, c.rent_fen, c.total_rent_fen, c.insurance_base_fen, c.insurance_extra_fen,
@@ -164,6 +164,8 @@ function contractOut(r: ContractRecord): Contract {
     number: r.number as string,
     groupNo: r.group_no as string,
     groupSeq: num(r.group_seq as number),
+    origin: (r.origin as Contract['origin'] | undefined) ?? 'new',
+    previousId: r.previous_id === null || r.previous_id === undefined ? null : num(r.previous_id as string),
     rentId: num(r.rent_id as string),
     rentName: r.rent_name as string,
     driverId: num(r.driver_id as string),

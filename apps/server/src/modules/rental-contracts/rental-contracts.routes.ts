@@ -34,6 +34,13 @@ import {
   SignInput,
   WaiveInput,
   BILLING_MODE_TITLES,
+  ChangeCarInput,
+  EndTempCarInput,
+  GroupContract,
+  RenewInput,
+  TempCar,
+  TempCarInput,
+  TempIdParam,
   type Contract as ContractT,
 } from '@fleetdesk/contracts/rental-contracts';
 import { access } from '../../core/access.js';
@@ -61,6 +68,8 @@ import {
 } from './rental-contracts.service.js';
 import * as repo from './rental-contracts.repository.js';
 import { runContractsDaily } from './rental-contracts.jobs.js';
+import { changeCar, groupContracts, renewContract } from './rental-contracts.group.js';
+import { addTempCar, endTempCar, tempCars } from './rental-contracts.temp-cars.js';
 import { ForbiddenError } from '../../core/errors.js';
 
 const tags = ['contracts'];
@@ -356,6 +365,89 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
     },
     config: { access: can('edit'), audit },
     handler: async (req) => ok(await requestDiscount(deps, req.ctx, req.params.id, req.body)),
+  });
+
+  app.post(P.renew, {
+    schema: {
+      tags,
+      summary:
+        'Renew a signed contract: a pending contract of the same group, driver and car from the day after it ends',
+      params: IdParam,
+      body: RenewInput,
+      response: { 200: envelope(Contract) },
+    },
+    config: { access: access.anyOf(['rentContract:add', 'rentContract:sign']), audit },
+    handler: async (req) => {
+      const c = await renewContract(deps, req.ctx, req.params.id, req.body);
+      req.auditNote = { targetId: c.id, summary: { number: c.number, renews: req.params.id } };
+      return ok(c);
+    },
+  });
+
+  app.get(P.group, {
+    schema: {
+      tags,
+      summary: "The contracts of a contract's group (renewals, car changes), in order",
+      params: IdParam,
+      response: { 200: envelope(z.array(GroupContract)) },
+    },
+    config: { access: can('view') },
+    handler: async (req) => ok(await groupContracts(deps, req.ctx, req.params.id)),
+  });
+
+  app.post(P.changeCar, {
+    schema: {
+      tags,
+      summary:
+        'Car change: the contract is settled up to the change day and completed; a signed contract of the group goes on with the new car and the deposit',
+      params: IdParam,
+      body: ChangeCarInput,
+      response: { 200: envelope(Contract) },
+    },
+    config: { access: can('edit'), audit },
+    handler: async (req) => {
+      const c = await changeCar(deps, req.ctx, req.params.id, req.body);
+      req.auditNote = { targetId: req.params.id, summary: { newContract: c.number, carId: req.body.carId } };
+      return ok(c);
+    },
+  });
+
+  app.get(P.tempCars, {
+    schema: {
+      tags,
+      summary: "A contract's temporary replacement cars",
+      params: IdParam,
+      response: { 200: envelope(z.array(TempCar)) },
+    },
+    config: { access: can('view') },
+    handler: async (req) => {
+      await getContract(deps, req.ctx, req.params.id);
+      return ok(await tempCars(deps.db, req.ctx, req.params.id));
+    },
+  });
+
+  app.post(P.addTempCar, {
+    schema: {
+      tags,
+      summary: 'Give a signed contract a temporary replacement car for a period (the car is rented out)',
+      params: IdParam,
+      body: TempCarInput,
+      response: { 200: envelope(z.array(TempCar)) },
+    },
+    config: { access: can('edit'), audit },
+    handler: async (req) => ok(await addTempCar(deps, req.ctx, req.params.id, req.body)),
+  });
+
+  app.post(P.endTempCar, {
+    schema: {
+      tags,
+      summary: 'End a temporary replacement car early (the car goes back)',
+      params: TempIdParam,
+      body: EndTempCarInput,
+      response: { 200: envelope(z.array(TempCar)) },
+    },
+    config: { access: can('edit'), audit },
+    handler: async (req) => ok(await endTempCar(deps, req.ctx, req.params.tempId, req.body.endDate)),
   });
 
   app.put(P.assignee, {

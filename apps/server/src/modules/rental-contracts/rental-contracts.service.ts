@@ -31,6 +31,8 @@ import { users } from '../../db/schema/identity.js';
 import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { carActionInTx } from '../vehicles/vehicles.service.js';
+import { cars } from '../../db/schema/vehicles.js';
+import { endTempCarsOf, hasActiveTempCars } from './rental-contracts.temp-cars.js';
 import { buildSchedule, type Schedule, type ScheduleTerms } from './schedule.js';
 import * as repo from './rental-contracts.repository.js';
 import './rental-contracts.messages.js';
@@ -48,7 +50,7 @@ export async function todayOf(db: DbOrTx, tenantId: number, now: Date): Promise<
   return (await tenantDays(db, tenantId, now)).today;
 }
 
-function scheduleTerms(terms: ContractTerms, rules: TenantRules): ScheduleTerms {
+export function scheduleTerms(terms: ContractTerms, rules: TenantRules): ScheduleTerms {
   return {
     type: terms.type,
     period: terms.type === 'shortTerm' ? 'monthly' : terms.period,
@@ -91,7 +93,7 @@ export async function previewSchedule(deps: AppDeps, ctx: RequestContext, terms:
   return previewOf(buildSchedule(scheduleTerms(terms, rules)));
 }
 
-async function event(
+export async function event(
   tx: DbOrTx,
   ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
   contractId: number,
@@ -110,7 +112,7 @@ async function event(
 }
 
 /** The next number of a rent: its prefix from the company settings (else HT), the year and a sequence. */
-async function nextNumber(tx: DbOrTx, tenantId: number, rentId: number, rules: TenantRules, today: string) {
+export async function nextNumber(tx: DbOrTx, tenantId: number, rentId: number, rules: TenantRules, today: string) {
   const prefix = `${rules.contractPrefixes[String(rentId)] ?? DEFAULT_CONTRACT_PREFIX}${today.slice(0, 4)}`;
   const [row] = await tx
     .insert(rentalContractNumbers)
@@ -123,7 +125,7 @@ async function nextNumber(tx: DbOrTx, tenantId: number, rentId: number, rules: T
   return `${prefix}${String(row!.last).padStart(5, '0')}`;
 }
 
-async function checkDriver(tx: DbOrTx, scope: Scope, driverId: number) {
+export async function checkDriver(tx: DbOrTx, scope: Scope, driverId: number) {
   const [d] = await tx
     .select({ id: drivers.id, state: drivers.state, rentId: drivers.rentId })
     .from(drivers)
@@ -132,7 +134,7 @@ async function checkDriver(tx: DbOrTx, scope: Scope, driverId: number) {
   if (d.state === 'blacklisted') throw invalidField('driverId', 'contracts.driverBlacklisted');
 }
 
-async function insertSchedule(tx: DbOrTx, tenantId: number, contractId: number, rentId: number, s: Schedule) {
+export async function insertSchedule(tx: DbOrTx, tenantId: number, contractId: number, rentId: number, s: Schedule) {
   if (!s.lines.length) return;
   await tx.insert(rentalPaymentLines).values(
     s.lines.map((l) => ({
@@ -150,7 +152,7 @@ async function insertSchedule(tx: DbOrTx, tenantId: number, contractId: number, 
   );
 }
 
-function termColumns(input: ContractInput, s: Schedule) {
+export function termColumns(input: ContractInput, s: Schedule) {
   return {
     driverId: input.driverId,
     carId: input.carId,
@@ -179,9 +181,27 @@ function termColumns(input: ContractInput, s: Schedule) {
   };
 }
 
-function carBusy(err: unknown): never {
+export function carBusy(err: unknown): never {
   if (isUniqueViolation(err, 'rental_contracts_live_car_uq')) throw invalidField('carId', 'contracts.carBusy');
   throw err;
+}
+
+export async function carStatus(tx: DbOrTx, tenantId: number, carId: number): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ status: cars.status })
+    .from(cars)
+    .where(and(eq(cars.tenantId, tenantId), eq(cars.id, carId)));
+  return row?.status;
+}
+
+/** Whether another live contract (pending or signed) has this car: a renewal and the contract it follows. */
+export async function carHeldByOther(tx: DbOrTx, tenantId: number, carId: number, contractId: number) {
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from rental_contracts where tenant_id = ${tenantId} and car_id = ${carId}
+      and id <> ${contractId} and state in ('pending', 'signed')`,
+  );
+  return Number(row!.n) > 0;
 }
 
 /** A pending contract: numbered, its schedule generated, the car reserved (listed -> reserved). */
@@ -217,7 +237,7 @@ export async function createContract(deps: AppDeps, ctx: RequestContext, input: 
   return getContract(deps, ctx, id);
 }
 
-async function reserveCar(
+export async function reserveCar(
   tx: DbOrTx,
   deps: AppDeps,
   ctx: RequestContext,
@@ -235,7 +255,7 @@ async function reserveCar(
   }
 }
 
-async function lockContract(tx: DbOrTx, scope: Scope, id: number) {
+export async function lockContract(tx: DbOrTx, scope: Scope, id: number) {
   const [row] = await tx
     .select()
     .from(rentalContracts)
@@ -245,14 +265,14 @@ async function lockContract(tx: DbOrTx, scope: Scope, id: number) {
   return row;
 }
 
-function refuse(ctx: RequestContext, state: string, action: string): ConflictError {
+export function refuse(ctx: RequestContext, state: string, action: string): ConflictError {
   return new ConflictError('contracts.transition', {
     state: CONTRACT_STATE_TITLES[state as ContractState][ctx.lang],
     action: translate(ctx.lang, `contracts.action.${action}`),
   });
 }
 
-function mustAllow(ctx: RequestContext, state: string, action: ContractAction) {
+export function mustAllow(ctx: RequestContext, state: string, action: ContractAction) {
   if (!(CONTRACT_ACTIONS[action].from as readonly string[]).includes(state)) throw refuse(ctx, state, action);
 }
 
@@ -372,7 +392,10 @@ export async function signContract(
       .update(rentalContracts)
       .set({ state: 'signed', signedAt: now, updatedAt: now })
       .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
-    await reserveCar(tx, deps, ctx, c.carId, 'rentOut');
+    // A renewal takes over the car the contract before it rents (still rented): nothing to do with the car.
+    if (c.origin !== 'renewal' || (await carStatus(tx, ctx.tenantId, c.carId)) !== 'rented') {
+      await reserveCar(tx, deps, ctx, c.carId, 'rentOut');
+    }
     await event(tx, ctx, id, 'state', { from: 'pending', to: 'signed', remark: input.remark ?? null });
   });
   return getContract(deps, ctx, id);
@@ -387,7 +410,12 @@ export async function cancelContract(deps: AppDeps, ctx: RequestContext, id: num
     const c = await lockContract(tx, ctx, id);
     mustAllow(ctx, c.state, 'cancel');
     if (c.state === 'signed' && c.dispatched) throw new ConflictError('contracts.dispatched');
-    await reserveCar(tx, deps, ctx, c.carId, c.state === 'pending' ? 'cancelReservation' : 'giveBack');
+    if (await hasActiveTempCars(tx, ctx.tenantId, id)) throw new ConflictError('contracts.tempCarActive');
+    // The car stays where it is while another live contract (the one a renewal follows) holds it.
+    if (!(await carHeldByOther(tx, ctx.tenantId, c.carId, id))) {
+      const status = await carStatus(tx, ctx.tenantId, c.carId);
+      await reserveCar(tx, deps, ctx, c.carId, status === 'reserved' ? 'cancelReservation' : 'giveBack');
+    }
     const now = deps.clock.now();
     await tx
       .update(rentalPaymentLines)
@@ -431,7 +459,9 @@ export async function finishContract(deps: AppDeps, ctx: RequestContext, id: num
         and valid and state in ('unpaid', 'partial') and amount_fen > 0`,
     );
     const to: ContractState = Number(open!.n) > 0 ? 'terminated' : 'completed';
-    await reserveCar(tx, deps, ctx, c.carId, 'giveBack');
+    await endTempCarsOf(tx, deps, ctx, id);
+    // A live renewal goes on with the car: it stays rented.
+    if (!(await carHeldByOther(tx, ctx.tenantId, c.carId, id))) await reserveCar(tx, deps, ctx, c.carId, 'giveBack');
     const now = deps.clock.now();
     await tx
       .update(rentalContracts)
@@ -461,11 +491,15 @@ export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: nu
   const amountFen = yuanToFen(input.amount);
   return deps.db.transaction(async (tx) => {
     const line = await lineInScope(tx, ctx, lineId);
-    const [c] = await tx
-      .select({ state: rentalContracts.state })
-      .from(rentalContracts)
-      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, line.contractId)));
-    if (c!.state !== 'signed') throw new ConflictError('contracts.notSigned');
+    // The contract is signed, or its group goes on in a signed contract (a contract ended by a car change keeps
+    // its bills up to the change day: they are collected until the group is settled).
+    const [c] = await rowsOf<{ live: boolean }>(
+      tx,
+      sql`select c.state = 'signed' or (c.state in ('completed', 'terminated') and exists (select 1 from rental_contracts g
+          where g.tenant_id = c.tenant_id and g.group_no = c.group_no and g.state = 'signed')) as live
+        from rental_contracts c where c.tenant_id = ${ctx.tenantId} and c.id = ${line.contractId}`,
+    );
+    if (!c?.live) throw new ConflictError('contracts.notSigned');
     await account(tx, ctx.tenantId, input.accountId);
     const paidDate = input.paidDate ?? today;
     const [row] = await tx

@@ -132,7 +132,7 @@ describe('rules', () => {
       reminders: { licenceDays: 30, insuranceDays: 30, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
       rentGraceDays: 3,
       lateFee: { dailyRatePermille: 5, capPercent: 20 },
-      billProRating: true,
+      billProRating: false,
       settingDebtorPaying: false,
       contractPrefixes: {},
       mapTiles: 'amap',

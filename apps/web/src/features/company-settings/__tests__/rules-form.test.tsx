@@ -60,7 +60,7 @@ describe('the business rules', () => {
       reminders: { licenceDays: 30, insuranceDays: 45, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
       rentGraceDays: 3,
       lateFee: { dailyRatePermille: 8, capPercent: 20 },
-      billProRating: true,
+      billProRating: false,
       settingDebtorPaying: true,
       contractPrefixes: { '8': 'SH' },
       mapTiles: 'osm',

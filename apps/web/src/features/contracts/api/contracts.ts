@@ -12,8 +12,13 @@ import {
   type ContractInput,
   type ContractListRow,
   type ContractTerms,
+  type ChangeCarInput,
   type DebtorList,
+  type GroupContract,
   type PaymentLine,
+  type RenewInput,
+  type TempCar,
+  type TempCarInput,
   type SchedulePreview,
 } from '@fleetdesk/contracts/rental-contracts';
 import { VehiclePaths } from '@fleetdesk/contracts/vehicles';
@@ -53,6 +58,18 @@ export const eventsQuery = (id: number) =>
   queryOptions({
     queryKey: [...contractsKey, 'events', id] as readonly unknown[],
     queryFn: () => request<ContractEvent[]>(fillPath(P.events, { id })),
+  });
+
+export const groupQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...contractsKey, 'group', id] as readonly unknown[],
+    queryFn: () => request<GroupContract[]>(fillPath(P.group, { id })),
+  });
+
+export const tempCarsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...contractsKey, 'tempCars', id] as readonly unknown[],
+    queryFn: () => request<TempCar[]>(fillPath(P.tempCars, { id })),
   });
 
 export const accountsQuery = () =>
@@ -127,5 +144,25 @@ export const useWaive = () =>
     request<PaymentLine>(fillPath(P.waive, { lineId: v.lineId }), {
       method: 'POST',
       json: { reason: v.reason, version: v.version },
+    }),
+  );
+
+export const useRenewContract = () =>
+  useContractMutation(({ id, input }: { id: number; input: RenewInput }) =>
+    request<Contract>(fillPath(P.renew, { id }), { method: 'POST', json: input }),
+  );
+export const useChangeCar = () =>
+  useContractMutation(({ id, input }: { id: number; input: ChangeCarInput }) =>
+    request<Contract>(fillPath(P.changeCar, { id }), { method: 'POST', json: input }),
+  );
+export const useAddTempCar = () =>
+  useContractMutation(({ id, input }: { id: number; input: TempCarInput }) =>
+    request<TempCar[]>(fillPath(P.addTempCar, { id }), { method: 'POST', json: input }),
+  );
+export const useEndTempCar = () =>
+  useContractMutation(({ tempId, endDate }: { tempId: number; endDate?: string }) =>
+    request<TempCar[]>(fillPath(P.endTempCar, { tempId }), {
+      method: 'POST',
+      json: endDate ? { endDate } : {},
     }),
   );

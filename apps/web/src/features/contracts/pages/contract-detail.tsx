@@ -3,6 +3,7 @@ import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
+import Popconfirm from 'antd/es/popconfirm';
 import Result from 'antd/es/result';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
@@ -16,13 +17,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   BILLING_MODE_TITLES,
+  CONTRACT_ORIGIN_TITLES,
   CONTRACT_STATE_TITLES,
   CONTRACT_TYPE_TITLES,
   LINE_STATE_TITLES,
   LINE_TYPE_TITLES,
   PAYMENT_PERIOD_TITLES,
   type Contract,
+  type GroupContract,
   type PaymentLine,
+  type TempCar,
 } from '@fleetdesk/contracts/rental-contracts';
 import { TargetLog } from '../../../components/operation-log/target-log';
 import { useAccess } from '../../../lib/access';
@@ -32,16 +36,20 @@ import {
   collectionsQuery,
   contractQuery,
   eventsQuery,
+  groupQuery,
   linesQuery,
+  tempCarsQuery,
+  useEndTempCar,
   useCancelContract,
   useFinishContract,
   useSignContract,
 } from '../api/contracts';
 import { CollectDialog, type CollectTarget } from '../components/collect-dialog';
+import { ChangeCarDialog, RenewDialog, TempCarDialog } from '../components/group-dialogs';
 import { useTitle } from '../components/titles';
 import { STATE_COLORS } from './contract-list';
 
-const TABS = ['terms', 'bills', 'payments', 'documents', 'history'] as const;
+const TABS = ['terms', 'bills', 'payments', 'tempCars', 'documents', 'history'] as const;
 
 function Terms({ c }: { c: Contract }) {
   const { t } = useTranslation('contracts');
@@ -55,6 +63,7 @@ function Terms({ c }: { c: Contract }) {
       items={[
         f('number', c.number),
         f('state', <Tag color={STATE_COLORS[c.state]}>{title(CONTRACT_STATE_TITLES[c.state])}</Tag>),
+        f('origin', title(CONTRACT_ORIGIN_TITLES[c.origin])),
         f('rentName', c.rentName),
         f('driver', `${c.driverName} ${c.driverPhone}`),
         f('plate', c.plate),
@@ -82,15 +91,20 @@ function Terms({ c }: { c: Contract }) {
   );
 }
 
-/** The bill schedule: every line with its state; open lines of a signed contract can be collected or waived. */
-function Bills({ c }: { c: Contract }) {
+/**
+ * The bill schedule: every line with its state; open lines of a signed contract can be collected or waived, and
+ * so can those of a contract that ended (car change, renewal) while its group goes on in a signed contract.
+ */
+export function Bills({ c }: { c: Contract }) {
   const { t } = useTranslation('contracts');
   const title = useTitle();
   const access = useAccess();
   const lines = useQuery(linesQuery(c.id));
+  const ended = c.state === 'completed' || c.state === 'terminated';
+  const group = useQuery({ ...groupQuery(c.id), enabled: ended });
+  const live = c.state === 'signed' || (ended && !!group.data?.some((g) => g.state === 'signed'));
   const [target, setTarget] = useState<{ line: CollectTarget; mode: 'collect' | 'waive' } | null>(null);
-  const open = (l: PaymentLine) =>
-    c.state === 'signed' && (l.state === 'unpaid' || l.state === 'partial') && l.amount > 0;
+  const open = (l: PaymentLine) => live && (l.state === 'unpaid' || l.state === 'partial') && l.amount > 0;
   return (
     <>
       <Table<PaymentLine>
@@ -185,12 +199,108 @@ function Payments({ c }: { c: Contract }) {
   );
 }
 
+/** The contracts of the group (the first, renewals, car changes), this one marked. */
+function Group({ c }: { c: Contract }) {
+  const { t } = useTranslation('contracts');
+  const title = useTitle();
+  const rows = useQuery(groupQuery(c.id));
+  return (
+    <Table<GroupContract>
+      size="small"
+      rowKey="id"
+      className="fd-contract-group"
+      title={() => t('group.title', { groupNo: c.groupNo })}
+      loading={rows.isLoading}
+      dataSource={rows.data ?? []}
+      pagination={false}
+      columns={[
+        { key: 'seq', title: '#', dataIndex: 'groupSeq', width: 48 },
+        {
+          key: 'number',
+          title: t('columns.number'),
+          render: (_, r) =>
+            r.id === c.id ? <strong>{r.number}</strong> : <Link to={`/rentContract/detail/${r.id}`}>{r.number}</Link>,
+        },
+        { key: 'origin', title: t('group.origin'), render: (_, r) => title(CONTRACT_ORIGIN_TITLES[r.origin]) },
+        { key: 'plate', title: t('columns.plate'), dataIndex: 'plate' },
+        { key: 'dates', title: t('columns.dates'), render: (_, r) => `${r.startDate} ~ ${r.endDate}` },
+        { key: 'rent', title: t('columns.rent'), dataIndex: 'rent', align: 'right' },
+        {
+          key: 'state',
+          title: t('columns.state'),
+          render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{title(CONTRACT_STATE_TITLES[r.state])}</Tag>,
+        },
+        { key: 'outstanding', title: t('columns.outstanding'), dataIndex: 'outstanding', align: 'right' },
+      ]}
+    />
+  );
+}
+
+/** Temporary replacement cars of the contract: add one (signed contracts), end an active one early. */
+export function TempCars({ c }: { c: Contract }) {
+  const { t } = useTranslation('contracts');
+  const access = useAccess();
+  const rows = useQuery(tempCarsQuery(c.id));
+  const end = useEndTempCar();
+  const [adding, setAdding] = useState(false);
+  const canEdit = access.can('rentContract:edit');
+  return (
+    <>
+      {c.state === 'signed' && canEdit && (
+        <Button className="fd-temp-car-add" onClick={() => setAdding(true)}>
+          {t('tempCar.add')}
+        </Button>
+      )}
+      {rows.isError ? (
+        <Result status="warning" title={t('tempCar.loadFailed')} />
+      ) : (
+        <Table<TempCar>
+          size="small"
+          rowKey="id"
+          loading={rows.isLoading}
+          dataSource={rows.data ?? []}
+          pagination={false}
+          locale={{ emptyText: <Empty description={t('tempCar.none')} /> }}
+          columns={[
+            { key: 'plate', title: t('tempCar.car'), dataIndex: 'plate' },
+            { key: 'period', title: t('tempCar.period'), render: (_, r) => `${r.fromDate} ~ ${r.toDate}` },
+            { key: 'reason', title: t('tempCar.reason'), dataIndex: 'reason' },
+            {
+              key: 'state',
+              title: t('columns.state'),
+              render: (_, r) =>
+                r.active ? <Tag color="blue">{t('tempCar.active')}</Tag> : <Tag>{t('tempCar.ended')}</Tag>,
+            },
+            {
+              key: 'actions',
+              title: t('columns.actions'),
+              render: (_, r) =>
+                r.active && canEdit ? (
+                  <Popconfirm
+                    title={t('tempCar.endConfirm', { plate: r.plate })}
+                    onConfirm={() => end.mutateAsync({ tempId: r.id }).catch(() => undefined)}
+                  >
+                    <Button size="small" type="link">
+                      {t('tempCar.end')}
+                    </Button>
+                  </Popconfirm>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+      {adding && <TempCarDialog contract={c} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
 function History({ c }: { c: Contract }) {
   const { t } = useTranslation('contracts');
   const title = useTitle();
   const rows = useQuery(eventsQuery(c.id));
   return (
     <>
+      <Group c={c} />
       <Table
         size="small"
         rowKey="id"
@@ -227,8 +337,17 @@ function Actions({ c }: { c: Contract }) {
   const [accountId, setAccountId] = useState<number | undefined>();
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  const [dialog, setDialog] = useState<'renew' | 'changeCar' | null>(null);
   return (
     <Space wrap>
+      {c.state === 'signed' && (access.can('rentContract:add') || access.can('rentContract:sign')) && (
+        <Button onClick={() => setDialog('renew')}>{t('actions.renew')}</Button>
+      )}
+      {c.state === 'signed' && access.can('rentContract:edit') && (
+        <Button onClick={() => setDialog('changeCar')}>{t('actions.changeCar')}</Button>
+      )}
+      {dialog === 'renew' && <RenewDialog contract={c} onClose={() => setDialog(null)} />}
+      {dialog === 'changeCar' && <ChangeCarDialog contract={c} onClose={() => setDialog(null)} />}
       {c.state === 'pending' && access.can('rentContract:sign') && (
         <Button type="primary" onClick={() => setSigning(true)}>
           {t('actions.sign')}
@@ -310,6 +429,7 @@ export function ContractDetail({ id }: { id: number }) {
           { key: 'terms', label: t('detail.tabs.terms'), children: <Terms c={c} /> },
           { key: 'bills', label: t('detail.tabs.bills'), children: <Bills c={c} /> },
           { key: 'payments', label: t('detail.tabs.payments'), children: <Payments c={c} /> },
+          { key: 'tempCars', label: t('detail.tabs.tempCars'), children: <TempCars c={c} /> },
           {
             key: 'documents',
             label: t('detail.tabs.documents'),

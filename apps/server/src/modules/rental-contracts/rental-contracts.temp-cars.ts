@@ -1,0 +1,227 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TempCar, TempCarInput } from '@fleetdesk/contracts/rental-contracts';
+import type { RequestContext } from '../../core/access.js';
+import { isUniqueViolation, rowsOf, type DbOrTx } from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
+import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
+import { rentalTempCars } from '../../db/schema/rental-contracts.js';
+import { carActionInTx } from '../vehicles/vehicles.service.js';
+import { event, lockContract, mustAllow, todayOf, type Scope } from './rental-contracts.service.js';
+
+/**
+ * Temporary replacement cars (long repairs): a contract lends the driver another car for a period. The
+ * temporary car is rented out while it lasts and goes back (rented -> idle) when it is ended, early by a clerk
+ * or by the daily job the day after its end date. The contract keeps its own car; what the temporary car does in
+ * the period belongs to the contract (`contractForCarAt`).
+ */
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+export async function hasActiveTempCars(tx: DbOrTx, tenantId: number, contractId: number): Promise<boolean> {
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from rental_temp_cars where tenant_id = ${tenantId} and contract_id = ${contractId}
+      and active`,
+  );
+  return Number(row!.n) > 0;
+}
+
+async function giveBack(tx: DbOrTx, deps: AppDeps, ctx: RequestContext, carId: number, remark: string) {
+  await carActionInTx(tx, deps, ctx, carId, 'giveBack', remark);
+}
+
+/** Ends every active temporary car of a contract on `endDate` (the contract ends): the cars go back. */
+export async function endTempCarsOf(tx: DbOrTx, deps: AppDeps, ctx: RequestContext, contractId: number) {
+  const today = await todayOf(tx, ctx.tenantId, deps.clock.now());
+  const rows = await tx
+    .select()
+    .from(rentalTempCars)
+    .where(
+      and(
+        eq(rentalTempCars.tenantId, ctx.tenantId),
+        eq(rentalTempCars.contractId, contractId),
+        eq(rentalTempCars.active, true),
+      ),
+    )
+    .for('update');
+  for (const r of rows) {
+    await giveBack(tx, deps, ctx, r.carId, '临时替换车结束(合同结束)');
+    await tx
+      .update(rentalTempCars)
+      .set({
+        active: false,
+        endedAt: deps.clock.now(),
+        toDate: today < r.toDate && today >= r.fromDate ? today : r.toDate,
+      })
+      .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, r.id)));
+  }
+}
+
+export async function tempCars(db: DbOrTx, scope: Scope, contractId: number): Promise<TempCar[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select x.id, x.contract_id, x.car_id, car.plate, x.from_date::text as from_date, x.to_date::text as to_date,
+        x.reason, x.active, x.ended_at, x.created_at
+      from rental_temp_cars x
+      join rental_contracts c on c.tenant_id = x.tenant_id and c.id = x.contract_id
+      join cars car on car.tenant_id = x.tenant_id and car.id = x.car_id
+      where x.tenant_id = ${scope.tenantId} and x.contract_id = ${contractId}
+        and c.rent_id in (${sql.join(
+          (scope.rentIds.length ? scope.rentIds : [-1]).map((id) => sql`${id}`),
+          sql`, `,
+        )})
+      order by x.from_date desc, x.id desc`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    contractId: Number(r.contract_id),
+    carId: Number(r.car_id),
+    plate: r.plate as string,
+    fromDate: r.from_date as string,
+    toDate: r.to_date as string,
+    reason: r.reason as string,
+    active: Boolean(r.active),
+    endedAt: iso(r.ended_at as string | null),
+    createdAt: iso(r.created_at as string)!,
+  }));
+}
+
+/**
+ * Records a temporary car on a signed contract from `fromDate` (today or before: the car is handed over) to
+ * `toDate` (today or later, within the contract). The car must be an idle car of the contract's rent that may be
+ * rented out; it is rented out at once.
+ */
+export async function addTempCar(deps: AppDeps, ctx: RequestContext, contractId: number, input: TempCarInput) {
+  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  await deps.db
+    .transaction(async (tx) => {
+      const c = await lockContract(tx, ctx, contractId);
+      mustAllow(ctx, c.state, 'tempCar');
+      if (input.carId === c.carId) throw invalidField('carId', 'contracts.tempCarSame');
+      if (input.fromDate < c.startDate || input.fromDate > today) {
+        throw invalidField('fromDate', 'contracts.tempCarFrom', { start: c.startDate, today });
+      }
+      if (input.toDate < today || input.toDate > c.endDate) {
+        throw invalidField('toDate', 'contracts.tempCarTo', { end: c.endDate, today });
+      }
+      try {
+        await carActionInTx(tx, deps, { ...ctx, rentIds: [c.rentId] }, input.carId, 'rentOut', '临时替换车');
+      } catch (err) {
+        if (err instanceof NotFoundError) throw invalidField('carId', 'contracts.carNotFound');
+        throw err;
+      }
+      await tx.insert(rentalTempCars).values({
+        tenantId: ctx.tenantId,
+        contractId,
+        carId: input.carId,
+        fromDate: input.fromDate,
+        toDate: input.toDate,
+        reason: input.reason,
+        createdBy: ctx.userId,
+      });
+      await event(tx, ctx, contractId, 'tempCar', {
+        remark: `临时替换车 ${input.fromDate} ~ ${input.toDate}: ${input.reason}`,
+      });
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'rental_temp_cars_active_uq')) throw invalidField('carId', 'contracts.carBusy');
+      throw err;
+    });
+  return tempCars(deps.db, ctx, contractId);
+}
+
+/** Ends an active temporary car early (its last day `endDate`, else today): the car goes back. */
+export async function endTempCar(deps: AppDeps, ctx: RequestContext, tempId: number, endDate?: string) {
+  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  const last = endDate ?? today;
+  const contractId = await deps.db.transaction(async (tx) => {
+    const [x] = await tx
+      .select()
+      .from(rentalTempCars)
+      .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)))
+      .for('update');
+    if (!x) throw new NotFoundError('contracts.tempCarNotFound');
+    const c = await lockContract(tx, ctx, x.contractId).catch(() => {
+      throw new NotFoundError('contracts.tempCarNotFound');
+    });
+    if (!x.active) throw new ConflictError('contracts.tempCarEnded');
+    if (last < x.fromDate || last > x.toDate || last > today) {
+      throw invalidField('endDate', 'contracts.tempCarEnd', {
+        from: x.fromDate,
+        to: x.toDate < today ? x.toDate : today,
+      });
+    }
+    await giveBack(tx, deps, { ...ctx, rentIds: [c.rentId] }, x.carId, '临时替换车提前结束');
+    await tx
+      .update(rentalTempCars)
+      .set({ active: false, toDate: last, endedAt: deps.clock.now() })
+      .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)));
+    await event(tx, ctx, x.contractId, 'tempCarEnd', { remark: `临时替换车结束于 ${last}` });
+    return x.contractId;
+  });
+  return tempCars(deps.db, ctx, contractId);
+}
+
+/**
+ * The daily job: temporary cars past their end date go back (rented -> idle) and are no longer active.
+ * Answers the number ended.
+ */
+export async function endExpiredTempCars(deps: AppDeps, tenantId: number, today?: string): Promise<number> {
+  const day = today ?? (await todayOf(deps.db, tenantId, deps.clock.now()));
+  const due = await rowsOf<{ id: number; car_id: number; rent_id: number; contract_id: number }>(
+    deps.db,
+    sql`select x.id, x.car_id, c.rent_id, x.contract_id from rental_temp_cars x
+      join rental_contracts c on c.tenant_id = x.tenant_id and c.id = x.contract_id
+      where x.tenant_id = ${tenantId} and x.active and x.to_date < ${day}::date`,
+  );
+  for (const r of due) {
+    // The job acts for nobody: the car's history and the contract's show no user.
+    const ctx = { tenantId, rentIds: [Number(r.rent_id)], userId: null, lang: 'zh-CN' } as unknown as RequestContext;
+    await deps.db.transaction(async (tx) => {
+      const [x] = await tx
+        .select()
+        .from(rentalTempCars)
+        .where(and(eq(rentalTempCars.tenantId, tenantId), eq(rentalTempCars.id, Number(r.id))))
+        .for('update');
+      if (!x?.active) return;
+      await giveBack(tx, deps, ctx, x.carId, '临时替换车到期');
+      await tx
+        .update(rentalTempCars)
+        .set({ active: false, endedAt: deps.clock.now() })
+        .where(and(eq(rentalTempCars.tenantId, tenantId), eq(rentalTempCars.id, x.id)));
+      await event(tx, ctx, x.contractId, 'tempCarEnd', { remark: `临时替换车到期 ${x.toDate}` });
+    });
+  }
+  return due.length;
+}
+
+/**
+ * The contract a car belonged to on a day (violations, handover): a temporary car's period first (the
+ * contract it replaced a car for), else the contract of the car whose term covers the day (signed, or ended:
+ * up to its end date or the day it ended, whichever is first). `null` when none.
+ */
+export async function contractForCarAt(
+  db: DbOrTx,
+  tenantId: number,
+  carId: number,
+  at: string,
+): Promise<{ contractId: number; number: string; driverId: number; via: 'tempCar' | 'contract' } | null> {
+  const [row] = await rowsOf<{ id: number; number: string; driver_id: number; via: 'tempCar' | 'contract' }>(
+    db,
+    sql`(select c.id, c.number, c.driver_id, 'tempCar' as via, 0 as rank from rental_temp_cars x
+        join rental_contracts c on c.tenant_id = x.tenant_id and c.id = x.contract_id
+        where x.tenant_id = ${tenantId} and x.car_id = ${carId} and x.from_date <= ${at}::date
+          and x.to_date >= ${at}::date
+        order by x.from_date desc, x.id desc limit 1)
+      union all
+      (select c.id, c.number, c.driver_id, 'contract', 1 from rental_contracts c
+        left join tenants t on t.id = c.tenant_id
+        where c.tenant_id = ${tenantId} and c.car_id = ${carId} and c.state in ('signed', 'completed', 'terminated')
+          and c.start_date <= ${at}::date and c.end_date >= ${at}::date
+          and (c.ended_at is null or (c.ended_at at time zone coalesce(t.time_zone, 'Asia/Shanghai'))::date >= ${at}::date)
+        order by c.start_date desc, c.id desc limit 1)
+      order by rank limit 1`,
+  );
+  if (!row) return null;
+  return { contractId: Number(row.id), number: row.number, driverId: Number(row.driver_id), via: row.via };
+}
