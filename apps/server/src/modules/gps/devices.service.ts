@@ -160,8 +160,7 @@ function imeiTaken(err: unknown, imei: string): never {
 /** A known model speaks one protocol: a phone (PHONE) is OsmAnd, the terminals JT/T 808. */
 function checkModel(input: DeviceInput): void {
   const protocol = modelProtocol(input.model);
-  if (protocol && protocol !== input.protocol)
-    throw invalidField('protocol', 'gps.modelProtocol');
+  if (protocol && protocol !== input.protocol) throw invalidField('protocol', 'gps.modelProtocol');
 }
 
 export async function createDevice(deps: Deps, ctx: Ctx, input: DeviceInput): Promise<Device> {

@@ -41,7 +41,10 @@ const full = {
 
 describe('device edit', () => {
   it('changes model, SIM, protocol and install info; refuses a model speaking another protocol', async () => {
-    const add = await t.request('POST', `${G}/device/create`, { as: 'admin', body: { imei: full.imei, model: 'JT-W100' } });
+    const add = await t.request('POST', `${G}/device/create`, {
+      as: 'admin',
+      body: { imei: full.imei, model: 'JT-W100' },
+    });
     expect(add.statusCode).toBe(200);
     const id = add.json().data.id as number;
     const res = await t.request('PUT', `${G}/device/update/${id}`, {
@@ -74,7 +77,9 @@ describe('device edit', () => {
       body: { ...full, model: 'PHONE', protocol: 'jt808' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors).toEqual([{ path: 'protocol', message: 'The protocol does not fit the model: a phone speaks OsmAnd, a tracker JT/T 808' }]);
+    expect(wrong.json().errors).toEqual([
+      { path: 'protocol', message: 'The protocol does not fit the model: a phone speaks OsmAnd, a tracker JT/T 808' },
+    ]);
     const phone = await t.request('PUT', `${G}/device/update/${id}`, {
       as: 'admin',
       body: { ...full, model: 'PHONE', protocol: 'osmand', sim: null },

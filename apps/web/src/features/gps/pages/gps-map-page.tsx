@@ -34,7 +34,7 @@ import {
   routeQuery,
 } from '../api/gps';
 import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
-import { AddDevice, BindCar, useUnbind } from '../components/device-actions';
+import { BindCar, BindUser, DeviceForm, QuickUserBind, useUnbind, useUserUnbind } from '../components/device-actions';
 import '../i18n';
 import './gps.css';
 
@@ -416,14 +416,17 @@ function LiveMap() {
 
 function Devices() {
   const { t } = useTranslation('gps');
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [keyword, setKeyword] = useState('');
   const q = useQuery(devicesQuery({ ...paging, ...(keyword ? { keyword } : {}) }));
   const access = useAccess();
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<{ device: Device | null } | null>(null);
   const [binding, setBinding] = useState<Device | null>(null);
+  const [bindingUser, setBindingUser] = useState<Device | null>(null);
+  const [quick, setQuick] = useState(false);
   const unbind = useUnbind();
+  const userUnbind = useUserUnbind();
   const check = async (d: Device) => {
     const r = await checkInstall(d.id);
     modal.info({
@@ -445,13 +448,16 @@ function Devices() {
     <>
       <Space className="fd-gps-device-bar">
         {access.can('riskGpsMap:add') && (
-          <Button type="primary" onClick={() => setAdding(true)}>
+          <Button type="primary" onClick={() => setEditing({ device: null })}>
             {t('actions.add')}
           </Button>
         )}
+        {access.can('riskGpsMap:bind') && <Button onClick={() => setQuick(true)}>{t('actions.quick')}</Button>}
       </Space>
-      <AddDevice open={adding} onClose={() => setAdding(false)} />
+      <DeviceForm open={editing !== null} device={editing?.device ?? null} onClose={() => setEditing(null)} />
       <BindCar device={binding} onClose={() => setBinding(null)} />
+      <BindUser device={bindingUser} onClose={() => setBindingUser(null)} />
+      <QuickUserBind open={quick} onClose={() => setQuick(false)} />
       <Input.Search
         allowClear
         className="fd-gps-device-search"
@@ -475,7 +481,11 @@ function Devices() {
         columns={[
           { title: t('device.imei'), dataIndex: 'imei' },
           { title: t('device.model'), dataIndex: 'model' },
-          { title: t('device.protocol'), dataIndex: 'protocol' },
+          {
+            title: t('device.protocol'),
+            dataIndex: 'protocol',
+            render: (p: Device['protocol']) => t(`device.protocols.${p}`),
+          },
           { title: t('device.sim'), dataIndex: 'sim', render: (v: string | null) => v ?? '-' },
           { title: t('device.plate'), dataIndex: 'plate', render: (v: string | null) => v ?? '-' },
           { title: t('device.rent'), dataIndex: 'rentName' },
@@ -492,10 +502,15 @@ function Devices() {
           {
             title: '',
             render: (_: unknown, d) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 <Button size="small" onClick={() => void check(d)}>
                   {t('device.install')}
                 </Button>
+                {access.can('riskGpsMap:edit') && (
+                  <Button size="small" onClick={() => setEditing({ device: d })}>
+                    {t('actions.edit')}
+                  </Button>
+                )}
                 {access.can('riskGpsMap:bind') &&
                   (d.carId ? (
                     <Button
@@ -513,6 +528,26 @@ function Devices() {
                   ) : (
                     <Button size="small" onClick={() => setBinding(d)}>
                       {t('actions.bind')}
+                    </Button>
+                  ))}
+                {access.can('riskGpsMap:bind') &&
+                  (d.userId ? (
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() =>
+                        modal.confirm({
+                          title: t('actions.userUnbindConfirm', { imei: d.imei, name: d.userName ?? '' }),
+                          onOk: () =>
+                            userUnbind.mutateAsync(d.id).then(() => void message.success(t('actions.userUnbound'))),
+                        })
+                      }
+                    >
+                      {t('actions.userUnbind')}
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => setBindingUser(d)}>
+                      {t('actions.userBind')}
                     </Button>
                   ))}
               </Space>
