@@ -53,6 +53,8 @@ function speedOption(points: Route['points'], name: string): ChartOption {
   };
 }
 
+/** Cars a page in the side list (thousands of rows would make every live update slow). */
+const LIST_PAGE = 50;
 const STATUSES: DeviceStatus[] = ['moving', 'stopped', 'offline', 'never'];
 const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
@@ -63,16 +65,27 @@ function useLiveCars() {
   useEffect(() => {
     const abort = new AbortController();
     let stopped = false;
+    const pending = new Map<number, LiveCar>();
+    let frame: number | null = null;
+    const apply = () => {
+      frame = null;
+      if (!pending.size) return;
+      const moved = [...pending.values()];
+      pending.clear();
+      client.setQueryData(liveQuery().queryKey, (old: LiveCar[] | undefined) => {
+        const byId = new Map((old ?? []).map((c) => [c.deviceId, c]));
+        for (const c of moved) byId.set(c.deviceId, c);
+        return [...byId.values()];
+      });
+    };
     const run = async () => {
       while (!stopped) {
         try {
           setStreaming(true);
           await followLive((moved) => {
-            client.setQueryData(liveQuery().queryKey, (old: LiveCar[] | undefined) => {
-              const byId = new Map((old ?? []).map((c) => [c.deviceId, c]));
-              for (const c of moved) byId.set(c.deviceId, c);
-              return [...byId.values()];
-            });
+            // Batches arriving together (500 cars a notification) are applied once, at the next frame.
+            for (const c of moved) pending.set(c.deviceId, c);
+            frame ??= requestAnimationFrame(apply);
           }, abort.signal);
         } catch {
           /* reconnect below */
@@ -87,6 +100,7 @@ function useLiveCars() {
     return () => {
       stopped = true;
       abort.abort();
+      if (frame !== null) cancelAnimationFrame(frame);
     };
   }, [client]);
   return { cars: live.data ?? [], streaming };
@@ -314,6 +328,9 @@ function LiveMap() {
           size="small"
           className="fd-gps-list"
           dataSource={shown}
+          pagination={
+            shown.length > LIST_PAGE ? { pageSize: LIST_PAGE, size: 'small', simple: true, align: 'center' } : false
+          }
           renderItem={(c) => (
             <List.Item
               className={c.deviceId === selected ? 'fd-gps-item fd-gps-item-on' : 'fd-gps-item'}
