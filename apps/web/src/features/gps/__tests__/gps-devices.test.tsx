@@ -151,7 +151,7 @@ describe('/riskGpsMap devices', () => {
     expect(server.requests.filter((r) => r.method === 'POST' && r.path === `${G}/device/all`).length).toBeGreaterThan(
       1,
     );
-  }, 120_000);
+  }, 180_000);
 
   it('binds a device to a user and unbinds it; makes a phone tracker for a user (Chinese)', async () => {
     await setLanguage('zh-CN');

@@ -94,7 +94,13 @@ export function DeviceForm({ open, device, onClose }: { open: boolean; device: D
       open={open}
       title={device ? t('actions.editTitle', { imei: device.imei }) : t('actions.add')}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((v) => save.mutate(v))}
+      onOk={() =>
+        // An invalid form shows its messages on the fields; nothing else to do.
+        void form.validateFields().then(
+          (v) => save.mutate(v),
+          () => undefined,
+        )
+      }
       confirmLoading={save.isPending}
       destroyOnHidden
     >
