@@ -27,6 +27,8 @@ export const GpsPaths = {
   userBind: `${gps}/device/userBind/:id`,
   quickUserBind: `${gps}/device/quick/userBind/:id`,
   userUnbind: `${gps}/device/userUnBind/:id`,
+  /** Active users of the tenant one may bind a device to (the picker of the user binding). */
+  bindableUsers: `${gps}/device/users`,
   unboundCars: `${admin}/rentCar/getUnbindDeviceCars`,
   unboundCarsExport: `${admin}/rentCar/export/getUnbindDeviceCars`,
   rentRestDevice: `${gps}/device/rentRestDevice`,
@@ -198,6 +200,21 @@ export const BindHistoryQuery = PageQuery.extend({ deviceId: Id.optional(), carI
 
 export const ChangeDefaultQuery = z.object({ carVin: z.string().trim().min(1, { message: 'v.gpsVin' }), imei: Imei });
 export const UserBindInput = z.strictObject({ userId: Id });
+export const BindableUserQuery = z.object({ keyword: z.string().trim().max(40).optional() });
+export const BindableUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  /** Devices already bound to the user. */
+  devices: z.number().int(),
+});
+export type BindableUser = z.infer<typeof BindableUser>;
+
+/** The protocol a known model speaks (a model we do not know may speak either). */
+export function modelProtocol(model: string): GpsProtocol | null {
+  return DEVICE_MODELS.find((m) => m.code === model)?.protocol ?? null;
+}
 
 export const UnboundCar = z.object({
   id: z.number().int(),

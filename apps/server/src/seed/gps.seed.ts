@@ -12,8 +12,9 @@ const HISTORY_HOURS = 3;
 const INTERVAL_S = 30;
 
 /**
- * GPS demo: six trackers on cars of Hangzhou and six of Shanghai, one in stock per city, one phone tracker, one of the
- * other tenant; three hours of history for each bound tracker along a road of its city, with a few alarms.
+ * GPS demo: six trackers on cars of Hangzhou and six of Shanghai, one in stock per city (Shanghai's kept by the
+ * administrator), one phone tracker, one of the other tenant; three hours of history for each bound tracker along a
+ * road of its city, with a few alarms.
  */
 export async function seedGps({ tx, clock, demo, other }: DemoContext): Promise<void> {
   const now = clock.now();
@@ -103,13 +104,17 @@ export async function seedGps({ tx, clock, demo, other }: DemoContext): Promise<
       for (let k = 0; k < rows.length; k += 500) await tx.insert(gpsPositions).values(rows.slice(k, k + 500));
       await tx.insert(gpsLastPositions).values(rows[rows.length - 1]!);
     }
-    // One tracker in stock per city.
-    for (let k = 0; k < 1; k++) {
-      n++;
-      await tx
-        .insert(gpsDevices)
-        .values({ tenantId: demo.tenantId, imei: demoImei(n), model: 'JT-W100', rentId, sim: null });
-    }
+    // One tracker in stock per city; the Shanghai one is the fleet manager's spare (bound to the user).
+    n++;
+    await tx.insert(gpsDevices).values({
+      tenantId: demo.tenantId,
+      imei: demoImei(n),
+      model: 'JT-W100',
+      rentId,
+      sim: `1440${String(6100000 + n).padStart(7, '0')}`,
+      userId: city === 'SH' ? demo.adminId : null,
+      remark: city === 'SH' ? '车管随身备用' : '库存',
+    });
   }
   await tx.insert(gpsDevices).values({
     tenantId: demo.tenantId,

@@ -3,6 +3,8 @@ import {
   DEVICE_MODELS,
   ONLINE_SECONDS,
   ROUTE_MAX_POSITIONS,
+  modelProtocol,
+  type BindableUser,
   type Device,
   type DeviceInput,
   type DeviceListQuery,
@@ -155,7 +157,14 @@ function imeiTaken(err: unknown, imei: string): never {
   throw err;
 }
 
+/** A known model speaks one protocol: a phone (PHONE) is OsmAnd, the terminals JT/T 808. */
+function checkModel(input: DeviceInput): void {
+  const protocol = modelProtocol(input.model);
+  if (protocol && protocol !== input.protocol) throw invalidField('protocol', 'gps.modelProtocol');
+}
+
 export async function createDevice(deps: Deps, ctx: Ctx, input: DeviceInput): Promise<Device> {
+  checkModel(input);
   const rentId = input.rentId ?? ctx.rentId ?? ctx.rentIds[0];
   if (rentId == null || !ctx.rentIds.includes(rentId)) throw invalidField('rentId', 'gps.rentNotAllowed');
   const { rows } = await deps.database
@@ -181,6 +190,7 @@ export async function createDevice(deps: Deps, ctx: Ctx, input: DeviceInput): Pr
 
 export async function updateDevice(deps: Deps, ctx: Ctx, id: number, input: DeviceInput) {
   const before = await getDevice(deps, ctx, id);
+  checkModel(input);
   const rentId = input.rentId ?? before.rentId;
   if (!ctx.rentIds.includes(rentId)) throw invalidField('rentId', 'gps.rentNotAllowed');
   if (rentId !== before.rentId && before.carId)
@@ -328,13 +338,39 @@ export async function changeDefault(deps: Deps, ctx: Ctx, carVin: string, imei: 
   return getDevice(deps, ctx, Number(rows[0].id));
 }
 
+/** A user of the caller's tenant who can still sign in (a disabled or departed user gets no device). */
 async function findUser(deps: Deps, ctx: Ctx, userId: number) {
-  const { rows } = await deps.database.query<{ id: number; name: string }>(
-    'select id, name from users where tenant_id = $1 and id = $2',
+  const { rows } = await deps.database.query<{ id: number; name: string; status: string }>(
+    'select id, name, status from users where tenant_id = $1 and id = $2',
     [ctx.tenantId, userId],
   );
   if (!rows[0]) throw invalidField('userId', 'gps.userNotFound');
+  if (rows[0].status !== 'active') throw invalidField('userId', 'gps.userNotActive', { name: rows[0].name });
   return rows[0];
+}
+
+/** Active users of the tenant matching a name, username or phone (at most 50), with their bound devices. */
+export async function bindableUsers(deps: Deps, ctx: Ctx, q: { keyword?: string }): Promise<BindableUser[]> {
+  const params: unknown[] = [ctx.tenantId];
+  let filter = '';
+  if (q.keyword) {
+    params.push(like(q.keyword));
+    filter = `and (u.name ilike $2 or u.username ilike $2 or u.phone ilike $2)`;
+  }
+  const { rows } = await deps.database.query<Row>(
+    `select u.id, u.name, u.username, u.phone,
+       (select count(*)::int from gps_devices d where d.tenant_id = u.tenant_id and d.user_id = u.id) as devices
+     from users u where u.tenant_id = $1 and u.status = 'active' ${filter}
+     order by u.name, u.id limit 50`,
+    params,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    username: String(r.username),
+    phone: String(r.phone),
+    devices: Number(r.devices),
+  }));
 }
 
 export async function userBind(deps: Deps, ctx: Ctx, id: number, userId: number) {
@@ -374,7 +410,7 @@ export async function userUnbind(deps: Deps, ctx: Ctx, id: number) {
     'update gps_devices set user_id = null, updated_at = now() where tenant_id = $1 and id = $2',
     [ctx.tenantId, id],
   );
-  return getDevice(deps, ctx, id);
+  return { before: d, after: await getDevice(deps, ctx, id) };
 }
 
 export async function unboundCars(deps: Deps, ctx: Ctx, q: PageQuery & { keyword?: string; rentId?: number }) {

@@ -5,6 +5,14 @@ defineMessages({
   'gps.imeiTaken': { 'zh-CN': '设备号“{imei}”已被登记', 'en-US': 'The device number "{imei}" is already registered' },
   'gps.carNotFound': { 'zh-CN': '车辆不存在', 'en-US': 'No such car' },
   'gps.userNotFound': { 'zh-CN': '用户不存在', 'en-US': 'No such user' },
+  'gps.userNotActive': {
+    'zh-CN': '用户“{name}”已停用或离职，不能绑定设备',
+    'en-US': 'The user "{name}" is disabled or has left and cannot get a device',
+  },
+  'gps.modelProtocol': {
+    'zh-CN': '协议与型号不符：手机为 OsmAnd，定位器为 JT/T 808',
+    'en-US': 'The protocol does not fit the model: a phone speaks OsmAnd, a tracker JT/T 808',
+  },
   'gps.rentNotAllowed': {
     'zh-CN': '不能把设备登记到该子公司',
     'en-US': 'You cannot register a device in that company',

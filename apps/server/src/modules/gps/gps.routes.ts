@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, IdParam, paged } from '@fleetdesk/contracts/common';
 import {
+  BindableUser,
+  BindableUserQuery,
   BindHistoryQuery,
   BindInput,
   BindRecord,
@@ -35,6 +37,7 @@ import { ok } from '../../core/envelope.js';
 import { ForbiddenError } from '../../core/errors.js';
 import { sendXlsx } from '../../core/xlsx.js';
 import {
+  bindableUsers,
   bindDevice,
   bindHistory,
   carGps,
@@ -206,7 +209,11 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(Device) },
     },
     config: { access: access.permission(BIND), audit },
-    handler: async (req) => ok(await userBind(deps, req.ctx, req.params.id, req.body.userId)),
+    handler: async (req) => {
+      const d = await userBind(deps, req.ctx, req.params.id, req.body.userId);
+      req.auditNote = { targetId: d.id, summary: { imei: d.imei, user: d.userName } };
+      return ok(d);
+    },
   });
 
   app.post(P.quickUserBind, {
@@ -217,13 +224,32 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(Device) },
     },
     config: { access: access.permission(BIND), audit },
-    handler: async (req) => ok(await quickUserBind(deps, req.ctx, req.params.id)),
+    handler: async (req) => {
+      const d = await quickUserBind(deps, req.ctx, req.params.id);
+      req.auditNote = { targetId: d.id, summary: { imei: d.imei, user: d.userName } };
+      return ok(d);
+    },
   });
 
   app.delete(P.userUnbind, {
     schema: { tags, summary: 'Unbind a device from its user', params: IdParam, response: { 200: envelope(Device) } },
     config: { access: access.permission(BIND), audit },
-    handler: async (req) => ok(await userUnbind(deps, req.ctx, req.params.id)),
+    handler: async (req) => {
+      const { before, after } = await userUnbind(deps, req.ctx, req.params.id);
+      req.auditNote = { targetId: after.id, summary: { imei: after.imei, user: before.userName } };
+      return ok(after);
+    },
+  });
+
+  app.get(P.bindableUsers, {
+    schema: {
+      tags,
+      summary: 'Active users one may bind a device to (name, username or phone; at most 50)',
+      querystring: BindableUserQuery,
+      response: { 200: envelope(z.array(BindableUser)) },
+    },
+    config: { access: access.permission(BIND) },
+    handler: async (req) => ok(await bindableUsers(deps, req.ctx, req.query)),
   });
 
   app.get(P.bindCar, {

@@ -25,6 +25,15 @@ const TILE_URLS: Record<Exclude<Tiles, 'none'>, { url: string; subdomains: strin
 
 /** Below this zoom, nearby cars are drawn as one circle with their count (a grid of 60 px cells). */
 const CLUSTER_BELOW_ZOOM = 12;
+/** Plates are shown on the map (permanent labels) only when at most this many cars are around the view. */
+const MAX_LABELS = 300;
+
+const tooltip = (permanent: boolean): L.TooltipOptions => ({
+  permanent,
+  direction: 'top',
+  offset: [0, -8],
+  className: 'fd-gps-label',
+});
 
 export interface RouteOverlay {
   points: { lat: number; lon: number }[];
@@ -55,6 +64,9 @@ export function GpsMap({
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const carsLayer = useRef<L.LayerGroup | null>(null);
+  const clusterLayer = useRef<L.LayerGroup | null>(null);
+  /** The cars' markers by device, kept across updates. */
+  const markers = useRef(new Map<number, { marker: L.CircleMarker; key: string; label: boolean }>());
   const routeLayer = useRef<L.LayerGroup | null>(null);
   const tileLayer = useRef<L.TileLayer | null>(null);
   const fitted = useRef(false);
@@ -74,6 +86,7 @@ export function GpsMap({
     );
     map.current = m;
     carsLayer.current = L.layerGroup().addTo(m);
+    clusterLayer.current = L.layerGroup().addTo(m);
     routeLayer.current = L.layerGroup().addTo(m);
     // The box gets its size from the flex layout after mounting: tell Leaflet whenever it changes.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize());
@@ -82,6 +95,7 @@ export function GpsMap({
       observer?.disconnect();
       m.remove();
       map.current = null;
+      markers.current.clear();
     };
   }, []);
 
@@ -99,32 +113,35 @@ export function GpsMap({
     }
   }, [tiles]);
 
-  // Cars (clustered when zoomed out).
+  // Cars: clustered when zoomed out; else the cars in (and around) the view, each marker kept and moved as its car
+  // moves rather than drawn again, so that the 1 Hz updates of thousands of cars cost little.
   useEffect(() => {
     const m = map.current!;
+    const layer = carsLayer.current!;
+    const clusters = clusterLayer.current!;
     const draw = () => {
-      const layer = carsLayer.current!;
-      layer.clearLayers();
       const zoom = m.getZoom();
-      const visible = cars.map((c) => ({ car: c, at: project(c.lat, c.lon) }));
-      if (zoom < CLUSTER_BELOW_ZOOM && visible.length > 50) {
+      clusters.clearLayers();
+      if (zoom < CLUSTER_BELOW_ZOOM && cars.length > 50) {
+        layer.clearLayers();
+        markers.current.clear();
         const cells = new Map<string, { n: number; lat: number; lon: number; alarm: boolean }>();
-        for (const v of visible) {
-          const p = m.project(v.at, zoom);
+        for (const c of cars) {
+          const at = L.latLng(project(c.lat, c.lon));
+          const p = m.project(at, zoom);
           const k = `${Math.floor(p.x / 60)}:${Math.floor(p.y / 60)}`;
-          const ll = L.latLng(v.at);
           const cell = cells.get(k) ?? { n: 0, lat: 0, lon: 0, alarm: false };
           cell.n++;
-          cell.lat += ll.lat;
-          cell.lon += ll.lng;
-          cell.alarm ||= v.car.alarms.length > 0;
+          cell.lat += at.lat;
+          cell.lon += at.lng;
+          cell.alarm ||= c.alarms.length > 0;
           cells.set(k, cell);
         }
         for (const c of cells.values()) {
           const at: L.LatLngExpression = [c.lat / c.n, c.lon / c.n];
           if (c.n === 1)
             L.circleMarker(at, { radius: 6, color: '#fff', weight: 1, fillColor: '#1677ff', fillOpacity: 0.9 }).addTo(
-              layer,
+              clusters,
             );
           else
             L.marker(at, {
@@ -135,34 +152,61 @@ export function GpsMap({
               }),
             })
               .on('click', () => m.setView(at, Math.min(zoom + 3, 16)))
-              .addTo(layer);
+              .addTo(clusters);
         }
         return;
       }
-      for (const v of visible) {
-        const c = v.car;
+      // Only the cars in the view and half a screen around it are on the map; panning draws the others.
+      const area = m.getBounds().pad(0.5);
+      const inView: { car: LiveCar; at: L.LatLng }[] = [];
+      for (const c of cars) {
+        const at = L.latLng(project(c.lat, c.lon));
+        if (area.contains(at)) inView.push({ car: c, at });
+      }
+      // Permanent plates only when they can be read (street level, not too many).
+      const labels = zoom >= 13 && inView.length <= MAX_LABELS;
+      const seen = new Set<number>();
+      for (const { car: c, at } of inView) {
+        seen.add(c.deviceId);
         const isSel = c.deviceId === selected;
-        L.circleMarker(v.at, {
+        const key = `${c.status}|${c.alarms.length > 0}|${isSel}`;
+        const style: L.CircleMarkerOptions = {
           radius: isSel ? 10 : 7,
           color: c.alarms.length ? ALARM_COLOUR : '#fff',
           weight: c.alarms.length || isSel ? 3 : 1.5,
           fillColor: STATUS_COLOURS[c.status],
           fillOpacity: 0.95,
-        })
-          .bindTooltip(c.plate ?? c.imei, {
-            permanent: zoom >= 13,
-            direction: 'top',
-            offset: [0, -8],
-            className: 'fd-gps-label',
-          })
+        };
+        const known = markers.current.get(c.deviceId);
+        if (known) {
+          const was = known.marker.getLatLng();
+          if (was.lat !== at.lat || was.lng !== at.lng) known.marker.setLatLng(at);
+          if (known.key !== key) {
+            known.marker.setStyle(style).setRadius(style.radius!);
+            known.key = key;
+          }
+          if (known.label !== labels) {
+            known.marker.unbindTooltip().bindTooltip(c.plate ?? c.imei, tooltip(labels));
+            known.label = labels;
+          }
+          continue;
+        }
+        const marker = L.circleMarker(at, style)
+          .bindTooltip(c.plate ?? c.imei, tooltip(labels))
           .on('click', () => onSelectRef.current(c.deviceId))
           .addTo(layer);
+        markers.current.set(c.deviceId, { marker, key, label: labels });
+      }
+      for (const [id, known] of markers.current) {
+        if (seen.has(id)) continue;
+        known.marker.remove();
+        markers.current.delete(id);
       }
     };
     draw();
-    m.on('zoomend', draw);
+    m.on('moveend', draw);
     return () => {
-      m.off('zoomend', draw);
+      m.off('moveend', draw);
     };
   }, [cars, selected, tiles]);
 

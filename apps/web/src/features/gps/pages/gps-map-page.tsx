@@ -34,7 +34,7 @@ import {
   routeQuery,
 } from '../api/gps';
 import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
-import { AddDevice, BindCar, useUnbind } from '../components/device-actions';
+import { BindCar, BindUser, DeviceForm, QuickUserBind, useUnbind, useUserUnbind } from '../components/device-actions';
 import '../i18n';
 import './gps.css';
 
@@ -53,6 +53,8 @@ function speedOption(points: Route['points'], name: string): ChartOption {
   };
 }
 
+/** Cars a page in the side list (thousands of rows would make every live update slow). */
+const LIST_PAGE = 50;
 const STATUSES: DeviceStatus[] = ['moving', 'stopped', 'offline', 'never'];
 const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
@@ -63,16 +65,27 @@ function useLiveCars() {
   useEffect(() => {
     const abort = new AbortController();
     let stopped = false;
+    const pending = new Map<number, LiveCar>();
+    let frame: number | null = null;
+    const apply = () => {
+      frame = null;
+      if (!pending.size) return;
+      const moved = [...pending.values()];
+      pending.clear();
+      client.setQueryData(liveQuery().queryKey, (old: LiveCar[] | undefined) => {
+        const byId = new Map((old ?? []).map((c) => [c.deviceId, c]));
+        for (const c of moved) byId.set(c.deviceId, c);
+        return [...byId.values()];
+      });
+    };
     const run = async () => {
       while (!stopped) {
         try {
           setStreaming(true);
           await followLive((moved) => {
-            client.setQueryData(liveQuery().queryKey, (old: LiveCar[] | undefined) => {
-              const byId = new Map((old ?? []).map((c) => [c.deviceId, c]));
-              for (const c of moved) byId.set(c.deviceId, c);
-              return [...byId.values()];
-            });
+            // Batches arriving together (500 cars a notification) are applied once, at the next frame.
+            for (const c of moved) pending.set(c.deviceId, c);
+            frame ??= requestAnimationFrame(apply);
           }, abort.signal);
         } catch {
           /* reconnect below */
@@ -87,6 +100,7 @@ function useLiveCars() {
     return () => {
       stopped = true;
       abort.abort();
+      if (frame !== null) cancelAnimationFrame(frame);
     };
   }, [client]);
   return { cars: live.data ?? [], streaming };
@@ -314,6 +328,9 @@ function LiveMap() {
           size="small"
           className="fd-gps-list"
           dataSource={shown}
+          pagination={
+            shown.length > LIST_PAGE ? { pageSize: LIST_PAGE, size: 'small', simple: true, align: 'center' } : false
+          }
           renderItem={(c) => (
             <List.Item
               className={c.deviceId === selected ? 'fd-gps-item fd-gps-item-on' : 'fd-gps-item'}
@@ -416,14 +433,17 @@ function LiveMap() {
 
 function Devices() {
   const { t } = useTranslation('gps');
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [keyword, setKeyword] = useState('');
   const q = useQuery(devicesQuery({ ...paging, ...(keyword ? { keyword } : {}) }));
   const access = useAccess();
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<{ device: Device | null } | null>(null);
   const [binding, setBinding] = useState<Device | null>(null);
+  const [bindingUser, setBindingUser] = useState<Device | null>(null);
+  const [quick, setQuick] = useState(false);
   const unbind = useUnbind();
+  const userUnbind = useUserUnbind();
   const check = async (d: Device) => {
     const r = await checkInstall(d.id);
     modal.info({
@@ -445,13 +465,16 @@ function Devices() {
     <>
       <Space className="fd-gps-device-bar">
         {access.can('riskGpsMap:add') && (
-          <Button type="primary" onClick={() => setAdding(true)}>
+          <Button type="primary" onClick={() => setEditing({ device: null })}>
             {t('actions.add')}
           </Button>
         )}
+        {access.can('riskGpsMap:bind') && <Button onClick={() => setQuick(true)}>{t('actions.quick')}</Button>}
       </Space>
-      <AddDevice open={adding} onClose={() => setAdding(false)} />
+      <DeviceForm open={editing !== null} device={editing?.device ?? null} onClose={() => setEditing(null)} />
       <BindCar device={binding} onClose={() => setBinding(null)} />
+      <BindUser device={bindingUser} onClose={() => setBindingUser(null)} />
+      <QuickUserBind open={quick} onClose={() => setQuick(false)} />
       <Input.Search
         allowClear
         className="fd-gps-device-search"
@@ -475,7 +498,11 @@ function Devices() {
         columns={[
           { title: t('device.imei'), dataIndex: 'imei' },
           { title: t('device.model'), dataIndex: 'model' },
-          { title: t('device.protocol'), dataIndex: 'protocol' },
+          {
+            title: t('device.protocol'),
+            dataIndex: 'protocol',
+            render: (p: Device['protocol']) => t(`device.protocols.${p}`),
+          },
           { title: t('device.sim'), dataIndex: 'sim', render: (v: string | null) => v ?? '-' },
           { title: t('device.plate'), dataIndex: 'plate', render: (v: string | null) => v ?? '-' },
           { title: t('device.rent'), dataIndex: 'rentName' },
@@ -492,10 +519,15 @@ function Devices() {
           {
             title: '',
             render: (_: unknown, d) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 <Button size="small" onClick={() => void check(d)}>
                   {t('device.install')}
                 </Button>
+                {access.can('riskGpsMap:edit') && (
+                  <Button size="small" onClick={() => setEditing({ device: d })}>
+                    {t('actions.edit')}
+                  </Button>
+                )}
                 {access.can('riskGpsMap:bind') &&
                   (d.carId ? (
                     <Button
@@ -513,6 +545,26 @@ function Devices() {
                   ) : (
                     <Button size="small" onClick={() => setBinding(d)}>
                       {t('actions.bind')}
+                    </Button>
+                  ))}
+                {access.can('riskGpsMap:bind') &&
+                  (d.userId ? (
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() =>
+                        modal.confirm({
+                          title: t('actions.userUnbindConfirm', { imei: d.imei, name: d.userName ?? '' }),
+                          onOk: () =>
+                            userUnbind.mutateAsync(d.id).then(() => void message.success(t('actions.userUnbound'))),
+                        })
+                      }
+                    >
+                      {t('actions.userUnbind')}
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => setBindingUser(d)}>
+                      {t('actions.userBind')}
                     </Button>
                   ))}
               </Space>
