@@ -275,3 +275,4 @@ export const DOCUMENT_KIND_TITLES: Record<DocumentKind, LocalText> = {
 };
 export const DocumentParams = z.object({ id: Id, kind: DocumentKind });
 export const ContractDocument = z.object({ kind: DocumentKind, available: z.boolean() });
+export type ContractDocument = z.infer<typeof ContractDocument>;
