@@ -64,7 +64,13 @@ describe('the dispatch wizard', () => {
     const mileage = await screen.findByLabelText('Mileage (km)', {}, SLOW);
     await user.type(mileage, '11999');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText("At least the car's last reading of 12000 km", { selector: '.ant-form-item-explain-error' }, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "At least the car's last reading of 12000 km",
+        { selector: '.ant-form-item-explain-error' },
+        SLOW,
+      ),
+    ).toBeInTheDocument();
     await user.clear(mileage);
     await user.type(mileage, '12050');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -88,7 +94,9 @@ describe('the dispatch wizard', () => {
       energyLevel: 100,
       inspectorId: 1,
       documents: { insuranceCopy: true, licence: true, transportCertificate: true },
-      damageMarks: [{ position: 'front', note: 'Scratch on the bumper', photos: ['/api/tool/oss/file/t3/image/scratch.png'] }],
+      damageMarks: [
+        { position: 'front', note: 'Scratch on the bumper', photos: ['/api/tool/oss/file/t3/image/scratch.png'] },
+      ],
     });
   }, 120_000);
 });
@@ -162,8 +170,6 @@ describe('the settlement tab', () => {
     first.unmount();
     fakeServer({ [`GET ${C}/settlement/9`]: () => ok(settlement({ id: null, state: null, returned: false })) });
     renderWithProviders(<SettlementTab contract={contract} />);
-    expect(
-      await screen.findByText('The settlement comes after the return inspection', {}, SLOW),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The settlement comes after the return inspection', {}, SLOW)).toBeInTheDocument();
   }, 120_000);
 });

@@ -184,7 +184,11 @@ export function InspectionWizard({
         licence: !!b.licence,
         transportCertificate: !!b.transportCertificate,
       },
-      damageMarks: marks.map((m) => ({ position: m.position, note: m.note.trim(), photos: m.photos.map((p) => p.url) })),
+      damageMarks: marks.map((m) => ({
+        position: m.position,
+        note: m.note.trim(),
+        photos: m.photos.map((p) => p.url),
+      })),
       photos: [],
       inspectorId: b.inspectorId,
       remark: b.remark?.trim() || null,
@@ -244,13 +248,20 @@ export function InspectionWizard({
       >
         <Space wrap>
           <Form.Item name="inspectedAt" label={t('inspection.inspectedAt')} rules={[{ required: true }]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            />
           </Form.Item>
           <Form.Item
             name="mileage"
             label={t('inspection.mileage')}
             extra={t('inspection.mileageFloor', { last: lastMileage })}
-            rules={[{ required: true }, { type: 'number', min: lastMileage, message: t('inspection.mileageFloor', { last: lastMileage }) }]}
+            rules={[
+              { required: true },
+              { type: 'number', min: lastMileage, message: t('inspection.mileageFloor', { last: lastMileage }) },
+            ]}
           >
             <InputNumber min={0} max={3_000_000} precision={0} style={{ width: 160 }} />
           </Form.Item>

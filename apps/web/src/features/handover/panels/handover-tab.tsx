@@ -56,7 +56,9 @@ function InspectionCard({ kind, inspection }: { kind: InspectionKind; inspection
                     {title(DAMAGE_POSITION_TITLES[m.position])}：{m.note}
                     <Space wrap>
                       {m.photos.map((p) =>
-                        p.signedUrl ? <Image key={p.url} src={p.signedUrl} width={56} height={56} alt={m.note} /> : null,
+                        p.signedUrl ? (
+                          <Image key={p.url} src={p.signedUrl} width={56} height={56} alt={m.note} />
+                        ) : null,
                       )}
                     </Space>
                   </li>

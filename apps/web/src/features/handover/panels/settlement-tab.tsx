@@ -101,7 +101,11 @@ export default function SettlementTab({ contract }: ContractTabProps) {
   const total = r ? fenToYuan(r.deductionsTotal) : s.deductionsTotal;
 
   const body = (v: Values) => ({
-    deductions: (v.deductions ?? []).map((d) => ({ kind: d.kind!, amount: d.amount ?? 0, note: d.note?.trim() || null })),
+    deductions: (v.deductions ?? []).map((d) => ({
+      kind: d.kind!,
+      amount: d.amount ?? 0,
+      note: d.note?.trim() || null,
+    })),
     owedBack: v.owedBack ?? 0,
     owedBackNote: v.owedBackNote?.trim() || null,
     voidRemaining: !!v.voidRemaining,
@@ -151,7 +155,9 @@ export default function SettlementTab({ contract }: ContractTabProps) {
               </strong>
             ),
           },
-          ...(s.lockedAt ? [{ key: 'locked', label: t('settlement.locked'), children: formatDateTime(s.lockedAt) }] : []),
+          ...(s.lockedAt
+            ? [{ key: 'locked', label: t('settlement.locked'), children: formatDateTime(s.lockedAt) }]
+            : []),
         ]}
       />
       <p className="fd-settlement-formula">{t('settlement.formula')}</p>
@@ -192,7 +198,8 @@ export default function SettlementTab({ contract }: ContractTabProps) {
                       options={DEDUCTION_KINDS.map((k) => ({
                         value: k,
                         label: title(DEDUCTION_KIND_TITLES[k]),
-                        disabled: k !== 'other' && usedKinds.has(k) && form.getFieldValue(['deductions', f.name, 'kind']) !== k,
+                        disabled:
+                          k !== 'other' && usedKinds.has(k) && form.getFieldValue(['deductions', f.name, 'kind']) !== k,
                       }))}
                     />
                   </Form.Item>
@@ -265,11 +272,7 @@ export default function SettlementTab({ contract }: ContractTabProps) {
           <Button loading={save.isPending} onClick={() => void onSave().catch(() => undefined)}>
             {t('settlement.save')}
           </Button>
-          <Button
-            type="primary"
-            loading={submit.isPending}
-            onClick={() => void onSubmit().catch(() => undefined)}
-          >
+          <Button type="primary" loading={submit.isPending} onClick={() => void onSubmit().catch(() => undefined)}>
             {t('settlement.submit')}
           </Button>
         </Space>
