@@ -56,7 +56,9 @@ function InspectionCard({ kind, inspection }: { kind: InspectionKind; inspection
                     <Space wrap>
                       {m.photos.map((p) =>
                         p.signedUrl ? (
-                          <Image key={p.url} src={p.signedUrl} width={56} height={56} alt={m.note} />
+                          <a key={p.url} href={p.signedUrl} target="_blank" rel="noreferrer">
+                            <img src={p.signedUrl} width={56} height={56} alt={m.note} style={{ objectFit: 'cover' }} />
+                          </a>
                         ) : null,
                       )}
                     </Space>
