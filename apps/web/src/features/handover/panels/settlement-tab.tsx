@@ -14,6 +14,7 @@ import message from 'antd/es/message';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { yuanToFen, fenToYuan } from '@fleetdesk/contracts/common';
 import {
   DEDUCTION_KIND_TITLES,
@@ -157,6 +158,15 @@ export default function SettlementTab({ contract }: ContractTabProps) {
           },
           ...(s.lockedAt
             ? [{ key: 'locked', label: t('settlement.locked'), children: formatDateTime(s.lockedAt) }]
+            : []),
+          ...(s.approvalId
+            ? [
+                {
+                  key: 'approval',
+                  label: t('settlement.approval'),
+                  children: <Link to={`/oaApproval?id=${s.approvalId}`}>#{s.approvalId}</Link>,
+                },
+              ]
             : []),
         ]}
       />
