@@ -140,6 +140,20 @@ async function insertInspection(
 }
 
 /**
+ * The car's open usage period under the contract's group: a renewal (a new contract of the same group and car)
+ * keeps the period its first contract's dispatch opened, and is returned and settled as the group.
+ */
+async function openGroupPeriod(tx: DbOrTx, tenantId: number, c: ContractRow) {
+  const [row] = await rowsOf<{ id: number; from_at: Date | string }>(
+    tx,
+    sql`select p.id, p.from_at from car_usage_periods p
+      join rental_contracts k on k.tenant_id = p.tenant_id and k.id = p.contract_id
+      where p.tenant_id = ${tenantId} and p.car_id = ${c.carId} and p.to_at is null and k.group_no = ${c.groupNo}`,
+  );
+  return row ? { id: Number(row.id), fromAt: row.from_at instanceof Date ? row.from_at : new Date(row.from_at) } : null;
+}
+
+/**
  * Dispatch (发车): a signed contract whose car is not dispatched yet. Records the inspection, opens the car's usage
  * period for the contract's driver from the inspection time (violations in it are attributed to him by the
  * database's triggers), raises the car's odometer and makes sure the car is rented.
@@ -195,7 +209,8 @@ export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: n
   await deps.db.transaction(async (tx) => {
     const c = await lockContractForHandover(tx, ctx, id);
     if (c.state !== 'signed') throw new ConflictError('handover.notSigned');
-    if (!c.dispatched) throw new ConflictError('handover.notDispatched');
+    const period = await openGroupPeriod(tx, ctx.tenantId, c);
+    if (!c.dispatched && !period) throw new ConflictError('handover.notDispatched');
     const [done] = await tx
       .select({ id: handoverInspections.id })
       .from(handoverInspections)
@@ -210,16 +225,6 @@ export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: n
     const scope = { ...ctx, rentIds: [c.rentId] };
     const car = await lockCarForHandover(tx, scope, c.carId);
     await checkInspector(tx, ctx.tenantId, input.inspectorId);
-    const [period] = await tx
-      .select()
-      .from(carUsagePeriods)
-      .where(
-        and(
-          eq(carUsagePeriods.tenantId, ctx.tenantId),
-          eq(carUsagePeriods.contractId, id),
-          sql`${carUsagePeriods.toAt} is null`,
-        ),
-      );
     if (period && at.getTime() <= period.fromAt.getTime()) {
       throw invalidField('inspectedAt', 'handover.beforeDispatch', { at: shown(period.fromAt) });
     }
@@ -300,6 +305,8 @@ export async function contractInspections(deps: AppDeps, tenantId: number, contr
 export async function inspectionState(deps: AppDeps, ctx: RequestContext, id: number): Promise<InspectionState> {
   const c = await contractInScope(deps.db, ctx, id);
   const { dispatch, return: ret } = await contractInspections(deps, ctx.tenantId, id);
+  // A renewal holds the car under the period its group's first contract opened: returned, not dispatched again.
+  const groupPeriod = await openGroupPeriod(deps.db, ctx.tenantId, c);
   const [car] = await rowsOf<{ km: number }>(
     deps.db,
     sql`select greatest(c.mileage_km, coalesce((select max(mileage_km) from handover_inspections i
@@ -310,8 +317,8 @@ export async function inspectionState(deps: AppDeps, ctx: RequestContext, id: nu
     dispatch,
     return: ret,
     lastMileage: Number(car?.km ?? 0),
-    canDispatch: c.state === 'signed' && !c.dispatched,
-    canReturn: c.state === 'signed' && c.dispatched && !ret,
+    canDispatch: c.state === 'signed' && !c.dispatched && !groupPeriod,
+    canReturn: c.state === 'signed' && (c.dispatched || !!groupPeriod) && !ret,
   };
 }
 

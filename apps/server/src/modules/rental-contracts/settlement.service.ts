@@ -23,25 +23,32 @@ type Input = z.output<typeof SettlementInput>;
 type SettlementRow = typeof rentalSettlements.$inferSelect;
 const EDITABLE: readonly string[] = ['draft', 'rejected', 'withdrawn'];
 
-/** Deposit received by the contract's group: what was paid of its valid deposit lines. */
+/**
+ * Deposit received by the contract's group: what was paid of its valid deposit lines, negative ones included (a
+ * deposit carried from one contract of the group to the next leaves the first as a paid negative line and pays
+ * the second's, so the group holds it once).
+ */
 async function depositReceived(db: DbOrTx, tenantId: number, groupNo: string) {
   const [row] = await rowsOf<{ fen: number }>(
     db,
     sql`select coalesce(sum(l.paid_fen), 0)::bigint as fen from rental_payment_lines l
       join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id
-      where l.tenant_id = ${tenantId} and k.group_no = ${groupNo} and k.state in ('signed', 'completed', 'terminated')
-        and l.valid and l.type = 'deposit' and l.amount_fen > 0`,
+      where l.tenant_id = ${tenantId} and k.group_no = ${groupNo} and k.state <> 'cancelled'
+        and l.valid and l.type = 'deposit'`,
   );
   return Number(row?.fen ?? 0);
 }
 
-/** Open lines (something still to pay) of the contract's live group, the settlement's own line aside. */
+/**
+ * Open lines (something still to pay) of the contract's group, the settlement's own line aside: the group settles
+ * once, also for the bills a contract of it left open when it ended by a renewal or a car change.
+ */
 async function openLines(db: DbOrTx, tenantId: number, groupNo: string, except: number | null) {
   return rowsOf<{ id: number }>(
     db,
     sql`select l.id from rental_payment_lines l
       join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id
-      where l.tenant_id = ${tenantId} and k.group_no = ${groupNo} and k.state = 'signed'
+      where l.tenant_id = ${tenantId} and k.group_no = ${groupNo} and k.state <> 'cancelled'
         and l.valid and l.state in ('unpaid', 'partial') and l.amount_fen > 0
         and l.id is distinct from ${except}`,
   );

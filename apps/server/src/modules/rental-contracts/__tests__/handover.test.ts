@@ -394,6 +394,50 @@ describe('settlement', () => {
   });
 });
 
+describe('a renewal of the group', () => {
+  it('returns and settles the group under the period its first contract opened, its deposit counted once', async () => {
+    const first = await signedContract(cars[4]!);
+    const km = Number(
+      (await q<{ km: number }>(t, `select mileage_km as km from cars where id = $1`, [cars[4]]))[0]!.km,
+    );
+    const d = await t.request('POST', `${P}/inspection/dispatch/${first}`, {
+      as: 'admin',
+      body: inspection({ mileage: km + 1 }),
+    });
+    expect(d.statusCode, d.body).toBe(200);
+    // The renewal as the contracts area makes it: the first contract ends, a new one of the same group goes on.
+    await q(t, `update rental_contracts set state = 'completed' where id = $1`, [first]);
+    const [renewal] = await q<{ id: number }>(
+      t,
+      `insert into rental_contracts (tenant_id, rent_id, number, group_no, group_seq, driver_id, car_id, type, period,
+         billing, start_date, end_date, instalments, rental_days, rent_fen, total_rent_fen, total_fen, state)
+       select tenant_id, rent_id, number || '-2', group_no, 2, driver_id, car_id, type, period, billing, end_date,
+         end_date + 365, 12, 365, rent_fen, total_rent_fen, total_fen, 'signed'
+       from rental_contracts where id = $1 returning id`,
+      [first],
+    );
+    const id = Number(renewal!.id);
+    const state = (await t.request('GET', `${P}/inspections/${id}`, { as: 'admin' })).json().data;
+    expect(state).toMatchObject({ canDispatch: false, canReturn: true });
+    const again = await t.request('POST', `${P}/inspection/dispatch/${id}`, {
+      as: 'admin',
+      body: inspection({ inspectedAt: ago(HOUR), mileage: km + 2 }),
+    });
+    expect(again.statusCode).toBe(409);
+    const back = await t.request('POST', `${P}/inspection/return/${id}`, {
+      as: 'admin',
+      body: inspection({ inspectedAt: ago(HOUR), mileage: km + 300 }),
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const [period] = await q<{ to_at: Date | null }>(t, `select to_at from car_usage_periods where contract_id = $1`, [
+      first,
+    ]);
+    expect(period!.to_at).not.toBeNull();
+    const settlement = (await t.request('GET', `${P}/settlement/${id}`, { as: 'admin' })).json().data;
+    expect(settlement).toMatchObject({ returned: true, depositReceived: 5000 });
+  });
+});
+
 describe('documents', () => {
   it('lists the documents and renders the settlement statement and the contract with Chinese text', async () => {
     const list = await t.request('GET', `${P}/documents/${contractId}`, { as: 'admin' });
