@@ -58,6 +58,8 @@ export const UPLOAD_TYPES = {
       'crm:edit',
       'rentContract:add',
       'rentContract:edit',
+      'rentContract:dispatch',
+      'rentContract:return',
       'maintenance:add',
       'maintenance:edit',
       'maintenance:complete',

@@ -129,6 +129,8 @@ export const LINE_TYPES = [
   'recovery',
   'rebate',
   'other',
+  'settlementFee',
+  'depositRefund',
 ] as const;
 export const LineType = z.enum(LINE_TYPES);
 export type LineType = z.infer<typeof LineType>;
@@ -144,6 +146,8 @@ export const LINE_TYPE_TITLES: Record<LineType, LocalText> = {
   recovery: t('强制收车费', 'Forced-recovery fee'),
   rebate: t('平台返利', 'Platform rebate'),
   other: t('其他', 'Other'),
+  settlementFee: t('退车结算费', 'Settlement fee'),
+  depositRefund: t('退押金', 'Deposit refund'),
 };
 
 export const LINE_STATES = ['unpaid', 'partial', 'paid', 'waived'] as const;

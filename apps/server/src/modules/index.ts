@@ -28,6 +28,7 @@ import { complianceRoutes } from './compliance/compliance.routes.js';
 import { violationsRoutes } from './violations/violations.routes.js';
 import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/rental-contracts.routes.js';
 import { gpsRoutes } from './gps/gps.routes.js';
+import { handoverRoutes } from './rental-contracts/handover.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     complianceRoutes,
     violationsRoutes,
     rentalContractsRoutes,
+    handoverRoutes,
     gpsRoutes,
   ]) {
     await app.register(plugin);

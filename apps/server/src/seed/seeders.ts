@@ -9,6 +9,7 @@ import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
 import { seedViolations } from './violations.seed.js';
 import { seedGps } from './gps.seed.js';
+import { seedHandover } from './handover.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -21,5 +22,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedCompliance,
   seedViolations,
   seedRentalContracts,
+  seedHandover,
   seedGps,
 ];

@@ -49,8 +49,13 @@ function withFleetTabs<M>(screen: () => Promise<M>): Promise<M> {
     import('../features/compliance/register'),
     import('../features/violations/register'),
     import('../features/contracts/register'),
+    import('../features/handover/register'),
     screen(),
-  ]).then(([, , , m]) => m);
+  ]).then(([, , , , m]) => m);
+}
+/** The contract screens with the tabs other areas register for the contract page (components/contract-tabs). */
+function withContractTabs<M>(screen: () => Promise<M>): Promise<M> {
+  return Promise.all([import('../features/handover/register'), screen()]).then(([, m]) => m);
 }
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 
@@ -246,7 +251,7 @@ export const ROUTES: RouteDef[] = [
     permission: 'rentContract',
     icon: 'FileTextOutlined',
     nav: true,
-    page: lazyPage(() => import('../features/contracts/pages/contracts-page')),
+    page: lazyPage(() => withContractTabs(() => import('../features/contracts/pages/contracts-page'))),
   },
   {
     name: 'oaLog',

@@ -18,4 +18,5 @@ export * from './payments.js';
 export * from './compliance.js';
 export * from './violations.js';
 export * from './rental-contracts.js';
+export * from './handover.js';
 export * from './gps.js';

@@ -49,6 +49,8 @@ export const violations = pgTable(
     authority: text('authority').notNull().default(''),
     /** The driver it is attributed to, chosen by hand (later: from the car's usage period at that minute). */
     driverId: bigintRef('driver_id'),
+    /** The usage period that attributed the driver (handover area, set by triggers); null = by hand or none. */
+    usagePeriodId: bigintRef('usage_period_id'),
     source: text('source').notNull().default('manual'),
     /** The query order that first found it. */
     orderId: bigintRef('order_id'),

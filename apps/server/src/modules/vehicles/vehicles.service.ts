@@ -546,3 +546,22 @@ export async function carActionInTx(
   const days = await tenantDays(tx, ctx.tenantId, deps.clock.now());
   return applyAction(tx, deps, ctx, days, id, action, remark);
 }
+
+/**
+ * For the handover inspections (contracts area): locks the car (in the caller's rents) and answers its status and
+ * odometer, so that inspections and usage periods of one car are written one at a time.
+ */
+export async function lockCarForHandover(tx: DbOrTx, ctx: RequestContext, id: number) {
+  const car = await repo.lockCar(tx, ctx, id);
+  if (!car) throw new NotFoundError('vehicles.carNotFound');
+  return { id: car.id, status: car.status, mileageKm: car.mileageKm, plate: car.plate };
+}
+
+/** Raises the car's odometer to an inspection's reading (never lowers it). */
+export async function recordMileageInTx(tx: DbOrTx, deps: AppDeps, ctx: RequestContext, id: number, km: number) {
+  const now = deps.clock.now();
+  await tx
+    .update(cars)
+    .set({ mileageKm: km, updatedAt: now })
+    .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id), sql`${cars.mileageKm} < ${km}`));
+}

@@ -7,6 +7,10 @@ defineMessages({
   'violations.notFound': { 'zh-CN': '违章记录不存在', 'en-US': 'No such violation' },
   'violations.carNotFound': { 'zh-CN': '车辆不存在', 'en-US': 'No such car' },
   'violations.orderNotFound': { 'zh-CN': '查询订单不存在', 'en-US': 'No such query order' },
+  'violations.attributedByUsage': {
+    'zh-CN': '该违章发生在车辆的用车时段内，已按时段归属司机，不能手动更改',
+    'en-US': "The violation falls in one of the car's usage periods: its driver comes from that period",
+  },
   'violations.driverNotFound': {
     'zh-CN': '司机不存在或不在您可操作的公司',
     'en-US': 'No such driver in the companies you may act in',

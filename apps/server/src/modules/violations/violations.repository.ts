@@ -191,6 +191,15 @@ export async function setDriver(db: DbOrTx, scope: Scope, id: number, driverId: 
     where ${inScope(scope)} and v.id = ${id}`);
 }
 
+/** Whether a usage period of the car gave the violation its driver (then it is not attributed by hand). */
+export async function attributedByUsage(db: DbOrTx, scope: Scope, id: number): Promise<boolean> {
+  const [r] = await rowsOf<{ id: number }>(
+    db,
+    sql`select v.id from violations v where ${inScope(scope)} and v.id = ${id} and v.usage_period_id is not null`,
+  );
+  return !!r;
+}
+
 export async function setHandled(db: DbOrTx, scope: Scope, id: number, handled: boolean, now: Date) {
   await db.execute(sql`update violations v set handled = ${handled},
     handled_at = ${handled ? now : null}, updated_at = ${now} where ${inScope(scope)} and v.id = ${id}`);

@@ -84,6 +84,8 @@ export async function getViolation(deps: AppDeps, ctx: RequestContext, id: numbe
 /** Attributes a violation to a driver of the caller's rents, or clears the attribution (null). */
 export async function attribute(deps: AppDeps, ctx: RequestContext, id: number, driverId: number | null) {
   await getViolation(deps, ctx, id);
+  // A violation a usage period covers has that period's driver (handover area); only the others are by hand.
+  if (await repo.attributedByUsage(deps.db, ctx, id)) throw new ConflictError('violations.attributedByUsage');
   if (driverId !== null && !(await repo.driverInScope(deps.db, ctx, driverId))) {
     throw new BadRequestError('violations.driverNotFound', undefined, [
       { path: 'driverId', message: 'violations.driverNotFound' },

@@ -8,11 +8,12 @@ import Result from 'antd/es/result';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -28,6 +29,7 @@ import {
   type PaymentLine,
   type TempCar,
 } from '@fleetdesk/contracts/rental-contracts';
+import { contractTabs } from '../../../components/contract-tabs/contract-tabs';
 import { TargetLog } from '../../../components/operation-log/target-log';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
@@ -403,12 +405,54 @@ function Actions({ c }: { c: Contract }) {
   );
 }
 
+interface TabItem {
+  key: string;
+  label: string;
+  children: ReactNode;
+}
+
+/** The page's own tabs with the added ones: before the history tab, or under an own tab of the same key. */
+function withAdded(
+  c: Contract,
+  added: ReturnType<typeof contractTabs>,
+  t: (key: string) => string,
+  own: TabItem[],
+): TabItem[] {
+  const panel = (Panel: (typeof added)[number]['Panel']) => (
+    <Suspense fallback={<Spin />}>
+      <Panel contract={c} />
+    </Suspense>
+  );
+  const items = own.map((item) => {
+    const extra = added.find((x) => x.key === item.key);
+    if (!extra) return item;
+    return {
+      ...item,
+      children: (
+        <>
+          {item.children}
+          {panel(extra.Panel)}
+        </>
+      ),
+    };
+  });
+  const fresh = added
+    .filter((x) => !own.some((o) => o.key === x.key))
+    .map((x) => ({ key: x.key, label: t(x.labelKey), children: panel(x.Panel) }));
+  const history = items.findIndex((i) => i.key === 'history');
+  return [...items.slice(0, history), ...fresh, ...items.slice(history)];
+}
+
 /** `/rentContract/detail/:id`: the contract page with its tabs. */
 export function ContractDetail({ id }: { id: number }) {
   const { t } = useTranslation('contracts');
   const [params, setParams] = useSearchParams();
   const contract = useQuery(contractQuery(id));
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'terms';
+  const access = useAccess();
+  // Tabs other areas add (handover: inspections, settlement; documents under the documents tab).
+  const added = contractTabs().filter((x) => access.can(x.permission ?? 'rentContract:view'));
+  const keys: string[] = [...TABS, ...added.map((x) => x.key)];
+  const tab = keys.includes(params.get('tab') ?? '') ? params.get('tab')! : 'terms';
   if (contract.isLoading) return <Skeleton active />;
   const c = contract.data;
   if (!c)
@@ -425,7 +469,7 @@ export function ContractDetail({ id }: { id: number }) {
       <Tabs
         activeKey={tab}
         onChange={(k) => setParams({ tab: k }, { replace: true })}
-        items={[
+        items={withAdded(c, added, t, [
           { key: 'terms', label: t('detail.tabs.terms'), children: <Terms c={c} /> },
           { key: 'bills', label: t('detail.tabs.bills'), children: <Bills c={c} /> },
           { key: 'payments', label: t('detail.tabs.payments'), children: <Payments c={c} /> },
@@ -444,7 +488,7 @@ export function ContractDetail({ id }: { id: number }) {
             ),
           },
           { key: 'history', label: t('detail.tabs.history'), children: <History c={c} /> },
-        ]}
+        ])}
       />
     </div>
   );

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
+import { drivers } from './drivers.js';
+import { rentalContracts, rentalPaymentLines } from './rental-contracts.js';
+import { tenants } from './tenancy.js';
+import { cars } from './vehicles.js';
+
+const INSPECTION_KINDS = ['dispatch', 'return'] as const;
+const SETTLEMENT_STATES = ['draft', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
+const fen = (name: string) => bigint(name, { mode: 'number' });
+
+export interface StoredDamageMark {
+  position: string;
+  note: string;
+  photos: string[];
+}
+export interface StoredDocuments {
+  insuranceCopy: boolean;
+  licence: boolean;
+  transportCertificate: boolean;
+}
+export interface StoredDeduction {
+  kind: string;
+  amountFen: number;
+  note: string | null;
+}
+
+/** A dispatch (发车) or return (退车) inspection of a contract's car: one of each per contract. */
+export const handoverInspections = pgTable(
+  'handover_inspections',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    contractId: bigintRef('contract_id').notNull(),
+    carId: bigintRef('car_id').notNull(),
+    rentId: bigintRef('rent_id').notNull(),
+    kind: text('kind').notNull(),
+    inspectedAt: tstz('inspected_at').notNull(),
+    mileageKm: integer('mileage_km').notNull(),
+    energyLevel: integer('energy_level').notNull(),
+    documents: jsonb('documents').$type<StoredDocuments>().notNull(),
+    damageMarks: jsonb('damage_marks').$type<StoredDamageMark[]>().notNull().default([]),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    inspectorId: bigintRef('inspector_id').notNull(),
+    damageDeductionFen: fen('damage_deduction_fen').notNull().default(0),
+    remark: text('remark'),
+    createdBy: bigintRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
+    uniqueIndex('handover_inspections_kind_uq').on(t.tenantId, t.contractId, t.kind),
+    index('handover_inspections_car_ix').on(t.tenantId, t.carId, t.inspectedAt),
+    check('handover_inspections_kind_ck', sql.raw(`kind in (${inList(INSPECTION_KINDS)})`)),
+    check('handover_inspections_values_ck', sql`mileage_km >= 0 and energy_level between 0 and 100`),
+    check('handover_inspections_deduction_ck', sql`damage_deduction_fen >= 0`),
+  ],
+);
+
+/**
+ * Who had a car when: opened by a dispatch, closed by the return (`to_at`). Periods of one car never overlap (the
+ * service checks under the car's lock; one open period per car is also a unique index). Violations whose time
+ * falls in a period are attributed to its driver by triggers (migration, hand-written part).
+ */
+export const carUsagePeriods = pgTable(
+  'car_usage_periods',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    carId: bigintRef('car_id').notNull(),
+    contractId: bigintRef('contract_id').notNull(),
+    driverId: bigintRef('driver_id').notNull(),
+    rentId: bigintRef('rent_id').notNull(),
+    fromAt: tstz('from_at').notNull(),
+    toAt: tstz('to_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    index('car_usage_periods_car_ix').on(t.tenantId, t.carId, t.fromAt),
+    uniqueIndex('car_usage_periods_open_uq')
+      .on(t.tenantId, t.carId)
+      .where(sql`to_at is null`),
+    check('car_usage_periods_range_ck', sql`to_at is null or to_at > from_at`),
+  ],
+);
+
+/** The settlement (退租结算) of a contract after the return: one per contract, locked once approved. */
+export const rentalSettlements = pgTable(
+  'rental_settlements',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    contractId: bigintRef('contract_id').notNull(),
+    rentId: bigintRef('rent_id').notNull(),
+    state: text('state').notNull().default('draft'),
+    depositReceivedFen: fen('deposit_received_fen').notNull(),
+    deductions: jsonb('deductions').$type<StoredDeduction[]>().notNull().default([]),
+    deductionsFen: fen('deductions_fen').notNull(),
+    owedBackFen: fen('owed_back_fen').notNull().default(0),
+    owedBackNote: text('owed_back_note'),
+    resultFen: fen('result_fen').notNull(),
+    voidRemaining: boolean('void_remaining').notNull().default(false),
+    remark: text('remark'),
+    approvalId: bigintRef('approval_id'),
+    lineId: bigintRef('line_id'),
+    lockedAt: tstz('locked_at'),
+    createdBy: bigintRef('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.lineId],
+      foreignColumns: [rentalPaymentLines.tenantId, rentalPaymentLines.id],
+    }),
+    uniqueIndex('rental_settlements_contract_uq').on(t.tenantId, t.contractId),
+    check('rental_settlements_state_ck', sql.raw(`state in (${inList(SETTLEMENT_STATES)})`)),
+    check('rental_settlements_result_ck', sql`result_fen = -deposit_received_fen + deductions_fen - owed_back_fen`),
+  ],
+);

@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import {
+  DAMAGE_POSITION_TITLES,
+  DEDUCTION_KIND_TITLES,
+  DOCUMENT_KIND_TITLES,
+  type DocumentKind,
+  type Inspection,
+} from '@fleetdesk/contracts/handover';
+import {
+  BILLING_MODE_TITLES,
+  CONTRACT_STATE_TITLES,
+  CONTRACT_TYPE_TITLES,
+  PAYMENT_PERIOD_TITLES,
+} from '@fleetdesk/contracts/rental-contracts';
+import type { RequestContext } from '../../core/access.js';
+import type { AppDeps } from '../../core/deps.js';
+import { ConflictError } from '../../core/errors.js';
+import { createPdf, keyValueRows, pdfBuffer, type Pdf } from '../../core/pdf.js';
+import { tenants } from '../../db/schema/tenancy.js';
+import { contractInspections } from './handover.service.js';
+import { getContract } from './rental-contracts.service.js';
+import { getSettlement } from './settlement.service.js';
+
+const money = (yuan: number) => `¥${yuan.toFixed(2)}`;
+const yesNo = (v: boolean) => (v ? '有' : '无');
+
+function when(iso: string, tz: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+function heading(doc: Pdf, company: string, title: string, number: string) {
+  doc.fontSize(20).text(`${company} ${title}`);
+  doc.moveDown(0.2).fontSize(10).fillColor('#666666').text(`编号：${number}`);
+  doc.moveDown(1).fillColor('#000000');
+}
+
+function signatures(doc: Pdf, left: string, right: string) {
+  doc.moveDown(2).fontSize(11);
+  const y = doc.y;
+  const x = doc.page.margins.left;
+  doc.text(`${left}（签字）：________________`, x, y);
+  doc.text(`${right}（签字）：________________`, x + 260, y);
+  doc.x = x;
+}
+
+function inspectionPage(doc: Pdf, i: Inspection, tz: string) {
+  keyValueRows(doc, [
+    ['验车时间', when(i.inspectedAt, tz)],
+    ['里程', `${i.mileage} 公里`],
+    ['油量/电量', `${i.energyLevel}%`],
+    ['保单复印件', yesNo(i.documents.insuranceCopy)],
+    ['行驶证', yesNo(i.documents.licence)],
+    ['营运证', yesNo(i.documents.transportCertificate)],
+    ['验车人', i.inspectorName || '-'],
+    ...(i.kind === 'return' ? ([['车损扣款', money(i.damageDeduction)]] as [string, string][]) : []),
+    ['备注', i.remark ?? '-'],
+  ]);
+  doc.moveDown(0.5).fontSize(13).text('车损记录');
+  doc.moveDown(0.3);
+  if (!i.damageMarks.length) doc.fontSize(11).text('无车损');
+  for (const [n, m] of i.damageMarks.entries()) {
+    doc
+      .fontSize(11)
+      .text(`${n + 1}. ${DAMAGE_POSITION_TITLES[m.position]['zh-CN']}：${m.note}（照片 ${m.photos.length} 张）`);
+  }
+}
+
+/**
+ * A contract's document as PDF (Chinese, the official language of the papers): the contract, the dispatch and
+ * return inspection sheets, the settlement statement. A document whose record does not exist yet is 409.
+ */
+export async function contractDocument(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  kind: DocumentKind,
+): Promise<{ fileName: string; data: Buffer }> {
+  const c = await getContract(deps, ctx, id);
+  const [tenant] = await deps.db
+    .select({ name: tenants.name, timeZone: tenants.timeZone })
+    .from(tenants)
+    .where(eq(tenants.id, ctx.tenantId));
+  const tz = tenant?.timeZone ?? deps.config.TZ_DEFAULT;
+  const company = tenant?.name ?? '';
+  const title = DOCUMENT_KIND_TITLES[kind]['zh-CN'];
+  const inspections =
+    kind === 'dispatchSheet' || kind === 'returnSheet' ? await contractInspections(deps, ctx.tenantId, id) : null;
+  const settlement = kind === 'settlement' ? await getSettlement(deps, ctx, id) : null;
+  const inspection =
+    kind === 'dispatchSheet' ? inspections?.dispatch : kind === 'returnSheet' ? inspections?.return : null;
+  if ((inspections && !inspection) || (settlement && settlement.id === null)) {
+    throw new ConflictError('handover.documentUnavailable');
+  }
+  const doc = createPdf({ title: `${title} ${c.number}`, fontPath: deps.config.PDF_FONT_PATH });
+  heading(doc, company, title, c.number);
+  const parties: [string, string][] = [
+    ['出租方', `${company}（${c.rentName}）`],
+    ['承租方', `${c.driverName}（${c.driverPhone}）`],
+    ['车辆', c.plate],
+  ];
+  if (kind === 'contract') {
+    keyValueRows(doc, [
+      ...parties,
+      ['合同类型', CONTRACT_TYPE_TITLES[c.type]['zh-CN']],
+      ['租期', `${c.startDate} 至 ${c.endDate}（${c.rentalDays} 天，免租 ${c.freeDays} 天）`],
+      [
+        '付款',
+        `${PAYMENT_PERIOD_TITLES[c.period]['zh-CN']} · ${BILLING_MODE_TITLES[c.billing]['zh-CN']} · 共 ${c.instalments} 期`,
+      ],
+      ['租金', `${money(c.rent)} / 期，总租金 ${money(c.totalRent)}`],
+      ['押金', money(c.deposit)],
+      ['管理费', money(c.managementFee)],
+      ...(c.buyOutPrice !== null ? ([['买断价', money(c.buyOutPrice)]] as [string, string][]) : []),
+      ['合同总额', money(c.total)],
+      ['状态', CONTRACT_STATE_TITLES[c.state]['zh-CN']],
+    ]);
+    if (c.clauses.length) {
+      doc.moveDown(0.5).fontSize(13).text('约定条款');
+      for (const [n, clause] of c.clauses.entries()) doc.fontSize(11).text(`${n + 1}. ${clause}`);
+    }
+    signatures(doc, '出租方', '承租方');
+  } else if (inspection) {
+    keyValueRows(doc, parties);
+    inspectionPage(doc, inspection, tz);
+    signatures(doc, '验车人', '承租方');
+  } else if (settlement) {
+    keyValueRows(doc, [
+      ...parties,
+      ['已收押金', money(settlement.depositReceived)],
+      ...settlement.deductions.map((d): [string, string] => [
+        DEDUCTION_KIND_TITLES[d.kind]['zh-CN'],
+        `${money(d.amount)}${d.note ? `（${d.note}）` : ''}`,
+      ]),
+      ['扣款合计', money(settlement.deductionsTotal)],
+      ['返还款', `${money(settlement.owedBack)}${settlement.owedBackNote ? `（${settlement.owedBackNote}）` : ''}`],
+      [
+        '结算结果',
+        settlement.result > 0
+          ? `司机应付退车结算费 ${money(settlement.result)}`
+          : settlement.result < 0
+            ? `应退还司机押金 ${money(-settlement.result)}`
+            : '无需收退',
+      ],
+      ['计算方式', '结算结果 = -已收押金 + 扣款合计 - 返还款'],
+      ['审批状态', settlement.state === 'approved' ? '已审批' : settlement.state === 'pending' ? '审批中' : '未审批'],
+    ]);
+    signatures(doc, '财务', '承租方');
+  }
+  doc
+    .moveDown(2)
+    .fontSize(9)
+    .fillColor('#666666')
+    .text(`生成时间：${when(deps.clock.now().toISOString(), tz)}（${tz}） · Fleetdesk`);
+  return { fileName: `${title}-${c.number}.pdf`, data: await pdfBuffer(doc) };
+}

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { settlementResult } from '@fleetdesk/contracts/handover';
+import { rowsOf } from '../core/db.js';
+import { localDate } from '../core/tenant-time.js';
+import { carUsagePeriods, handoverInspections, rentalSettlements } from '../db/schema/handover.js';
+import { rentalContractEvents, rentalPaymentLines } from '../db/schema/rental-contracts.js';
+import type { DemoContext } from './context.js';
+
+const DAY = 86_400_000;
+const ALL_PAPERS = { insuranceCopy: true, licence: true, transportCertificate: true };
+
+/**
+ * The handover of the demo contracts: every signed (dispatched) contract gets its dispatch inspection at signing
+ * and an open usage period of its car, so the violations in it are attributed to its driver (by the triggers);
+ * a completed contract of last year gets both inspections, its closed period and an approved settlement whose
+ * deposit refund line is paid. Car statuses are not touched (the contracts seed follows the fleet's).
+ */
+export async function seedHandover(ctx: DemoContext): Promise<void> {
+  const { tx } = ctx;
+  const tenantId = ctx.demo.tenantId;
+  const now = ctx.clock.now();
+  const contracts = await rowsOf<{
+    id: number;
+    car_id: number;
+    rent_id: number;
+    driver_id: number;
+    state: string;
+    signed_at: Date | string;
+    ended_at: Date | string | null;
+    mileage_km: number;
+    deposit_fen: number;
+  }>(
+    tx,
+    sql`select k.id, k.car_id, k.rent_id, k.driver_id, k.state, k.signed_at, k.ended_at, c.mileage_km, k.deposit_fen
+      from rental_contracts k join cars c on c.tenant_id = k.tenant_id and c.id = k.car_id
+      where k.tenant_id = ${tenantId} and k.dispatched and k.state in ('signed', 'completed')
+      order by k.car_id, k.signed_at`,
+  );
+  const inspector = ctx.demo.clerkId;
+  const at = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+  // Last period end per car, so that periods of one car never overlap.
+  const lastEnd = new Map<number, number>();
+  let settled = false;
+  for (const [n, k] of contracts.entries()) {
+    const carId = Number(k.car_id);
+    const from = at(k.signed_at);
+    const to = k.state === 'completed' && k.ended_at ? at(k.ended_at) : null;
+    if ((lastEnd.get(carId) ?? 0) >= from.getTime() || (to && to.getTime() <= from.getTime())) continue;
+    lastEnd.set(carId, to ? to.getTime() : Number.MAX_SAFE_INTEGER);
+    const km = Number(k.mileage_km);
+    // The odometer at dispatch: what the car has now, less what it ran since (about 250 km a day).
+    const days = Math.max(0, Math.round(((to ?? now).getTime() - from.getTime()) / DAY));
+    const startKm = Math.max(0, km - days * 250);
+    const base = { tenantId, contractId: Number(k.id), carId, rentId: Number(k.rent_id), inspectorId: inspector };
+    await tx.insert(handoverInspections).values({
+      ...base,
+      kind: 'dispatch',
+      inspectedAt: from,
+      mileageKm: startKm,
+      energyLevel: 80 + (n % 3) * 10,
+      documents: ALL_PAPERS,
+      damageMarks: n % 4 === 0 ? [{ position: 'rear', note: '后保险杠轻微划痕约 5 厘米', photos: [] }] : [],
+      photos: [],
+      remark: '车辆整洁，随车工具齐全',
+      createdBy: inspector,
+    });
+    await tx.insert(carUsagePeriods).values({
+      tenantId,
+      carId,
+      contractId: Number(k.id),
+      driverId: Number(k.driver_id),
+      rentId: Number(k.rent_id),
+      fromAt: from,
+      toAt: to,
+    });
+    if (!to) continue;
+    await tx.insert(handoverInspections).values({
+      ...base,
+      kind: 'return',
+      inspectedAt: to,
+      mileageKm: km,
+      energyLevel: 60,
+      documents: ALL_PAPERS,
+      damageMarks: settled ? [] : [{ position: 'left', note: '左前门凹陷，需钣金喷漆', photos: [] }],
+      photos: [],
+      damageDeductionFen: settled ? 0 : 80_000,
+      remark: settled ? null : '左前门凹陷，已与司机确认',
+      createdBy: inspector,
+    });
+    if (settled) continue;
+    settled = true;
+    // The settlement: deposit back less the repair and a violation withheld, refunded and paid.
+    const deposit = Number(k.deposit_fen);
+    const deductions = [
+      { kind: 'repair', amountFen: 80_000, note: '左前门钣金喷漆' },
+      { kind: 'violationWithholding', amountFen: 20_000, note: null },
+    ];
+    const r = settlementResult(
+      deposit,
+      deductions.map((d) => d.amountFen),
+      0,
+    );
+    const approvedAt = new Date(to.getTime() + 2 * DAY);
+    const day = localDate('Asia/Shanghai', approvedAt);
+    const [line] = await tx
+      .insert(rentalPaymentLines)
+      .values({
+        tenantId,
+        contractId: Number(k.id),
+        rentId: Number(k.rent_id),
+        type: r.result < 0 ? 'depositRefund' : 'settlementFee',
+        dueDate: day,
+        amountFen: r.result,
+        paidFen: r.result,
+        state: 'paid',
+        paidDate: day,
+        remark: `退押金：押金 ${deposit / 100}；定损/维修费(左前门钣金喷漆) 800；违章代扣 200`,
+      })
+      .returning({ id: rentalPaymentLines.id });
+    await tx.insert(rentalSettlements).values({
+      tenantId,
+      contractId: Number(k.id),
+      rentId: Number(k.rent_id),
+      state: 'approved',
+      depositReceivedFen: deposit,
+      deductions,
+      deductionsFen: r.deductionsTotal,
+      owedBackFen: 0,
+      resultFen: r.result,
+      lineId: line!.id,
+      lockedAt: approvedAt,
+      remark: '财务已审批，押金余款已退还',
+      createdBy: ctx.demo.adminId,
+      createdAt: new Date(to.getTime() + DAY),
+      updatedAt: approvedAt,
+    });
+    await tx.insert(rentalContractEvents).values([
+      { tenantId, contractId: Number(k.id), kind: 'return', remark: `退车验车 ${km} km，车损扣款 800 元`, at: to },
+      { tenantId, contractId: Number(k.id), kind: 'settlement', remark: '退租结算审批通过', at: approvedAt },
+    ]);
+  }
+}

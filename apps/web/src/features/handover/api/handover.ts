@@ -1,0 +1,82 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@fleetdesk/contracts/common';
+import {
+  HandoverPaths as P,
+  type ContractDocument,
+  type DispatchInput,
+  type DocumentKind,
+  type InspectionState,
+  type ReturnInput,
+  type Settlement,
+  type SettlementInput,
+  type UsagePeriod,
+} from '@fleetdesk/contracts/handover';
+import { fillPath } from '@fleetdesk/contracts/paths';
+import { saveBlob } from '../../../lib/download';
+import { request } from '../../../lib/request';
+
+/** The contract area's key: a handover write also changes the contract (dispatched, state, bills). */
+const contractsKey = ['contracts'] as const;
+export const handoverKey = ['handover'] as const;
+
+export const inspectionsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...handoverKey, 'inspections', id] as readonly unknown[],
+    queryFn: () => request<InspectionState>(fillPath(P.inspections, { id })),
+  });
+
+export const settlementQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...handoverKey, 'settlement', id] as readonly unknown[],
+    queryFn: () => request<Settlement>(fillPath(P.settlement, { id })),
+  });
+
+export const documentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...handoverKey, 'documents', id] as readonly unknown[],
+    queryFn: () => request<ContractDocument[]>(fillPath(P.documents, { id })),
+  });
+
+export const usagePeriodsQuery = (carId: number, pageNum: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...handoverKey, 'usage', carId, pageNum, pageSize] as readonly unknown[],
+    queryFn: () => request<Paged<UsagePeriod>>(P.carUsage, { query: { carId, pageNum, pageSize } }),
+  });
+
+export async function downloadDocument(id: number, kind: DocumentKind, fileName: string): Promise<void> {
+  const blob = await request<Blob>(fillPath(P.document, { id, kind }), { responseType: 'blob' });
+  saveBlob(blob, fileName);
+}
+
+function useHandoverMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: handoverKey }),
+        client.invalidateQueries({ queryKey: contractsKey }),
+      ]);
+    },
+  });
+}
+
+export const useDispatch = () =>
+  useHandoverMutation(({ id, body }: { id: number; body: DispatchInput }) =>
+    request<InspectionState>(fillPath(P.dispatch, { id }), { method: 'POST', json: body }),
+  );
+
+export const useReturn = () =>
+  useHandoverMutation(({ id, body }: { id: number; body: ReturnInput }) =>
+    request<InspectionState>(fillPath(P.giveBack, { id }), { method: 'POST', json: body }),
+  );
+
+export const useSaveSettlement = () =>
+  useHandoverMutation(({ id, body }: { id: number; body: SettlementInput }) =>
+    request<Settlement>(fillPath(P.saveSettlement, { id }), { method: 'POST', json: body }),
+  );
+
+export const useSubmitSettlement = () =>
+  useHandoverMutation(({ id }: { id: number }) =>
+    request<Settlement>(fillPath(P.submitSettlement, { id }), { method: 'POST' }),
+  );

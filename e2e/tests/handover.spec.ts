@@ -1,0 +1,177 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { authFile } from '../support/global-setup';
+import { apiSignIn, BASIC } from '../support/server';
+
+/**
+ * The handover of a contract's car against the real server: a contract signed through the API, then on its page
+ * the dispatch wizard (mileage, a damage mark on the car outline with a photo), the return wizard (a damage mark
+ * and its deduction), the settlement with the return's damage as repair sent for approval, approved by the flow's
+ * approver, and the settlement statement downloaded as PDF.
+ */
+test.use({ storageState: authFile('admin') });
+
+const B = '/api/ccwadmin';
+/** A one-pixel PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3f1d6f60000000049454e44ae426082',
+  'hex',
+);
+
+async function call<T>(request: APIRequestContext, token: string, method: string, url: string, data?: unknown) {
+  const res = await request.fetch(`${B}/${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'X-User-Type': 'manager' },
+    ...(data === undefined ? {} : { data }),
+  });
+  return { status: res.status(), body: (await res.json()) as { status: number; data: T; message: string } };
+}
+
+test('dispatch with a photo, return with damage, settle through approval, download the statement', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = (await apiSignIn(request, 'admin')).access_token;
+  // A signed contract: the first idle car that may be rented out, with an active driver of its rent.
+  const cars = await call<{ rows: { id: number; rentId: number }[] }>(request, token, 'POST', 'rentCar/list', {
+    status: ['idle'],
+    pageSize: 50,
+  });
+  const accounts = await call<{ id: number }[]>(request, token, 'GET', 'rentContract/accounts');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const year = Number(today.slice(0, 4));
+  let contractId = 0;
+  for (const car of cars.body.data.rows) {
+    const drivers = await call<{ rows: { id: number }[] }>(request, token, 'POST', 'rentDriver/list', {
+      rentId: car.rentId,
+      state: ['active'],
+      pageSize: 1,
+    });
+    const driver = drivers.body.data.rows[0];
+    if (!driver) continue;
+    const added = await call<{ id: number }>(request, token, 'POST', 'rentContract/add', {
+      rentId: car.rentId,
+      driverId: driver.id,
+      carId: car.id,
+      type: 'longTerm',
+      period: 'monthly',
+      billing: 'prepaid',
+      paymentDay: null,
+      startDate: today,
+      endDate: `${year + 1}${today.slice(4)}`,
+      freeDays: 0,
+      deposit: 5000,
+      managementFee: 0,
+      rent: 3000,
+    });
+    if (added.status !== 200) continue;
+    const signed = await call(request, token, 'POST', `rentContract/sign/${added.body.data.id}`, {
+      accountId: accounts.body.data[0]!.id,
+    });
+    if (signed.status === 200) {
+      contractId = added.body.data.id;
+      break;
+    }
+    await call(request, token, 'POST', `rentContract/cancel/${added.body.data.id}`, { reason: 'e2e: 车辆不可出租' });
+  }
+  expect(contractId).toBeGreaterThan(0);
+  const state = await call<{ lastMileage: number }>(request, token, 'GET', `rentContract/inspections/${contractId}`);
+  const km = state.body.data.lastMileage;
+
+  // The settlement flow: one step, 王慧 (not the applicant).
+  const flows = await call<{ id: number; businessType: string }[]>(request, token, 'GET', 'oa/approval/flow/list');
+  const flow = flows.body.data.find((f) => f.businessType === 'settlement')!;
+  const staff = await call<{ rows: { id: number; username: string }[] }>(
+    request,
+    token,
+    'GET',
+    'employee/list?status=active&pageSize=500',
+  );
+  const approver = staff.body.data.rows.find((u) => u.username === 'wanghui')!;
+  const set = await call(request, token, 'PUT', `oa/approval/flow/update/${flow.id}`, {
+    businessType: 'settlement',
+    name: '退租结算审批',
+    steps: [
+      {
+        name: '财务',
+        kind: 'user',
+        userIds: [approver.id],
+        roleId: null,
+        mode: 'any',
+        amountAbove: null,
+        amountUpTo: null,
+      },
+    ],
+    copyUserIds: [],
+  });
+  expect(set.status, set.body.message).toBe(200);
+
+  // Dispatch: mileage, a mark on the front with a photo.
+  await page.goto(`/rentContract/detail/${contractId}?tab=handover`);
+  await page.getByRole('button', { name: /^发\s?车$/ }).click();
+  const wizard = page.getByRole('dialog');
+  await wizard.getByLabel('里程（公里）').fill(String(km + 20));
+  await wizard.getByRole('button', { name: '下一步' }).click();
+  await wizard.getByRole('button', { name: '车头' }).click();
+  await wizard.getByLabel('车损说明 1').fill('前保险杠划痕');
+  await wizard.getByLabel('照片 1').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+  await expect(wizard.getByAltText('前保险杠划痕')).toBeVisible();
+  await wizard.getByRole('button', { name: '下一步' }).click();
+  await expect(wizard.getByText('车头：前保险杠划痕（1 张照片）')).toBeVisible();
+  await wizard.getByRole('button', { name: /^提\s?交$/ }).click();
+  await expect(page.getByRole('button', { name: /^退\s?车$/ })).toBeVisible();
+  await expect(page.locator('.fd-damage-list').getByText('前保险杠划痕')).toBeVisible();
+
+  // Return: more mileage, a dented left side, 800 yuan of damage.
+  await page.getByRole('button', { name: /^退\s?车$/ }).click();
+  const back = page.getByRole('dialog');
+  await back.getByLabel('里程（公里）').fill(String(km + 900));
+  await back.getByLabel('车损扣款（元）').fill('800');
+  await back.getByRole('button', { name: '下一步' }).click();
+  await back.getByRole('button', { name: '左侧' }).click();
+  await back.getByLabel('车损说明 1').fill('左前门凹陷');
+  await back.getByRole('button', { name: '下一步' }).click();
+  await back.getByRole('button', { name: /^提\s?交$/ }).click();
+  await expect(page.locator('.fd-damage-list').getByText('左前门凹陷')).toBeVisible();
+
+  // Settlement: the damage as repair, sent for approval.
+  await page.getByRole('tab', { name: '退租结算' }).click();
+  await expect(page.getByText('已收押金', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '计入维修费' }).click();
+  await expect(page.getByTestId('settlement-result')).toHaveText('应退还司机押金 4200.00 元');
+  await page.getByRole('button', { name: '提交审批' }).click();
+  await expect(page.getByText('审批中')).toBeVisible();
+
+  // 王慧 approves; the settlement is locked and the contract ends.
+  const wanghui = await request.post('/api/auth/oauth/token', {
+    headers: { Authorization: BASIC },
+    form: { username: 'wanghui', password: 'Staff@123', grant_type: 'password', type: '1' },
+  });
+  const approverToken = ((await wanghui.json()) as { access_token: string }).access_token;
+  const settlement = await call<{ approvalId: number }>(request, token, 'GET', `rentContract/settlement/${contractId}`);
+  const decided = await call(
+    request,
+    approverToken,
+    'POST',
+    `oa/approval/request/decide/${settlement.body.data.approvalId}`,
+    {
+      decision: 'approved',
+      comment: '同意退押金',
+    },
+  );
+  expect(decided.status, decided.body.message).toBe(200);
+  await page.reload();
+  await expect(page.getByText('已审批（已锁定）')).toBeVisible();
+  // Future rents were still open: the contract ended as terminated early.
+  const contract = await call<{ state: string }>(request, token, 'GET', `rentContract/${contractId}`);
+  expect(contract.body.data.state).toBe('terminated');
+
+  // The settlement statement as PDF from the documents tab.
+  await page.getByRole('tab', { name: '合同附件' }).click();
+  const row = page.locator('.fd-contract-documents .ant-list-item', { hasText: '退租结算单' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: /^下\s?载$/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^退租结算单-.+\.pdf$/);
+});
