@@ -69,6 +69,52 @@ describe('list', () => {
     expect((await list({ handled: 'maybe' })).statusCode).toBe(400);
   });
 
+  it("answers a rent's page (one prepared statement) as the general path does, and follows writes", async () => {
+    const [{ rent_id: rentId }] = await q<{ rent_id: number }>(
+      `select rent_id from violations where tenant_id = $1 group by rent_id order by count(*) desc limit 1`,
+      [ids.demo],
+    );
+    // `from` far back keeps every record but takes the general path (ids planned per call, rows by id).
+    const general = { from: '2000-01-01' };
+    for (const filter of [{ rentId }, { rentId, handled: 'unhandled' }, { rentId, handled: 'handled' }]) {
+      const exact = (await list({ ...filter, pageSize: 7, pageNum: 2 })).json().data;
+      const other = (await list({ ...filter, ...general, pageSize: 7, pageNum: 2 })).json().data;
+      expect(exact.total).toBe(other.total);
+      expect(exact.rows).toEqual(other.rows);
+      exact.rows.forEach((r: unknown) => Violation.parse(r));
+      expect(exact.rows.every((r: Violation) => r.rentId === Number(rentId) && typeof r.rentName === 'string')).toBe(
+        true,
+      );
+      expect(exact.rows.every((r: Violation) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(r.occurredAt))).toBe(
+        true,
+      );
+    }
+    // Past the last page: no rows, the total still right.
+    const far = (await list({ rentId, handled: 'unhandled', pageNum: 9999, pageSize: 20 })).json().data;
+    expect(far.rows).toEqual([]);
+    expect(far.total).toBeGreaterThan(0);
+    // A write moves the version: the cached total of the exact shape follows.
+    const before = (await list({ rentId, handled: 'handled' })).json().data.total;
+    const [{ id }] = await q<{ id: number }>(
+      `select id from violations where tenant_id = $1 and rent_id = $2 and not handled order by id limit 1`,
+      [ids.demo, rentId],
+    );
+    expect(
+      (await t.request('PUT', `${B}/peccancyDetail/handle/${id}`, { as: 'admin', body: { handled: true } })).statusCode,
+    ).toBe(200);
+    expect((await list({ rentId, handled: 'handled' })).json().data.total).toBe(before + 1);
+    await t.request('PUT', `${B}/peccancyDetail/handle/${id}`, { as: 'admin', body: { handled: false } });
+    expect((await list({ rentId, handled: 'handled' })).json().data.total).toBe(before);
+  });
+
+  it("refuses another rent's page and shows another tenant nothing", async () => {
+    const [{ rent_id: rentId }] = await q<{ rent_id: number }>(
+      `select rent_id from violations where tenant_id = $1 limit 1`,
+      [ids.demo],
+    );
+    expect((await list({ rentId, handled: 'unhandled' }, 'other')).statusCode).toBe(403);
+  });
+
   it('counts again after a write (cached totals follow the data version)', async () => {
     const car = await overLimitCar();
     const before = (await list({ carId: car.carId })).json().data.total;
