@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Violation } from '@fleetdesk/contracts/violations';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { specEndpoints } from '../../../test/spec.js';
+import { runVehicleReminders } from '../../compliance/reminders.js';
 import { remindViolationLimits } from '../violations.reminders.js';
 import { addCars, B, idsOf } from './fixtures.js';
 
@@ -294,6 +295,44 @@ describe('limits and reminders', () => {
       );
       expect(n).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the daily vehicle reminders', () => {
+  it('run the violation limits as one of their sources, once per level', async () => {
+    // A car of the demo tenant without records yet, pushed over the car limits (12 points).
+    const [car] = await q<{ id: number; plate: string; rent_id: number }>(
+      `select c.id, c.plate, c.rent_id from cars c where c.tenant_id = $1 and c.deleted_at is null
+         and not exists (select 1 from violations v where v.tenant_id = c.tenant_id and v.car_id = c.id)
+       order by c.id limit 1`,
+      [ids.demo],
+    );
+    await q(
+      `insert into violations (tenant_id, rent_id, car_id, plate, violation_no, occurred_at, place, offence_code, offence_text, points, fine_fen)
+       values ($1, $2, $3, $4, 'DAILY-1', now(), '测试路', '1625', '闯红灯', 12, 20000)`,
+      [ids.demo, car!.rent_id, car!.id, car!.plate],
+    );
+    const about = async () =>
+      (
+        await q<{ n: number }>(
+          `select count(*)::int as n from push_records where tenant_id = $1 and title = '车辆违章超限' and content like $2`,
+          [ids.demo, `%${car!.plate}%`],
+        )
+      )[0]!.n;
+    expect(await about()).toBe(0);
+    expect(await runVehicleReminders(t.deps)).toBeGreaterThan(0);
+    const once = await about();
+    expect(once).toBeGreaterThan(0);
+    const [m] = await q<{ category: number; link: string; channel: string }>(
+      `select category, link, channel from push_records where tenant_id = $1 and content like $2 order by id desc limit 1`,
+      [ids.demo, `%${car!.plate}%`],
+    );
+    expect(m).toMatchObject({ category: 3, channel: 'rent_m' });
+    expect(m!.link).toBe(`/rentCar/violations?carId=${car!.id}&handled=unhandled`);
+    // The same level again: nothing new, whether from the daily run or a finished query order's run.
+    await runVehicleReminders(t.deps);
+    await remindViolationLimits(t.deps, ids.demo);
+    expect(await about()).toBe(once);
   });
 });
 
