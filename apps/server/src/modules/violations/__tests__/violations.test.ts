@@ -71,7 +71,7 @@ describe('list', () => {
   });
 
   it("answers a rent's page (one prepared statement) as the general path does, and follows writes", async () => {
-    const [{ rent_id: rentId }] = await q<{ rent_id: number }>(
+    const { rent_id: rentId } = await one<{ rent_id: number }>(
       `select rent_id from violations where tenant_id = $1 group by rent_id order by count(*) desc limit 1`,
       [ids.demo],
     );
@@ -96,7 +96,7 @@ describe('list', () => {
     expect(far.total).toBeGreaterThan(0);
     // A write moves the version: the cached total of the exact shape follows.
     const before = (await list({ rentId, handled: 'handled' })).json().data.total;
-    const [{ id }] = await q<{ id: number }>(
+    const { id } = await one<{ id: number }>(
       `select id from violations where tenant_id = $1 and rent_id = $2 and not handled order by id limit 1`,
       [ids.demo, rentId],
     );
@@ -109,7 +109,7 @@ describe('list', () => {
   });
 
   it("refuses another rent's page and shows another tenant nothing", async () => {
-    const [{ rent_id: rentId }] = await q<{ rent_id: number }>(
+    const { rent_id: rentId } = await one<{ rent_id: number }>(
       `select rent_id from violations where tenant_id = $1 limit 1`,
       [ids.demo],
     );
