@@ -43,7 +43,7 @@ import {
   updateAccident,
   updatePolicy,
 } from './compliance.service.js';
-import { createInsurer, listInsurers, setInsurerEnabled, updateInsurer } from './insurers.js';
+import { createInsurer, listInsurers, setInsurerEnabled, updateInsurer } from './insurers.service.js';
 import './reminders.js';
 
 const tags = ['compliance'];
@@ -128,7 +128,7 @@ export async function complianceRoutes(fastify: FastifyInstance): Promise<void> 
   app.put(VehiclePaths.insurerUpdate, {
     schema: {
       tags,
-      summary: "Rename an insurer (its code, and the records naming it, stay)",
+      summary: 'Rename an insurer (its code, and the records naming it, stay)',
       params: IdParam,
       body: InsurerInput,
       response: { 200: envelope(Insurer) },

@@ -55,7 +55,7 @@ import {
   type PolicyRecord,
   type Scope,
 } from './compliance.repository.js';
-import { checkInsurer, insurerNames } from './insurers.js';
+import { checkInsurer, insurerNames } from './insurers.service.js';
 import './compliance.messages.js';
 
 /** The rents a call covers: the caller's, or the one it names (which must be one of them, else 403). */

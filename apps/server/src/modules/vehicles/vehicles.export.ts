@@ -1,11 +1,6 @@
 import type { Lang } from '@fleetdesk/contracts/common';
 import { formatPlate } from '@fleetdesk/contracts/identifiers';
-import {
-  CAR_STATUS_TITLES,
-  DUE_SOON_DAYS,
-  ENERGY_TITLES,
-  type Car,
-} from '@fleetdesk/contracts/vehicles';
+import { CAR_STATUS_TITLES, DUE_SOON_DAYS, ENERGY_TITLES, type Car } from '@fleetdesk/contracts/vehicles';
 import type { XlsxColumn } from '../../core/xlsx.js';
 import { CAR_COLUMN_TITLES as T } from './vehicles.columns.js';
 

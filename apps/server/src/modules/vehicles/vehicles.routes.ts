@@ -48,7 +48,7 @@ import { tenantDays } from '../../core/tenant-time.js';
 import { registerCarImport } from './vehicles.import.js';
 import './vehicles.messages.js';
 import { carColumns, inspectionColumns, insuranceColumns, type InsurerNames } from './vehicles.export.js';
-import { insurerNames } from '../compliance/insurers.js';
+import { insurerNames } from '../compliance/insurers.service.js';
 import {
   bindLicense,
   carOperations,

@@ -32,7 +32,7 @@ import { ensureRentWritable } from '../organisation/rents.service.js';
 import { findBrand, findModel, findSeries } from './catalogue/catalogue.repository.js';
 import { tenantDays, type TenantDays } from '../../core/tenant-time.js';
 import * as repo from './vehicles.repository.js';
-import { checkInsurer } from '../compliance/insurers.js';
+import { checkInsurer } from '../compliance/insurers.service.js';
 
 export type { Scope } from './vehicles.repository.js';
 

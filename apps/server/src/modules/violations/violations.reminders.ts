@@ -9,7 +9,7 @@ import {
   VEHICLE_REMINDER_CATEGORY,
   type DueItem,
   type VehicleReminderSource,
-} from '../compliance/reminders.js';
+} from '../compliance/vehicle-reminders.service.js';
 import { limitsOf, overLimits, type OverLimit } from './violations.repository.js';
 
 function message(o: OverLimit) {

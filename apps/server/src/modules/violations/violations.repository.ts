@@ -79,7 +79,11 @@ export interface ViolationRecord {
 
 /** A time as the API writes it; a text that is already ISO in UTC (`ISO_TIME` below) is passed through. */
 const iso = (d: Date | string | null) =>
-  d === null ? null : typeof d === 'string' && d.endsWith('Z') ? d : (d instanceof Date ? d : new Date(d)).toISOString();
+  d === null
+    ? null
+    : typeof d === 'string' && d.endsWith('Z')
+      ? d
+      : (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function toViolation(r: ViolationRecord): Violation {
   return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Violation } from '@fleetdesk/contracts/violations';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { specEndpoints } from '../../../test/spec.js';
-import { runVehicleReminders } from '../../compliance/reminders.js';
+import { runVehicleReminders } from '../../compliance/vehicle-reminders.service.js';
 import { remindViolationLimits } from '../violations.reminders.js';
 import { addCars, B, idsOf } from './fixtures.js';
 
