@@ -263,23 +263,6 @@ export const InsurerCode = z
   .trim()
   .max(32)
   .regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'v.insurerCode' });
-export const Insurer = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  shortName: z.string(),
-  nameEn: z.string(),
-  enabled: z.boolean().describe('a disabled insurer stays on the records naming it and leaves the pickers'),
-});
-export type Insurer = z.infer<typeof Insurer>;
-/** A tenant's own insurer, or the names of one (the code is the server's and never changes). */
-export const InsurerInput = z.strictObject({
-  name: z.string().trim().min(2).max(60).describe('full name, unique in the tenant'),
-  shortName: z.string().trim().min(2).max(20).describe('the name the pickers show, unique in the tenant'),
-  nameEn: z.string().trim().max(80).optional().describe('English name; the short name when empty'),
-});
-export type InsurerInput = z.infer<typeof InsurerInput>;
-export const InsurerEnableInput = z.strictObject({ enabled: z.boolean() });
 
 /** Days ahead in which an inspection or a policy counts as "due soon". */
 export const DUE_SOON_DAYS = 30;

@@ -9,6 +9,9 @@ import {
   AccidentRow,
   AccidentStateInput,
   CompliancePaths as P,
+  Insurer,
+  InsurerEnableInput,
+  InsurerInput,
   Inspection,
   InspectionInput,
   InspectionListQuery,
@@ -21,7 +24,7 @@ import {
   PolicyInput,
   PolicyListQuery,
 } from '@fleetdesk/contracts/compliance';
-import { Insurer, InsurerEnableInput, InsurerInput, VehiclePaths } from '@fleetdesk/contracts/vehicles';
+import { VehiclePaths } from '@fleetdesk/contracts/vehicles';
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import {

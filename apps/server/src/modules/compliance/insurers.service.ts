@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Insurer, InsurerInput } from '@fleetdesk/contracts/vehicles';
+import type { Insurer, InsurerInput } from '@fleetdesk/contracts/compliance';
 import type { RequestContext } from '../../core/access.js';
 import { isUniqueViolation, rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';

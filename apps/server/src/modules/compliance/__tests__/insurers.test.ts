@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSURANCE_COMPANIES, Insurer } from '@fleetdesk/contracts/vehicles';
+import { Insurer } from '@fleetdesk/contracts/compliance';
+import { INSURANCE_COMPANIES } from '@fleetdesk/contracts/vehicles';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { A, addCar, day, ids } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Insurer } from '@fleetdesk/contracts/vehicles';
+import type { Insurer } from '@fleetdesk/contracts/compliance';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, CLERK, sessionServer, signedIn } from '../../../test/fixtures';

@@ -8,6 +8,8 @@ import {
   type AccidentRow,
   type AccidentState,
   type Inspection,
+  type Insurer,
+  type InsurerInput,
   type InspectionInput,
   type License,
   type LicenseInput,
@@ -18,7 +20,7 @@ import {
   type PolicyListQuery,
 } from '@fleetdesk/contracts/compliance';
 import { fillPath } from '@fleetdesk/contracts/paths';
-import { VehiclePaths, type Insurer, type InsurerInput } from '@fleetdesk/contracts/vehicles';
+import { VehiclePaths } from '@fleetdesk/contracts/vehicles';
 import type { z } from 'zod';
 import { saveBlob } from '../../../lib/download';
 import { request } from '../../../lib/request';

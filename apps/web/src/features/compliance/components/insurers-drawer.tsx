@@ -12,7 +12,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Insurer } from '@fleetdesk/contracts/vehicles';
+import type { Insurer } from '@fleetdesk/contracts/compliance';
 import { useAccess } from '../../../lib/access';
 import { insurersQuery, useEnableInsurer, useSaveInsurer } from '../api/compliance';
 import { showServerErrors } from './shared';

@@ -1,7 +1,6 @@
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
-import BankOutlined from '@ant-design/icons/BankOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,9 +87,7 @@ export default function PoliciesList() {
         id="compliance-policies"
         toolbar={
           <Space>
-            <Button icon={<BankOutlined />} onClick={() => setInsurersOpen(true)}>
-              {t('insurers.title')}
-            </Button>
+            <Button onClick={() => setInsurersOpen(true)}>{t('insurers.title')}</Button>
             {access.can('rentCar:export') ? (
               <>
                 <Button
