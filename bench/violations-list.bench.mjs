@@ -84,7 +84,7 @@ async function generate(db) {
 
 async function run(kind) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-bench-violations-'));
-  const pgdb = kind === 'postgres' ? await freshPostgres('fd_bench_violations') : null;
+  const pgdb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_PG_DB ?? 'fd_bench_violations') : null;
   const env = pgdb
     ? { DATABASE_URL: pgdb.url, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }
     : { DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };

@@ -5,14 +5,15 @@ import { purgeExpiredCodes } from './modules/identity/codes.service.js';
 import { remindDriverDocumentsHourly } from './modules/drivers/drivers.reminders.js';
 import { runVehicleRemindersHourly } from './modules/compliance/reminders.js';
 import { purgeRefusedNotifications, sweepUnpaidOrders } from './modules/payments/pay.service.js';
-import { remindViolationLimitsHourly } from './modules/violations/violations.reminders.js';
+// The violation limits are a source of the vehicle reminders (registered by this import).
+import './modules/violations/violations.reminders.js';
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
 import { maintainGpsPartitions } from './modules/gps/partitions.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
- * processing, tasks whose worker died, driver and vehicle reminders, violation limit reminders,
+ * processing, tasks whose worker died, driver and vehicle reminders (violation limits among the latter),
  * contracts (late fees, rent reminders), GPS position partitions.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
@@ -24,7 +25,6 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await deps.tasks.resume();
   await remindDriverDocumentsHourly(deps);
   await runVehicleRemindersHourly(deps);
-  await remindViolationLimitsHourly(deps);
   await runContractsHourly(deps);
   await maintainGpsPartitions(deps);
 }

@@ -186,6 +186,25 @@ export const COVERAGE_TITLES: Record<CoverageCode, LocalText> = {
   scratch: { 'zh-CN': '车身划痕损失险', 'en-US': 'Body scratches' },
   glassOnly: { 'zh-CN': '玻璃单独破碎险', 'en-US': 'Glass breakage' },
 };
+/** A tenant's insurer (`rentCar/insurance/company`; the paths are in `VehiclePaths`). */
+export const Insurer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  nameEn: z.string(),
+  enabled: z.boolean().describe('a disabled insurer stays on the records naming it and leaves the pickers'),
+});
+export type Insurer = z.infer<typeof Insurer>;
+/** A tenant's own insurer, or the names of one (the code is the server's and never changes). */
+export const InsurerInput = z.strictObject({
+  name: z.string().trim().min(2).max(60).describe('full name, unique in the tenant'),
+  shortName: z.string().trim().min(2).max(20).describe('the name the pickers show, unique in the tenant'),
+  nameEn: z.string().trim().max(80).optional().describe('English name; the short name when empty'),
+});
+export type InsurerInput = z.infer<typeof InsurerInput>;
+export const InsurerEnableInput = z.strictObject({ enabled: z.boolean() });
+
 export const CoverageItem = z.strictObject({
   code: CoverageCode,
   sumInsured: Yuan.nullish().describe('sum insured, yuan (none for a service such as roadside assistance)'),

@@ -41,6 +41,9 @@ export const VehiclePaths = {
   powerReport: `${base}/rentCar/power/report`,
   ownerReport: `${base}/rentCar/owner/report`,
   insurers: `${base}/rentCar/insurance/company`,
+  insurerCreate: `${base}/rentCar/insurance/company/create`,
+  insurerUpdate: `${base}/rentCar/insurance/company/update/:id`,
+  insurerEnable: `${base}/rentCar/insurance/company/enable/:id`,
   owners: `${base}/rentCar/owner`,
   ownerCreate: `${base}/rentCar/owner/create`,
   ownerUpdate: `${base}/rentCar/owner/update/:id`,
@@ -85,6 +88,10 @@ export const VEHICLE_VALIDATION_MESSAGES = {
     'en-US': 'Enter a valid 18-character unified social credit code',
   },
   'v.dateRange': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'The end date is before the start date' },
+  'v.insurerCode': {
+    'zh-CN': '保险公司编码只能包含小写字母、数字和短横线',
+    'en-US': 'An insurer code has lower-case letters, digits and hyphens only',
+  },
 } satisfies Record<string, LocalText>;
 addValidationMessages(VEHICLE_VALIDATION_MESSAGES);
 
@@ -199,7 +206,10 @@ export const IMAGE_KIND_TITLES: Record<CarImageKind, LocalText> = {
 };
 export const CAR_IMAGES_MAX = 30;
 
-/** Chinese motor insurers, for the compulsory (交强险) and commercial policies of a car. */
+/**
+ * The common Chinese motor insurers: every tenant starts with them (`insurance_companies`, seeded by the
+ * migration and for each new tenant) and adds its own (`rentCar/insurance/company/create`).
+ */
 export const INSURANCE_COMPANIES: readonly { code: string; name: string; shortName: string; nameEn: string }[] = [
   { code: 'picc', name: '中国人民财产保险股份有限公司', shortName: '人保财险', nameEn: 'PICC Property and Casualty' },
   {
@@ -247,9 +257,12 @@ export const INSURANCE_COMPANIES: readonly { code: string; name: string; shortNa
   { code: 'taishan', name: '泰山财产保险股份有限公司', shortName: '泰山保险', nameEn: 'Taishan Property & Casualty' },
   { code: 'liberty', name: '利宝保险有限公司', shortName: '利宝保险', nameEn: 'Liberty Mutual Insurance (China)' },
 ];
-const INSURER_CODES = INSURANCE_COMPANIES.map((c) => c.code) as [string, ...string[]];
-export const InsurerCode = z.enum(INSURER_CODES);
-export const Insurer = z.object({ code: z.string(), name: z.string(), shortName: z.string(), nameEn: z.string() });
+/** An insurer's code (`picc`, or `c-…` for one a tenant added): one of the tenant's `rentCar/insurance/company`. */
+export const InsurerCode = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'v.insurerCode' });
 
 /** Days ahead in which an inspection or a policy counts as "due soon". */
 export const DUE_SOON_DAYS = 30;

@@ -136,6 +136,20 @@ export async function seedCompliance({ tx, clock, demo }: DemoContext): Promise<
   }
 
   await seedAccidents(ctxOf(tenantId, demo.adminId, now), demo.rentIds, cars, tx);
+  await seedInsurers(tx, tenantId);
+}
+
+/**
+ * The demo company's insurers: the common ones (given by the migration's trigger), one of its own (a regional
+ * insurer it added) and one it no longer works with (disabled, still on none of the demo records).
+ */
+async function seedInsurers(tx: DemoContext['tx'], tenantId: number): Promise<void> {
+  await tx.execute(sql`insert into insurance_companies (tenant_id, code, name, short_name, name_en, sort)
+    values (${tenantId}, 'c-demo000001', '中原农业保险股份有限公司', '中原农险', 'Zhongyuan Agricultural Insurance',
+      (select coalesce(max(sort), 0) + 1 from insurance_companies where tenant_id = ${tenantId}))
+    on conflict do nothing`);
+  await tx.execute(sql`update insurance_companies set enabled = false
+    where tenant_id = ${tenantId} and code = 'dubon'`);
 }
 
 function ctxOf(tenantId: number, userId: number, now: number) {

@@ -6,6 +6,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -73,6 +74,35 @@ export const carLicenses = pgTable(
  * number and end date are copied onto the car (`cars.compulsory_*`, `cars.commercial_*`), which the status rules,
  * the data-error list and the exports read.
  */
+/**
+ * The motor insurers a tenant's policies, cars and accidents name (by `code`): the common insurers of
+ * `INSURANCE_COMPANIES` for every tenant (a trigger on `tenants`, see the migration), and the tenant's own.
+ * Disabled ones stay for the records that name them and leave the pickers.
+ */
+export const insuranceCompanies = pgTable(
+  'insurance_companies',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    nameEn: text('name_en').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('insurance_companies_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('insurance_companies_name_uq').on(t.tenantId, t.name),
+    uniqueIndex('insurance_companies_short_name_uq').on(t.tenantId, t.shortName),
+  ],
+);
+
 export const insurancePolicies = pgTable(
   'insurance_policies',
   {

@@ -9,6 +9,9 @@ import {
   AccidentRow,
   AccidentStateInput,
   CompliancePaths as P,
+  Insurer,
+  InsurerEnableInput,
+  InsurerInput,
   Inspection,
   InspectionInput,
   InspectionListQuery,
@@ -21,6 +24,7 @@ import {
   PolicyInput,
   PolicyListQuery,
 } from '@fleetdesk/contracts/compliance';
+import { VehiclePaths } from '@fleetdesk/contracts/vehicles';
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import {
@@ -42,6 +46,7 @@ import {
   updateAccident,
   updatePolicy,
 } from './compliance.service.js';
+import { createInsurer, listInsurers, setInsurerEnabled, updateInsurer } from './insurers.service.js';
 import './reminders.js';
 
 const tags = ['compliance'];
@@ -99,6 +104,52 @@ export async function complianceRoutes(fastify: FastifyInstance): Promise<void> 
       await deleteLicense(deps, req.ctx, req.params.id);
       return ok(true);
     },
+  });
+
+  // ---------------------------------------------------------------- insurance companies
+  app.get(VehiclePaths.insurers, {
+    schema: {
+      tags,
+      summary: "The company's motor insurers (the common ones and its own; pickers offer the enabled ones)",
+      response: { 200: envelope(z.array(Insurer)) },
+    },
+    config: { access: view },
+    handler: async (req) => ok(await listInsurers(deps.db, req.ctx.tenantId)),
+  });
+
+  app.post(VehiclePaths.insurerCreate, {
+    schema: {
+      tags,
+      summary: 'Add an insurer of the company own (names unique in the company)',
+      body: InsurerInput,
+      response: { 200: envelope(Insurer) },
+    },
+    config: { access: edit, audit: { targetType: 'insuranceCompany' } },
+    handler: async (req) => ok(await createInsurer(deps, req.ctx, req.body)),
+  });
+
+  app.put(VehiclePaths.insurerUpdate, {
+    schema: {
+      tags,
+      summary: 'Rename an insurer (its code, and the records naming it, stay)',
+      params: IdParam,
+      body: InsurerInput,
+      response: { 200: envelope(Insurer) },
+    },
+    config: { access: edit, audit: { targetType: 'insuranceCompany' } },
+    handler: async (req) => ok(await updateInsurer(deps, req.ctx, req.params.id, req.body)),
+  });
+
+  app.put(VehiclePaths.insurerEnable, {
+    schema: {
+      tags,
+      summary: 'Enable or disable an insurer (disabled: out of the pickers, kept on the records naming it)',
+      params: IdParam,
+      body: InsurerEnableInput,
+      response: { 200: envelope(Insurer) },
+    },
+    config: { access: edit, audit: { targetType: 'insuranceCompany' } },
+    handler: async (req) => ok(await setInsurerEnabled(deps, req.ctx, req.params.id, req.body.enabled)),
   });
 
   // ---------------------------------------------------------------- insurance policies

@@ -28,7 +28,6 @@ import {
   type PolicyListQuery,
   type Responsibility,
 } from '@fleetdesk/contracts/compliance';
-import { INSURANCE_COMPANIES } from '@fleetdesk/contracts/vehicles';
 import type { RequestContext } from '../../core/access.js';
 import { pgErrorOf, rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -56,6 +55,7 @@ import {
   type PolicyRecord,
   type Scope,
 } from './compliance.repository.js';
+import { checkInsurer, insurerNames } from './insurers.service.js';
 import './compliance.messages.js';
 
 /** The rents a call covers: the caller's, or the one it names (which must be one of them, else 403). */
@@ -271,16 +271,11 @@ function textArray(values: string[]): SQL {
 
 // ================================================================== insurance policies
 
-const insurerName = (code: string, lang: RequestContext['lang']) => {
-  const c = INSURANCE_COMPANIES.find((x) => x.code === code);
-  return c ? (lang === 'en-US' ? c.nameEn : c.shortName) : code;
-};
-
 function toPolicy(
   r: PolicyRecord,
   w: ComplianceWindow,
   sign: ReturnType<typeof signer>,
-  lang: RequestContext['lang'],
+  names: Map<string, string>,
 ): Policy {
   const coverage = (typeof r.coverage === 'string' ? JSON.parse(r.coverage) : r.coverage) as {
     code: string;
@@ -293,7 +288,7 @@ function toPolicy(
     rentId: num(r.rent_id),
     kind: r.kind as PolicyKind,
     companyCode: r.company_code,
-    companyName: insurerName(r.company_code, lang),
+    companyName: names.get(r.company_code) ?? r.company_code,
     policyNo: r.policy_no,
     startDate: r.start_date,
     endDate: r.end_date,
@@ -330,14 +325,15 @@ export async function listPolicies(deps: AppDeps, ctx: RequestContext, q: Policy
       where ${cond}`,
   );
   const sign = signer(deps, ctx.tenantId);
-  return { rows: rows.map((r) => toPolicy(r, w, sign, ctx.lang)), total };
+  const names = await insurerNames(deps.db, ctx.tenantId, ctx.lang);
+  return { rows: rows.map((r) => toPolicy(r, w, sign, names)), total };
 }
 
 async function policyById(deps: AppDeps, ctx: RequestContext, id: number): Promise<Policy> {
   const [row] = await rowsOf<PolicyRecord>(deps.db, sql`${POLICY_SELECT} where ${carInScope(ctx)} and p.id = ${id}`);
   if (!row) throw new NotFoundError('compliance.policyNotFound');
   const w = await complianceWindow(deps.db, ctx.tenantId, deps.clock.now());
-  return toPolicy(row, w, signer(deps, ctx.tenantId), ctx.lang);
+  return toPolicy(row, w, signer(deps, ctx.tenantId), await insurerNames(deps.db, ctx.tenantId, ctx.lang));
 }
 
 function policyTaken(err: unknown, input: PolicyInput): never {
@@ -364,6 +360,7 @@ export async function createPolicy(deps: AppDeps, ctx: RequestContext, input: Po
   const id = await deps.db
     .transaction(async (tx) => {
       await carOrNotFound(tx, ctx, input.carId);
+      await checkInsurer(tx, ctx.tenantId, input.companyCode, 'companyCode');
       const images = await storedImages(tx, deps, ctx.tenantId, input.images, 'images');
       const [row] = await rowsOf<{ id: number }>(
         tx,
@@ -390,13 +387,14 @@ export async function updatePolicy(
   const v = policyValues(input);
   await deps.db
     .transaction(async (tx) => {
-      const [old] = await rowsOf<{ car_id: number; kind: string }>(
+      const [old] = await rowsOf<{ car_id: number; kind: string; company_code: string }>(
         tx,
-        sql`select p.car_id, p.kind from insurance_policies p join cars c on c.tenant_id = p.tenant_id
+        sql`select p.car_id, p.kind, p.company_code from insurance_policies p join cars c on c.tenant_id = p.tenant_id
           and c.id = p.car_id where ${carInScope(ctx)} and p.id = ${id} for update of p`,
       );
       if (!old) throw new NotFoundError('compliance.policyNotFound');
       await carOrNotFound(tx, ctx, input.carId);
+      await checkInsurer(tx, ctx.tenantId, input.companyCode, 'companyCode', old.company_code);
       const images = await storedImages(tx, deps, ctx.tenantId, input.images, 'images');
       await tx.execute(sql`update insurance_policies set car_id = ${input.carId}, kind = ${input.kind},
         company_code = ${input.companyCode}, policy_no = ${input.policyNo}, start_date = ${input.startDate}::date,
@@ -597,7 +595,14 @@ export async function getAccident(deps: AppDeps, ctx: RequestContext, id: number
   };
 }
 
-async function checkAccidentInput(tx: DbOrTx, deps: AppDeps, ctx: RequestContext, input: AccidentInput) {
+async function checkAccidentInput(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: AccidentInput,
+  oldInsurer?: string | null,
+) {
+  await checkInsurer(tx, ctx.tenantId, input.insurerCode, 'insurerCode', oldInsurer);
   if (Date.parse(input.occurredAt) > deps.clock.now().getTime() + 5 * 60_000)
     throw invalidField('occurredAt', 'compliance.futureTime');
   await carOrNotFound(tx, ctx, input.carId);
@@ -640,9 +645,10 @@ async function lockAccident(tx: DbOrTx, ctx: RequestContext, id: number) {
     claim_no: string | null;
     claim_state: ClaimState;
     settled_fen: number | null;
+    insurer_code: string | null;
   }>(
     tx,
-    sql`select a.state, a.claim_no, a.claim_state, a.settled_fen from accidents a
+    sql`select a.state, a.claim_no, a.claim_state, a.settled_fen, a.insurer_code from accidents a
       join cars c on c.tenant_id = a.tenant_id and c.id = a.car_id
       where ${carInScope(ctx)} and a.id = ${id} for update of a`,
   );
@@ -662,7 +668,7 @@ export async function updateAccident(
     const old = await lockAccident(tx, ctx, id);
     if (FINAL.includes(old.state))
       throw new ConflictError('compliance.accidentFinal', { state: ACCIDENT_STATE_TITLES[old.state][ctx.lang] });
-    const photos = await checkAccidentInput(tx, deps, ctx, input);
+    const photos = await checkAccidentInput(tx, deps, ctx, input, old.insurer_code);
     await tx.execute(sql`update accidents set car_id = ${input.carId}, driver_id = ${input.driverId ?? null},
       occurred_at = ${input.occurredAt}::timestamptz, place = ${input.place}, description = ${input.description},
       responsibility = ${input.responsibility}, damage = ${input.damage ?? null}, injuries = ${input.injuries},

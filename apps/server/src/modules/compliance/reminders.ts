@@ -1,57 +1,75 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
 
 /** The message-centre category of vehicle reminders (contracts MESSAGE_CATEGORIES). */
 export const VEHICLE_REMINDER_CATEGORY = 3;
 
-/** Something due of one car, as a reminder source finds it. */
+/** The message-centre category of driver reminders (a source's item about a driver). */
+export const DRIVER_REMINDER_CATEGORY = 7;
+
+/** Something due of one car (or of a driver of the fleet), as a reminder source finds it. */
 export interface DueItem {
   /** Stable per record within the source (`compulsory:12`); with `dueDate` it makes the reminder's key. */
   ref: string;
-  carId: number;
+  /** The car it is about; the default link opens its page. An item about a driver has none (and a link). */
+  carId?: number;
+  /** The rent whose users hear of it. */
   rentId: number;
   dueDate: string;
   title: string;
   content: string;
   /** Web address the message opens; the car page by default. */
   link?: string;
+  /** Message-centre category: vehicle reminders (3) by default, driver reminders (7) for a driver. */
+  category?: number;
 }
 
 /**
- * A kind of vehicle reminder (licences, insurance, inspections here; the violations area adds its limits). `due`
- * answers every item of a tenant that should be reminded now; the runner sends each (ref, dueDate) only once.
+ * A kind of vehicle reminder (licences, insurance, inspections here; the violation limits in
+ * `violations.reminders.ts`). `due` answers every item of a tenant that should be reminded now; the runner sends
+ * each (ref, dueDate) only once (`vehicle_reminders`), unless the source keeps its own record (`claim`).
  */
-export interface VehicleReminderSource {
+export interface VehicleReminderSource<T extends DueItem = DueItem> {
   key: string;
-  /** The permission a user needs to hear of it (and he must see the car's rent). */
+  /** The permission a user needs to hear of it (and he must see the item's rent). */
   permission: string;
-  due(db: DbOrTx, tenantId: number, window: ComplianceWindow): Promise<DueItem[]>;
+  due(db: DbOrTx, tenantId: number, window: ComplianceWindow): Promise<T[]>;
+  /**
+   * The items of a chunk to send now, recorded in the sending transaction, for a source whose rule is not "once
+   * per (ref, dueDate)" (the violation limits: once per level). Without it, `vehicle_reminders` decides.
+   */
+  claim?(tx: Tx, tenantId: number, items: T[]): Promise<T[]>;
 }
 
 const sources = new Map<string, VehicleReminderSource>();
 
-export function registerVehicleReminderSource(source: VehicleReminderSource): void {
-  sources.set(source.key, source);
+export function registerVehicleReminderSource<T extends DueItem>(source: VehicleReminderSource<T>): void {
+  sources.set(source.key, source as unknown as VehicleReminderSource);
 }
 
 /**
- * One run of the daily vehicle reminders: for every tenant with cars and every registered source, records the
- * items not reminded yet (`vehicle_reminders`: its primary key makes a second run, or another process's, a
- * no-op) and pushes one message (channel `rent_m`, category 3) to each active user who holds the source's
- * permission and sees the car's rent. Answers the number of items reminded.
+ * One run of the daily vehicle reminders: for every tenant with cars (or `only.tenantId`) and every registered
+ * source (or those of `only.sources`), records the items not reminded yet (`vehicle_reminders`: its primary key
+ * makes a second run, or another process's, a no-op; or the source's own `claim`) and pushes one message
+ * (channel `rent_m`, the item's category, 3 by default) to each active user who holds the source's permission
+ * and sees the item's rent. Answers the number of items reminded.
  */
-export async function runVehicleReminders(deps: AppDeps): Promise<number> {
-  const tenants = await rowsOf<{ tenant_id: number }>(
-    deps.db,
-    sql`select distinct tenant_id from cars where deleted_at is null`,
-  );
+export async function runVehicleReminders(
+  deps: AppDeps,
+  only: { tenantId?: number; sources?: readonly string[] } = {},
+): Promise<number> {
+  const tenants =
+    only.tenantId !== undefined
+      ? [{ tenant_id: only.tenantId }]
+      : await rowsOf<{ tenant_id: number }>(deps.db, sql`select distinct tenant_id from cars where deleted_at is null`);
+  const chosen = [...sources.values()].filter((s) => !only.sources || only.sources.includes(s.key));
   let sent = 0;
   for (const { tenant_id } of tenants) {
     const tenantId = Number(tenant_id);
     const window = await complianceWindow(deps.db, tenantId, deps.clock.now());
-    for (const source of sources.values()) {
+    for (const source of chosen) {
       const items = await source.due(deps.db, tenantId, window);
       if (!items.length) continue;
       for (let i = 0; i < items.length; i += CHUNK) {
@@ -75,27 +93,17 @@ async function remindChunk(
   items: DueItem[],
 ): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const fresh = await rowsOf<{ ref: string; due_date: string }>(
-      tx,
-      sql`insert into vehicle_reminders (tenant_id, source, ref, due_date)
-        select ${tenantId}, ${source.key}, i.ref, i.due::date
-        from (values ${sql.join(
-          items.map((x) => sql`(${x.ref}, ${x.dueDate})`),
-          sql`, `,
-        )}) as i(ref, due)
-        on conflict do nothing
-        returning ref, due_date::text as due_date`,
-    );
-    if (!fresh.length) return 0;
-    const keys = new Set(fresh.map((f) => `${f.ref}|${f.due_date}`));
-    // Once per key, even when a source answered an item twice.
-    const send = items.filter((x) => keys.delete(`${x.ref}|${x.dueDate}`));
+    const send = source.claim ? await source.claim(tx, tenantId, items) : await unsent(tx, tenantId, source, items);
+    if (!send.length) return 0;
     await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-      select u.tenant_id, u.id, 'rent_m', ${VEHICLE_REMINDER_CATEGORY}, i.title, i.content, i.link
+      select u.tenant_id, u.id, 'rent_m', i.category, i.title, i.content, i.link
       from (values ${sql.join(
-        send.map((x) => sql`(${x.rentId}::bigint, ${x.title}, ${x.content}, ${x.link ?? `/rentCar/car/${x.carId}`})`),
+        send.map(
+          (x) =>
+            sql`(${x.rentId}::bigint, ${x.category ?? VEHICLE_REMINDER_CATEGORY}::int, ${x.title}, ${x.content}, ${x.link ?? `/rentCar/car/${x.carId}`})`,
+        ),
         sql`, `,
-      )}) as i(rent_id, title, content, link)
+      )}) as i(rent_id, category, title, content, link)
       join users u on u.tenant_id = ${tenantId} and u.status = 'active'
       where exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
         where ur.tenant_id = u.tenant_id and ur.user_id = u.id
@@ -105,6 +113,24 @@ async function remindChunk(
             where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = i.rent_id)))`);
     return send.length;
   });
+}
+
+/** The items whose (ref, dueDate) `vehicle_reminders` did not hold yet, now recorded there. */
+async function unsent(tx: Tx, tenantId: number, source: VehicleReminderSource, items: DueItem[]) {
+  const fresh = await rowsOf<{ ref: string; due_date: string }>(
+    tx,
+    sql`insert into vehicle_reminders (tenant_id, source, ref, due_date)
+      select ${tenantId}, ${source.key}, i.ref, i.due::date
+      from (values ${sql.join(
+        items.map((x) => sql`(${x.ref}, ${x.dueDate})`),
+        sql`, `,
+      )}) as i(ref, due)
+      on conflict do nothing
+      returning ref, due_date::text as due_date`,
+  );
+  const keys = new Set(fresh.map((f) => `${f.ref}|${f.due_date}`));
+  // Once per key, even when a source answered an item twice.
+  return items.filter((x) => keys.delete(`${x.ref}|${x.dueDate}`));
 }
 
 /** Not reminded yet: a source's query leaves out what `vehicle_reminders` already holds for (ref, date). */

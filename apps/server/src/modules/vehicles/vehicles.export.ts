@@ -1,21 +1,12 @@
 import type { Lang } from '@fleetdesk/contracts/common';
 import { formatPlate } from '@fleetdesk/contracts/identifiers';
-import {
-  CAR_STATUS_TITLES,
-  DUE_SOON_DAYS,
-  ENERGY_TITLES,
-  INSURANCE_COMPANIES,
-  type Car,
-} from '@fleetdesk/contracts/vehicles';
+import { CAR_STATUS_TITLES, DUE_SOON_DAYS, ENERGY_TITLES, type Car } from '@fleetdesk/contracts/vehicles';
 import type { XlsxColumn } from '../../core/xlsx.js';
 import { CAR_COLUMN_TITLES as T } from './vehicles.columns.js';
 
-const insurer = new Map(INSURANCE_COMPANIES.map((c) => [c.code, c]));
-const insurerName = (code: string | null, lang: Lang) => {
-  if (!code) return null;
-  const c = insurer.get(code);
-  return c ? (lang === 'zh-CN' ? c.shortName : c.nameEn) : code;
-};
+/** The tenant's insurer names in the export's language, by code (`compliance/insurers.ts` insurerNames). */
+export type InsurerNames = ReadonlyMap<string, string>;
+const insurerName = (code: string | null, names: InsurerNames) => (code ? (names.get(code) ?? code) : null);
 
 /** Whole days from `today` to `date` (negative once past), both YYYY-MM-DD. */
 export function daysUntil(date: string | null, today: string): number | null {
@@ -41,7 +32,7 @@ const col = (key: keyof typeof T, lang: Lang, value: XlsxColumn<Car>['value'], w
  * The car export. Its headers are the import's column titles, so that an export can be edited and imported
  * into another rent or tenant.
  */
-export function carColumns(lang: Lang): XlsxColumn<Car>[] {
+export function carColumns(lang: Lang, insurers: InsurerNames): XlsxColumn<Car>[] {
   return [
     col('plate', lang, (c) => formatPlate(c.plate), 14),
     col('vin', lang, (c) => c.vin, 22),
@@ -65,10 +56,10 @@ export function carColumns(lang: Lang): XlsxColumn<Car>[] {
     col('inspectionDue', lang, (c) => c.inspectionDue, 12),
     col('purchasePrice', lang, (c) => c.purchasePrice, 12),
     col('purchaseDate', lang, (c) => c.purchaseDate, 12),
-    col('compulsoryCompany', lang, (c) => insurerName(c.compulsoryCompany, lang)),
+    col('compulsoryCompany', lang, (c) => insurerName(c.compulsoryCompany, insurers)),
     col('compulsoryPolicyNo', lang, (c) => c.compulsoryPolicyNo, 22),
     col('compulsoryExpiry', lang, (c) => c.compulsoryExpiry, 12),
-    col('commercialCompany', lang, (c) => insurerName(c.commercialCompany, lang)),
+    col('commercialCompany', lang, (c) => insurerName(c.commercialCompany, insurers)),
     col('commercialPolicyNo', lang, (c) => c.commercialPolicyNo, 22),
     col('commercialExpiry', lang, (c) => c.commercialExpiry, 12),
     col('remark', lang, (c) => c.remark, 30),
@@ -100,7 +91,7 @@ export function inspectionColumns(lang: Lang, today: string): XlsxColumn<Car>[] 
   ];
 }
 
-export function insuranceColumns(lang: Lang, today: string): XlsxColumn<Car>[] {
+export function insuranceColumns(lang: Lang, today: string, insurers: InsurerNames): XlsxColumn<Car>[] {
   return [
     col('plate', lang, (c) => formatPlate(c.plate), 14),
     col('vin', lang, (c) => c.vin, 22),
@@ -108,7 +99,7 @@ export function insuranceColumns(lang: Lang, today: string): XlsxColumn<Car>[] {
     col('rent', lang, (c) => c.rentName),
     col('status', lang, (c) => CAR_STATUS_TITLES[c.status][lang], 10),
     col('owner', lang, (c) => c.ownerName),
-    col('compulsoryCompany', lang, (c) => insurerName(c.compulsoryCompany, lang)),
+    col('compulsoryCompany', lang, (c) => insurerName(c.compulsoryCompany, insurers)),
     col('compulsoryPolicyNo', lang, (c) => c.compulsoryPolicyNo, 22),
     col('compulsoryExpiry', lang, (c) => c.compulsoryExpiry, 12),
     {
@@ -116,7 +107,7 @@ export function insuranceColumns(lang: Lang, today: string): XlsxColumn<Car>[] {
       value: (c) => dueState(daysUntil(c.compulsoryExpiry, today), lang),
       width: 14,
     },
-    col('commercialCompany', lang, (c) => insurerName(c.commercialCompany, lang)),
+    col('commercialCompany', lang, (c) => insurerName(c.commercialCompany, insurers)),
     col('commercialPolicyNo', lang, (c) => c.commercialPolicyNo, 22),
     col('commercialExpiry', lang, (c) => c.commercialExpiry, 12),
     {

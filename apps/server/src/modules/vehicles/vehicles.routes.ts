@@ -23,8 +23,6 @@ import {
   FleetReport,
   InfoErrorQuery,
   InfoErrorRow,
-  Insurer,
-  INSURANCE_COMPANIES,
   KeyInfoInput,
   OperationReport,
   OperationReportQuery,
@@ -49,7 +47,8 @@ import { carsSummary, infoErrors, operationReport } from './reports.service.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { registerCarImport } from './vehicles.import.js';
 import './vehicles.messages.js';
-import { carColumns, inspectionColumns, insuranceColumns } from './vehicles.export.js';
+import { carColumns, inspectionColumns, insuranceColumns, type InsurerNames } from './vehicles.export.js';
+import { insurerNames } from '../compliance/insurers.service.js';
 import {
   bindLicense,
   carOperations,
@@ -146,16 +145,6 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
       const { rows, total } = await infoErrors(deps, req.ctx, req.query);
       return ok(page(rows, total, req.query));
     },
-  });
-
-  app.get(P.insurers, {
-    schema: {
-      tags,
-      summary: 'Motor insurers, for the compulsory and commercial policies of a car',
-      response: { 200: envelope(z.array(Insurer)) },
-    },
-    config: { access: view },
-    handler: async () => ok([...INSURANCE_COMPANIES]),
   });
 
   app.get(P.get, {
@@ -334,7 +323,7 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
     url: string,
     summary: string,
     file: { zh: string; en: string },
-    columns: (lang: 'zh-CN' | 'en-US', today: string) => ReturnType<typeof carColumns>,
+    columns: (lang: 'zh-CN' | 'en-US', today: string, insurers: InsurerNames) => ReturnType<typeof carColumns>,
   ) =>
     app.post(url, {
       schema: {
@@ -348,8 +337,9 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
         const zh = req.lang === 'zh-CN';
         const days = await tenantDays(deps.db, req.ctx.tenantId, deps.clock.now());
         const rows = await carsForExport(deps, req.ctx, req.body);
+        const insurers = await insurerNames(deps.db, req.ctx.tenantId, req.lang);
         const name = `${zh ? file.zh : file.en}-${days.today}.xlsx`;
-        return sendXlsx(reply, name, zh ? file.zh : file.en, columns(req.lang, days.today), rows);
+        return sendXlsx(reply, name, zh ? file.zh : file.en, columns(req.lang, days.today, insurers), rows);
       },
     });
 
@@ -360,7 +350,7 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
       zh: '车辆信息',
       en: 'cars',
     },
-    (lang) => carColumns(lang),
+    (lang, _today, insurers) => carColumns(lang, insurers),
   );
   exportRoute(
     P.exportInspection,

@@ -32,6 +32,7 @@ import { ensureRentWritable } from '../organisation/rents.service.js';
 import { findBrand, findModel, findSeries } from './catalogue/catalogue.repository.js';
 import { tenantDays, type TenantDays } from '../../core/tenant-time.js';
 import * as repo from './vehicles.repository.js';
+import { checkInsurer } from '../compliance/insurers.service.js';
 
 export type { Scope } from './vehicles.repository.js';
 
@@ -171,6 +172,8 @@ export async function createCar(deps: AppDeps, ctx: RequestContext, input: Creat
   const id = await deps.db
     .transaction(async (tx) => {
       await checkReferences(tx, ctx.tenantId, input);
+      await checkInsurer(tx, ctx.tenantId, input.compulsoryCompany, 'compulsoryCompany');
+      await checkInsurer(tx, ctx.tenantId, input.commercialCompany, 'commercialCompany');
       await checkUnique(tx, ctx.tenantId, input);
       const urls = await Promise.all(
         input.images.map((img, i) => storedFileUrl(tx, deps, ctx.tenantId, img.url, `images.${i}.url`)),
@@ -220,6 +223,8 @@ export async function updateCar(
       const car = await repo.lockCar(tx, ctx, id);
       if (!car) throw new NotFoundError('vehicles.carNotFound');
       await checkReferences(tx, ctx.tenantId, input);
+      await checkInsurer(tx, ctx.tenantId, input.compulsoryCompany, 'compulsoryCompany', car.compulsoryCompany);
+      await checkInsurer(tx, ctx.tenantId, input.commercialCompany, 'commercialCompany', car.commercialCompany);
       await checkUnique(tx, ctx.tenantId, input, id);
       await tx
         .update(cars)

@@ -77,7 +77,13 @@ export interface ViolationRecord {
   created_at: Date | string;
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
+/** A time as the API writes it; a text that is already ISO in UTC (`ISO_TIME` below) is passed through. */
+const iso = (d: Date | string | null) =>
+  d === null
+    ? null
+    : typeof d === 'string' && d.endsWith('Z')
+      ? d
+      : (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function toViolation(r: ViolationRecord): Violation {
   return {
@@ -110,8 +116,17 @@ const COLUMNS = `v.id, v.violation_no, v.car_id, v.plate, v.rent_id, r.short_nam
 const JOINS = `left join rents r on r.tenant_id = v.tenant_id and r.id = v.rent_id
   left join drivers d on d.tenant_id = v.tenant_id and d.id = v.driver_id`;
 
+/**
+ * A time column as PostgreSQL writes it in ISO form, UTC, milliseconds (what `toISOString` answers): the lists
+ * and the export read their times as text, not parsed into a Date and formatted back for every row.
+ */
+const ISO_TIME = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ISO_COLUMNS = COLUMNS.replace('v.occurred_at', `${ISO_TIME('v.occurred_at')} as occurred_at`)
+  .replace('v.handled_at', `${ISO_TIME('v.handled_at')} as handled_at`)
+  .replace('v.created_at', `${ISO_TIME('v.created_at')} as created_at`);
+
 /** The page's rows by id with their names: prepared, one plan for every call (by primary key). */
-const ROWS_BY_ID_SQL = `select ${COLUMNS} from violations v ${JOINS} where v.tenant_id = $1::int8 and v.id = any($2::int8[])`;
+const ROWS_BY_ID_SQL = `select ${ISO_COLUMNS} from violations v ${JOINS} where v.tenant_id = $1::int8 and v.id = any($2::int8[])`;
 
 const versionOf = (tenantId: number) =>
   sql`coalesce((select x.version from violation_list_versions x where x.tenant_id = ${tenantId}), 0)::int8`;
@@ -120,38 +135,100 @@ const versionOf = (tenantId: number) =>
 const listTotals = new CountCache();
 
 /**
- * A page in two statements, like the car list (docs/vehicles.md): the page's ids with the tenant's version,
- * planned for this call's values; then the rows of those ids, prepared. The total is counted again only when
- * the version moved since this filter was counted.
+ * The filters an index serves exactly: one rent (`violations_rent_ix`), or one rent's handled or unhandled
+ * records (`violations_handled_ix`), nothing else. Equalities on the index's leading columns, then its id order:
+ * the plan is the same whatever the values (a rent of 2 records or of 400,000), so for these, and only these, a
+ * generic plan is safe and the whole page (version, ids, rows) is one prepared statement.
+ */
+function exactShape(scope: Scope, f: ViolationExportFilter) {
+  if (!f.rentId || !scope.rentIds.includes(f.rentId)) return null;
+  if (f.carId || f.driverId || f.attributed || f.plate || f.offence || f.authority || f.from || f.to) return null;
+  return f.handled
+    ? {
+        name: 'fleetdesk_violation_page_rent_handled' as const,
+        params: [f.rentId, f.handled === 'handled' ? 'true' : 'false'],
+        key: `rent:${f.rentId}:${f.handled}`,
+      }
+    : { name: 'fleetdesk_violation_page_rent' as const, params: [f.rentId], key: `rent:${f.rentId}` };
+}
+
+/**
+ * The exact shapes' page: the version on every row, the names by scalar subqueries (a generic plan of the joins
+ * cost PostgreSQL 0.41 ms a call against 0.26 for this, measured over 3,000 calls at 1,000,000 violations).
+ */
+const pageSql = (where: string) => `select coalesce((select l.version from violation_list_versions l
+    where l.tenant_id = $1::int8), 0)::int8 as list_version, ${ISO_COLUMNS.replace(
+      'r.short_name as rent_name',
+      '(select r.short_name from rents r where r.tenant_id = v.tenant_id and r.id = v.rent_id) as rent_name',
+    ).replace(
+      'd.name as driver_name',
+      '(select d.name from drivers d where d.tenant_id = v.tenant_id and d.id = v.driver_id) as driver_name',
+    )}
+  from violations v where v.tenant_id = $1::int8 and v.id = any(array(select i.id from violations i
+    where i.tenant_id = $1::int8 and ${where} order by i.id desc limit $3::int8 offset $4::int8))
+  order by v.id desc`;
+const PAGE_SQL = {
+  fleetdesk_violation_page_rent: pageSql('i.rent_id = $2::int8'),
+  fleetdesk_violation_page_rent_handled: pageSql('i.rent_id = $2::int8 and i.handled = $5::bool'),
+};
+
+/**
+ * A page of the list with its total. Like the car list (docs/vehicles.md), in two statements: the page's ids
+ * with the tenant's version, planned for this call's values; then the rows of those ids, prepared. A filter
+ * an index serves exactly (`exactShape`) is one prepared statement instead. The total is counted again only
+ * when the version moved since this filter was counted.
  */
 export async function listViolations(
   database: Database,
   scope: Scope,
-  cond: SQL,
+  f: ViolationExportFilter,
+  condOf: () => Promise<SQL>,
   page: { limit: number; offset: number },
 ): Promise<{ rows: Violation[]; total: number }> {
-  const [head] = await rowsOf<{ ids: (number | string)[] | null; list_version: number | string }>(
-    database.db,
-    sql`select ${versionOf(scope.tenantId)} as list_version, array(select v.id from violations v where ${cond}
-      order by v.id desc limit ${page.limit} offset ${page.offset}) as ids`,
-  );
-  const version = Number(head!.list_version);
-  const pageIds = (head!.ids ?? []).map(Number);
+  const exact = exactShape(scope, f);
+  let version: number;
   let rows: Violation[] = [];
-  if (pageIds.length) {
-    const found = await database.prepared<ViolationRecord>('fleetdesk_violation_rows', ROWS_BY_ID_SQL, [
-      scope.tenantId,
-      pageIds,
-    ]);
-    const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
-    rows = pageIds.flatMap((id) => {
-      const r = byId.get(id);
-      return r ? [toViolation(r)] : [];
-    });
+  let cond: SQL | undefined;
+  if (exact) {
+    const [p1, p2] = exact.params;
+    const found = await database.prepared<ViolationRecord & { list_version: number | string }>(
+      exact.name,
+      PAGE_SQL[exact.name],
+      p2 === undefined
+        ? [scope.tenantId, p1!, page.limit, page.offset]
+        : [scope.tenantId, p1!, page.limit, page.offset, p2],
+    );
+    rows = found.rows.map(toViolation);
+    // An empty page has no row to carry the version.
+    version = Number(
+      found.rows[0]?.list_version ??
+        (await rowsOf<{ v: number | string }>(database.db, sql`select ${versionOf(scope.tenantId)} as v`))[0]!.v,
+    );
+  } else {
+    cond = await condOf();
+    const [head] = await rowsOf<{ ids: (number | string)[] | null; list_version: number | string }>(
+      database.db,
+      sql`select ${versionOf(scope.tenantId)} as list_version, array(select v.id from violations v where ${cond}
+        order by v.id desc limit ${page.limit} offset ${page.offset}) as ids`,
+    );
+    version = Number(head!.list_version);
+    const pageIds = (head!.ids ?? []).map(Number);
+    if (pageIds.length) {
+      const found = await database.prepared<ViolationRecord>('fleetdesk_violation_rows', ROWS_BY_ID_SQL, [
+        scope.tenantId,
+        pageIds,
+      ]);
+      const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
+      rows = pageIds.flatMap((id) => {
+        const r = byId.get(id);
+        return r ? [toViolation(r)] : [];
+      });
+    }
   }
-  const key = CountCache.keyOf(scope.tenantId, cond);
+  const key = exact ? `${scope.tenantId}\u0000${exact.key}` : CountCache.keyOf(scope.tenantId, cond!);
   let total = listTotals.get(key, version);
   if (total === undefined) {
+    cond ??= await condOf();
     const [counted] = await rowsOf<{ n: number; v: number | string }>(
       database.db,
       sql`select count(*)::int as n, ${versionOf(scope.tenantId)} as v from violations v where ${cond}`,
@@ -167,7 +244,7 @@ export async function* allViolations(db: DbOrTx, cond: SQL, pageSize = 1000): As
   const read = (before: number | null) =>
     rowsOf<ViolationRecord>(
       db,
-      sql`select ${sql.raw(COLUMNS)} from violations v ${sql.raw(JOINS)}
+      sql`select ${sql.raw(ISO_COLUMNS)} from violations v ${sql.raw(JOINS)}
         where ${cond} ${before === null ? sql`` : sql`and v.id < ${before}`} order by v.id desc limit ${pageSize}`,
     );
   let next: Promise<ViolationRecord[]> | null = read(null);

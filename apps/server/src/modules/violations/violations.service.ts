@@ -61,8 +61,8 @@ async function dayStartFor(deps: AppDeps, ctx: RequestContext, f: { from?: strin
 
 export async function listViolations(deps: AppDeps, ctx: RequestContext, f: ViolationListFilter) {
   checkRent(ctx, f.rentId);
-  const cond = repo.filterWhere(ctx, f, await dayStartFor(deps, ctx, f));
-  return repo.listViolations(deps.database, ctx, cond, { limit: f.pageSize, offset: offsetOf(f) });
+  const cond = async () => repo.filterWhere(ctx, f, await dayStartFor(deps, ctx, f));
+  return repo.listViolations(deps.database, ctx, f, cond, { limit: f.pageSize, offset: offsetOf(f) });
 }
 
 export async function violationsForExport(
@@ -122,8 +122,9 @@ export async function carViolations(deps: AppDeps, ctx: RequestContext, carId: n
 
 export async function listForCar(deps: AppDeps, ctx: RequestContext, q: CarViolationsQuery) {
   if (!(await repo.carSummary(deps.db, ctx, q.carId))) throw new NotFoundError('violations.carNotFound');
-  const cond = repo.filterWhere(ctx, { carId: q.carId, handled: q.handled }, await dayStartFor(deps, ctx, {}));
-  return repo.listViolations(deps.database, ctx, cond, { limit: q.pageSize, offset: offsetOf(q) });
+  const f = { carId: q.carId, handled: q.handled };
+  const cond = async () => repo.filterWhere(ctx, f, await dayStartFor(deps, ctx, {}));
+  return repo.listViolations(deps.database, ctx, f, cond, { limit: q.pageSize, offset: offsetOf(q) });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -303,7 +303,8 @@ describe('insurers', () => {
   it('lists the Chinese motor insurers', async () => {
     const list = await get('/rentCar/insurance/company', 'clerk');
     expect(list.length).toBeGreaterThanOrEqual(25);
-    expect(list[0]).toEqual({
+    expect(list[0]).toMatchObject({
+      enabled: true,
       code: 'picc',
       name: '中国人民财产保险股份有限公司',
       shortName: '人保财险',

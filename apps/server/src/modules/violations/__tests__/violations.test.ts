@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Violation } from '@fleetdesk/contracts/violations';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { specEndpoints } from '../../../test/spec.js';
+import { runVehicleReminders } from '../../compliance/vehicle-reminders.service.js';
 import { remindViolationLimits } from '../violations.reminders.js';
 import { addCars, B, idsOf } from './fixtures.js';
 
@@ -67,6 +68,52 @@ describe('list', () => {
     expect(recent.every((r) => Date.parse(r.occurredAt) > Date.now() - 21 * 86_400_000)).toBe(true);
     expect((await list({ from: '2026-02-01', to: '2026-01-01' })).statusCode).toBe(400);
     expect((await list({ handled: 'maybe' })).statusCode).toBe(400);
+  });
+
+  it("answers a rent's page (one prepared statement) as the general path does, and follows writes", async () => {
+    const { rent_id: rentId } = await one<{ rent_id: number }>(
+      `select rent_id from violations where tenant_id = $1 group by rent_id order by count(*) desc limit 1`,
+      [ids.demo],
+    );
+    // `from` far back keeps every record but takes the general path (ids planned per call, rows by id).
+    const general = { from: '2000-01-01' };
+    for (const filter of [{ rentId }, { rentId, handled: 'unhandled' }, { rentId, handled: 'handled' }]) {
+      const exact = (await list({ ...filter, pageSize: 7, pageNum: 2 })).json().data;
+      const other = (await list({ ...filter, ...general, pageSize: 7, pageNum: 2 })).json().data;
+      expect(exact.total).toBe(other.total);
+      expect(exact.rows).toEqual(other.rows);
+      exact.rows.forEach((r: unknown) => Violation.parse(r));
+      expect(exact.rows.every((r: Violation) => r.rentId === Number(rentId) && typeof r.rentName === 'string')).toBe(
+        true,
+      );
+      expect(exact.rows.every((r: Violation) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(r.occurredAt))).toBe(
+        true,
+      );
+    }
+    // Past the last page: no rows, the total still right.
+    const far = (await list({ rentId, handled: 'unhandled', pageNum: 9999, pageSize: 20 })).json().data;
+    expect(far.rows).toEqual([]);
+    expect(far.total).toBeGreaterThan(0);
+    // A write moves the version: the cached total of the exact shape follows.
+    const before = (await list({ rentId, handled: 'handled' })).json().data.total;
+    const { id } = await one<{ id: number }>(
+      `select id from violations where tenant_id = $1 and rent_id = $2 and not handled order by id limit 1`,
+      [ids.demo, rentId],
+    );
+    expect(
+      (await t.request('PUT', `${B}/peccancyDetail/handle/${id}`, { as: 'admin', body: { handled: true } })).statusCode,
+    ).toBe(200);
+    expect((await list({ rentId, handled: 'handled' })).json().data.total).toBe(before + 1);
+    await t.request('PUT', `${B}/peccancyDetail/handle/${id}`, { as: 'admin', body: { handled: false } });
+    expect((await list({ rentId, handled: 'handled' })).json().data.total).toBe(before);
+  });
+
+  it("refuses another rent's page and shows another tenant nothing", async () => {
+    const { rent_id: rentId } = await one<{ rent_id: number }>(
+      `select rent_id from violations where tenant_id = $1 limit 1`,
+      [ids.demo],
+    );
+    expect((await list({ rentId, handled: 'unhandled' }, 'other')).statusCode).toBe(403);
   });
 
   it('counts again after a write (cached totals follow the data version)', async () => {
@@ -248,6 +295,44 @@ describe('limits and reminders', () => {
       );
       expect(n).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the daily vehicle reminders', () => {
+  it('run the violation limits as one of their sources, once per level', async () => {
+    // A car of the demo tenant without records yet, pushed over the car limits (12 points).
+    const [car] = await q<{ id: number; plate: string; rent_id: number }>(
+      `select c.id, c.plate, c.rent_id from cars c where c.tenant_id = $1 and c.deleted_at is null
+         and not exists (select 1 from violations v where v.tenant_id = c.tenant_id and v.car_id = c.id)
+       order by c.id limit 1`,
+      [ids.demo],
+    );
+    await q(
+      `insert into violations (tenant_id, rent_id, car_id, plate, violation_no, occurred_at, place, offence_code, offence_text, points, fine_fen)
+       values ($1, $2, $3, $4, 'DAILY-1', now(), '测试路', '1625', '闯红灯', 12, 20000)`,
+      [ids.demo, car!.rent_id, car!.id, car!.plate],
+    );
+    const about = async () =>
+      (
+        await q<{ n: number }>(
+          `select count(*)::int as n from push_records where tenant_id = $1 and title = '车辆违章超限' and content like $2`,
+          [ids.demo, `%${car!.plate}%`],
+        )
+      )[0]!.n;
+    expect(await about()).toBe(0);
+    expect(await runVehicleReminders(t.deps)).toBeGreaterThan(0);
+    const once = await about();
+    expect(once).toBeGreaterThan(0);
+    const [m] = await q<{ category: number; link: string; channel: string }>(
+      `select category, link, channel from push_records where tenant_id = $1 and content like $2 order by id desc limit 1`,
+      [ids.demo, `%${car!.plate}%`],
+    );
+    expect(m).toMatchObject({ category: 3, channel: 'rent_m' });
+    expect(m!.link).toBe(`/rentCar/violations?carId=${car!.id}&handled=unhandled`);
+    // The same level again: nothing new, whether from the daily run or a finished query order's run.
+    await runVehicleReminders(t.deps);
+    await remindViolationLimits(t.deps, ids.demo);
+    expect(await about()).toBe(once);
   });
 });
 

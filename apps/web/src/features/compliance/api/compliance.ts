@@ -8,6 +8,8 @@ import {
   type AccidentRow,
   type AccidentState,
   type Inspection,
+  type Insurer,
+  type InsurerInput,
   type InspectionInput,
   type License,
   type LicenseInput,
@@ -18,9 +20,7 @@ import {
   type PolicyListQuery,
 } from '@fleetdesk/contracts/compliance';
 import { fillPath } from '@fleetdesk/contracts/paths';
-import { VehiclePaths, type Insurer } from '@fleetdesk/contracts/vehicles';
-
-type InsurerRow = z.infer<typeof Insurer>;
+import { VehiclePaths } from '@fleetdesk/contracts/vehicles';
 import type { z } from 'zod';
 import { saveBlob } from '../../../lib/download';
 import { request } from '../../../lib/request';
@@ -70,7 +70,7 @@ export const accidentQuery = (id: number) =>
 export const insurersQuery = () =>
   queryOptions({
     queryKey: ['vehicles', 'insurers'] as readonly unknown[],
-    queryFn: () => request<InsurerRow[]>(VehiclePaths.insurers),
+    queryFn: () => request<Insurer[]>(VehiclePaths.insurers),
     staleTime: Infinity,
   });
 
@@ -121,6 +121,18 @@ export const useMoveAccident = () =>
   );
 export const useDeleteAccident = () =>
   useComplianceMutation((id: number) => request<boolean>(fillPath(P.accidentDelete, { id }), { method: 'DELETE' }));
+
+/** An insurer of the company's own, or new names for one; the pickers and the policy names follow. */
+export const useSaveInsurer = () =>
+  useComplianceMutation(({ id, input }: { id?: number; input: InsurerInput }) =>
+    id
+      ? request<Insurer>(fillPath(VehiclePaths.insurerUpdate, { id }), { method: 'PUT', json: input })
+      : request<Insurer>(VehiclePaths.insurerCreate, { method: 'POST', json: input }),
+  );
+export const useEnableInsurer = () =>
+  useComplianceMutation(({ id, enabled }: { id: number; enabled: boolean }) =>
+    request<Insurer>(fillPath(VehiclePaths.insurerEnable, { id }), { method: 'PUT', json: { enabled } }),
+  );
 
 /** The insurance or inspection export of the vehicle area (every car of the caller), saved as `fileName`. */
 export async function exportPapers(kind: 'insurance' | 'inspection', fileName: string): Promise<void> {

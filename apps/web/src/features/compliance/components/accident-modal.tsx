@@ -170,7 +170,11 @@ export function AccidentModal({
               allowClear
               showSearch
               optionFilterProp="label"
-              options={(insurers.data ?? []).map((i) => ({ value: i.code, label: en ? i.nameEn : i.shortName }))}
+              options={(insurers.data ?? []).map((i) => ({
+                value: i.code,
+                label: en ? i.nameEn : i.shortName,
+                disabled: !i.enabled,
+              }))}
             />
           </Form.Item>
           <Form.Item name="claimNo" label={t('accidents.claimNo')} style={{ flex: 1 }}>

@@ -135,7 +135,11 @@ export function PolicyModal({
               showSearch
               optionFilterProp="label"
               loading={insurers.isLoading}
-              options={(insurers.data ?? []).map((i) => ({ value: i.code, label: en ? i.nameEn : i.shortName }))}
+              options={(insurers.data ?? []).map((i) => ({
+                value: i.code,
+                label: en ? i.nameEn : i.shortName,
+                disabled: !i.enabled,
+              }))}
             />
           </Form.Item>
         </div>

@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -22,11 +22,14 @@ import { DueTag, titleOf } from '../components/shared';
 import '../i18n';
 import '../compliance.css';
 
+const InsurersDrawer = lazy(() => import('../components/insurers-drawer'));
+
 /** `/rentCar/insurance`: the policies of the caller's cars, with the insurance and inspection exports. */
 export default function PoliciesList() {
   const { t } = useTranslation('compliance');
   const access = useAccess();
   const [exporting, setExporting] = useState<string | null>(null);
+  const [insurersOpen, setInsurersOpen] = useState(false);
   const filters = useMemo<FilterField[]>(
     () => [
       { type: 'text', name: 'plate', label: t('fields.plate') },
@@ -79,40 +82,50 @@ export default function PoliciesList() {
   };
 
   return (
-    <ListPage<Policy>
-      id="compliance-policies"
-      toolbar={
-        access.can('rentCar:export') ? (
+    <>
+      <ListPage<Policy>
+        id="compliance-policies"
+        toolbar={
           <Space>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting === 'insurance'}
-              onClick={() => void download('insurance')}
-            >
-              {t('carTabs.insurance')}
-            </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting === 'inspection'}
-              onClick={() => void download('inspection')}
-            >
-              {t('carTabs.inspections')}
-            </Button>
+            <Button onClick={() => setInsurersOpen(true)}>{t('insurers.title')}</Button>
+            {access.can('rentCar:export') ? (
+              <>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={exporting === 'insurance'}
+                  onClick={() => void download('insurance')}
+                >
+                  {t('carTabs.insurance')}
+                </Button>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={exporting === 'inspection'}
+                  onClick={() => void download('inspection')}
+                >
+                  {t('carTabs.inspections')}
+                </Button>
+              </>
+            ) : null}
           </Space>
-        ) : null
-      }
-      filters={filters}
-      columns={columns}
-      rowKey={(p) => p.id}
-      query={(p) =>
-        policiesQuery({
-          pageNum: p.pageNum,
-          pageSize: p.pageSize,
-          ...(p.filters.plate ? { plate: p.filters.plate } : {}),
-          ...(p.filters.kind ? { kind: p.filters.kind as PolicyKind } : {}),
-          ...(p.filters.due ? { due: p.filters.due as DueState } : {}),
-        })
-      }
-    />
+        }
+        filters={filters}
+        columns={columns}
+        rowKey={(p) => p.id}
+        query={(p) =>
+          policiesQuery({
+            pageNum: p.pageNum,
+            pageSize: p.pageSize,
+            ...(p.filters.plate ? { plate: p.filters.plate } : {}),
+            ...(p.filters.kind ? { kind: p.filters.kind as PolicyKind } : {}),
+            ...(p.filters.due ? { due: p.filters.due as DueState } : {}),
+          })
+        }
+      />
+      {insurersOpen ? (
+        <Suspense fallback={null}>
+          <InsurersDrawer onClose={() => setInsurersOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

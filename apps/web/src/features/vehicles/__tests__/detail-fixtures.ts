@@ -44,10 +44,12 @@ export function carRoutes(more: Record<string, (req: FakeRequest) => FakeAnswer>
     'GET /api/ccwadmin/rentCar/insurance/company': () =>
       ok([
         {
+          id: 1,
           code: 'picc',
           name: '中国人民财产保险股份有限公司',
           shortName: '人保财险',
           nameEn: 'PICC Property and Casualty',
+          enabled: true,
         },
       ]),
     'GET /api/ccwadmin/rentCar/car/info/error': () => paged([]),

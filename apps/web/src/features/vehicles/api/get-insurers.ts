@@ -4,13 +4,15 @@ import { request } from '../../../lib/request';
 import { vehiclesKey } from './get-cars';
 
 export interface InsurerOption {
+  id: number;
   code: string;
+  enabled: boolean;
   name: string;
   shortName: string;
   nameEn: string;
 }
 
-/** The motor insurers a policy can name. */
+/** The company's motor insurers (disabled ones too, for the records that name them). */
 export function getInsurers(): Promise<InsurerOption[]> {
   return request<InsurerOption[]>(VehiclePaths.insurers);
 }

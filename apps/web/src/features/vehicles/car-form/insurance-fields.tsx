@@ -16,7 +16,12 @@ export function InsuranceFields({ date }: { date: ReactElement }) {
   const { t } = useTranslation('vehicle-detail');
   const insurers = useQuery(insurersQuery());
   const en = currentLanguage() === 'en-US';
-  const options = (insurers.data ?? []).map((i) => ({ value: i.code, label: en ? i.nameEn : i.shortName }));
+  // A disabled insurer stays readable on the cars that name it, and cannot be picked anew.
+  const options = (insurers.data ?? []).map((i) => ({
+    value: i.code,
+    label: en ? i.nameEn : i.shortName,
+    disabled: !i.enabled,
+  }));
   return (
     <Row gutter={16}>
       <Col {...half}>
