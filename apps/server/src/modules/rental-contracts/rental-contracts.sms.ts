@@ -7,8 +7,12 @@ import {
 } from '@fleetdesk/contracts/sms-notices';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { normalisePhone } from '../sms-notices/recipients.js';
-import { createSystemNotice, purposeTemplate, systemSendingState } from '../sms-notices/sms-notices.service.js';
+import {
+  createSystemNotice,
+  normalisePhone,
+  purposeTemplate,
+  systemSendingState,
+} from '../sms-notices/sms-notices.service.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { addDays } from './schedule.js';
 import { todayOf } from './rental-contracts.service.js';

@@ -25,6 +25,7 @@ import { smsBatches, smsTemplates } from '../../db/schema/sms-notices.js';
 import {
   addRecipientSource,
   checkRecipients,
+  normalisePhone,
   recipientSource,
   type CheckedRecipient,
   type RecipientSource,
@@ -36,6 +37,7 @@ export function registerRecipientSource(source: RecipientSource): void {
   addRecipientSource(source);
 }
 export type { RecipientSource };
+export { normalisePhone };
 
 export const SMS_TASK_KIND = 'sms.notice';
 const PREVIEWS = 20;
