@@ -7,6 +7,7 @@ import {
 } from '@fleetdesk/contracts/sms-notices';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
+import { startOfDayIn } from '../../core/timezone.js';
 import {
   createSystemNotice,
   normalisePhone,
@@ -19,6 +20,8 @@ import { todayOf } from './rental-contracts.service.js';
 
 /** The SMS notices' source of these batches (named "合同提醒 / Contract reminders" on the SMS screens). */
 export const CONTRACT_SMS_SOURCE = 'contractReminder';
+/** Local hours (tenant's time zone) in which the reminders text drivers: from 09:00 to before 21:00. */
+export const SMS_HOURS = { from: 9, until: 21 };
 /** `sms_templates.purpose` of a kind's template. */
 export const contractSmsPurpose = (kind: ContractSmsKind) => `contract.${kind}`;
 
@@ -128,7 +131,7 @@ export interface ContractSmsResult {
   taskId: number | null;
   recipients: number;
   /** Why nothing was sent: the kind is off, its template is disabled, nobody to text, or over the daily quota. */
-  skipped?: 'off' | 'templateDisabled' | 'nobody' | 'quota';
+  skipped?: 'off' | 'templateDisabled' | 'nobody' | 'quota' | 'night';
 }
 
 /**
@@ -138,14 +141,29 @@ export interface ContractSmsResult {
  * its key (`sms:due:<line>`, `sms:overdue:<line>`, `sms:end:<contract>`) goes into `rental_reminders` in the
  * transaction that creates the task, so a rerun the same day (or a second process) finds nothing new. Drivers
  * whose phone is not a mainland mobile get nothing and their keys are not recorded. A kind that would exceed
- * the tenant's daily SMS quota sends nothing that day (and records nothing, so a later run tries again).
+ * the tenant's daily SMS quota sends nothing (and records nothing, so a later run tries again). Runs outside
+ * `SMS_HOURS` of the tenant's local time text nobody: the hourly maintenance texts them in the morning.
  */
 export async function sendReminderSms(deps: AppDeps, tenantId: number): Promise<ContractSmsResult[]> {
   const rules = await tenantRules(deps, tenantId);
   const kinds = CONTRACT_SMS_KINDS.filter((k) => rules.contractSms[k]);
   if (!kinds.length)
     return CONTRACT_SMS_KINDS.map((kind) => ({ kind, batchId: null, taskId: null, recipients: 0, skipped: 'off' }));
-  const today = await todayOf(deps.db, tenantId, deps.clock.now());
+  // Drivers are texted in the daytime of the tenant's time zone only; an earlier hourly run leaves it to a later one.
+  const now = deps.clock.now();
+  const hour = Math.floor(
+    (now.getTime() - startOfDayIn((await systemSendingState(deps, tenantId)).timeZone, now).getTime()) / 3_600_000,
+  );
+  if (hour < SMS_HOURS.from || hour >= SMS_HOURS.until) {
+    return CONTRACT_SMS_KINDS.map((kind) => ({
+      kind,
+      batchId: null,
+      taskId: null,
+      recipients: 0,
+      skipped: rules.contractSms[kind] ? 'night' : 'off',
+    }));
+  }
+  const today = await todayOf(deps.db, tenantId, now);
   const day = {
     today,
     dueUntil: addDays(today, rules.reminders.rentDueDays),

@@ -158,10 +158,17 @@ describe('the daily reminders by SMS', () => {
     expect(Number(n!.n)).toBe(0);
   });
 
-  it('create one SMS task per kind with one recipient per driver; the sandbox sends the rendered texts', async () => {
+  it('create one SMS task per kind with one recipient per driver in the daytime; the sandbox sends the rendered texts', async () => {
     const saved = await rules({ contractSms: { rentDue: true, contractEnd: true, overdue: true } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.contractSms).toEqual({ rentDue: true, contractEnd: true, overdue: true });
+    // At night in the tenant's time zone nobody is texted (nothing recorded): a later hourly run does it.
+    t.clock.set(new Date('2026-03-08T00:30:00Z')); // 08:30 in Shanghai
+    try {
+      expect((await sendReminderSms(t.deps, tenantId)).map((x) => x.skipped)).toEqual(['night', 'night', 'night']);
+    } finally {
+      t.clock.set(FEB_20);
+    }
     // 2026-03-08: A's period 3 (due 03-10) is within the 3 lead days; A's period 2 (due 02-10) is 23 days past
     // its deadline (02-10 + 3 grace days); B's contract ends on 03-31, within 30 days.
     const r = await smsOn('2026-03-08');
