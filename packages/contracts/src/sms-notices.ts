@@ -46,15 +46,15 @@ export type ContractSmsKind = (typeof CONTRACT_SMS_KINDS)[number];
  */
 export const CONTRACT_SMS_TEMPLATES: Record<ContractSmsKind, { name: string; content: string }> = {
   rentDue: {
-    name: '合同租金到期提醒',
+    name: '合同租金即将到期',
     content: '{name}您好，您的合同{contractNo}（{plate}）租金{amount}元将于{dueDate}到期，请按时支付。如已支付请忽略。',
   },
   contractEnd: {
-    name: '合同到期提醒',
+    name: '合同即将到期',
     content: '{name}您好，您的合同{contractNo}（{plate}）将于{endDate}到期，请提前联系{company}办理续租或还车。',
   },
   overdue: {
-    name: '合同租金逾期提醒',
+    name: '合同租金逾期',
     content:
       '{name}您好，您的合同{contractNo}（{plate}）租金{amount}元（应付日{dueDate}）已逾期{daysOverdue}天，请尽快支付。',
   },
