@@ -368,6 +368,14 @@ export const TenantRules = z.object({
     .default({})
     .describe('contract number prefix per rent id; a rent without one uses "HT"'),
   mapTiles: z.enum(['amap', 'osm']).default('amap').describe('AutoNavi (GCJ-02) or OpenStreetMap (WGS-84)'),
+  contractSms: z
+    .strictObject({
+      rentDue: z.boolean().default(false).describe('rent due within reminders.rentDueDays'),
+      contractEnd: z.boolean().default(false).describe('contract ending within 30 days'),
+      overdue: z.boolean().default(false).describe('rent past its due date + rentGraceDays'),
+    })
+    .default({ rentDue: false, contractEnd: false, overdue: false })
+    .describe('per reminder kind, whether the daily contract reminders also send the driver an SMS (off by default)'),
   approvalSms: z
     .boolean()
     .optional()

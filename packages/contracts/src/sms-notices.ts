@@ -30,7 +30,35 @@ export const SMS_VARIABLES: readonly { key: string; title: LocalText; example: s
   { key: 'amount', title: { 'zh-CN': '应付金额', 'en-US': 'Amount due' }, example: '4800.00' },
   { key: 'dueDate', title: { 'zh-CN': '到期日', 'en-US': 'Due date' }, example: '2026-12-05' },
   { key: 'company', title: { 'zh-CN': '公司简称', 'en-US': 'Company' }, example: '杭州公司' },
+  { key: 'contractNo', title: { 'zh-CN': '合同编号', 'en-US': 'Contract number' }, example: 'HT202600001' },
+  { key: 'endDate', title: { 'zh-CN': '合同到期日', 'en-US': 'Contract end date' }, example: '2026-12-31' },
+  { key: 'daysOverdue', title: { 'zh-CN': '逾期天数', 'en-US': 'Days overdue' }, example: '7' },
 ];
+
+/** Reminder kinds of the rental contracts that may text the driver (company setting `contractSms`). */
+export const CONTRACT_SMS_KINDS = ['rentDue', 'contractEnd', 'overdue'] as const;
+export type ContractSmsKind = (typeof CONTRACT_SMS_KINDS)[number];
+
+/**
+ * The templates the daily contract reminders use, one per kind (`sms_templates.purpose`), seeded for the demo
+ * company and created with this text for any other tenant the first time its reminders text a driver. The
+ * tenant may change their text (or disable one to stop that kind) on the SMS template screen.
+ */
+export const CONTRACT_SMS_TEMPLATES: Record<ContractSmsKind, { name: string; content: string }> = {
+  rentDue: {
+    name: '合同租金即将到期',
+    content: '{name}您好，您的合同{contractNo}（{plate}）租金{amount}元将于{dueDate}到期，请按时支付。如已支付请忽略。',
+  },
+  contractEnd: {
+    name: '合同即将到期',
+    content: '{name}您好，您的合同{contractNo}（{plate}）将于{endDate}到期，请提前联系{company}办理续租或还车。',
+  },
+  overdue: {
+    name: '合同租金逾期',
+    content:
+      '{name}您好，您的合同{contractNo}（{plate}）租金{amount}元（应付日{dueDate}）已逾期{daysOverdue}天，请尽快支付。',
+  },
+};
 export const SMS_VARIABLE_KEYS = SMS_VARIABLES.map((v) => v.key);
 
 /** Chinese gateways count a message up to 70 characters as one segment, a longer one in segments of 67. */

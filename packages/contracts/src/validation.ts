@@ -13,8 +13,10 @@ export const VALIDATION_MESSAGES: Record<string, LocalText> = {
   'v.code': { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'Enter the 6-digit code' },
   'v.required': { 'zh-CN': '必填', 'en-US': 'Required' },
   'v.smsVariable': {
-    'zh-CN': '模板中有不支持的变量，可用：{name} {plate} {amount} {dueDate} {company}',
-    'en-US': 'The template uses an unknown variable; available: {name} {plate} {amount} {dueDate} {company}',
+    'zh-CN':
+      '模板中有不支持的变量，可用：{name} {plate} {amount} {dueDate} {company} {contractNo} {endDate} {daysOverdue}',
+    'en-US':
+      'The template uses an unknown variable; available: {name} {plate} {amount} {dueDate} {company} {contractNo} {endDate} {daysOverdue}',
   },
   'v.badText': {
     'zh-CN': '包含无法保存的字符（空字符或不完整的 Unicode 字符）',

@@ -10,6 +10,9 @@ import {
   rentalPaymentLines,
 } from '../db/schema/rental-contracts.js';
 import { addDays, addMonths, buildSchedule, type ScheduleTerms } from '../modules/rental-contracts/schedule.js';
+import { CONTRACT_SMS_KINDS, CONTRACT_SMS_TEMPLATES } from '@fleetdesk/contracts/sms-notices';
+import { smsTemplates } from '../db/schema/sms-notices.js';
+import { contractSmsPurpose } from '../modules/rental-contracts/rental-contracts.sms.js';
 import type { DemoContext } from './context.js';
 
 /**
@@ -353,4 +356,13 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
   for (const [prefix, last] of seq) {
     await tx.insert(rentalContractNumbers).values({ tenantId, prefix, last });
   }
+  // The templates of the reminders' SMS to drivers (sent once the company turns them on, off by default).
+  await tx.insert(smsTemplates).values(
+    CONTRACT_SMS_KINDS.map((kind) => ({
+      tenantId,
+      purpose: contractSmsPurpose(kind),
+      ...CONTRACT_SMS_TEMPLATES[kind],
+      createdBy: ctx.demo.adminId,
+    })),
+  );
 }

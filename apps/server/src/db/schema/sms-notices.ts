@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, integer, pgTable, primaryKey, text, index } from 'drizzle-orm/pg-core';
+import { check, foreignKey, integer, pgTable, primaryKey, text, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { tenants } from './tenancy.js';
 
@@ -18,6 +18,11 @@ export const smsTemplates = pgTable(
     /** The approved template code at the real gateway (required there, unused by the sandbox). */
     providerTemplate: text('provider_template'),
     status: text('status').notNull().default('active'),
+    /**
+     * What a system job uses the template for (`contract.rentDue`, `contract.contractEnd`, `contract.overdue`:
+     * the daily contract reminders' SMS to the driver); null for the templates of the notice screen.
+     */
+    purpose: text('purpose'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -25,6 +30,9 @@ export const smsTemplates = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     check('sms_templates_status_ck', sql.raw(`status in (${inList(SMS_TEMPLATE_STATUSES)})`)),
+    uniqueIndex('sms_templates_purpose_uq')
+      .on(t.tenantId, t.purpose)
+      .where(sql`purpose is not null`),
   ],
 );
 

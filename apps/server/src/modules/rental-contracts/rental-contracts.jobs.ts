@@ -5,6 +5,7 @@ import { tenantRules } from '../settings/settings.service.js';
 import { addDays } from './schedule.js';
 import { todayOf } from './rental-contracts.service.js';
 import { endExpiredTempCars } from './rental-contracts.temp-cars.js';
+import { sendReminderSms } from './rental-contracts.sms.js';
 
 /** Message-centre category of bills (contracts MESSAGE_CATEGORIES: 2 = 账单提醒). */
 export const BILL_CATEGORY = 2;
@@ -114,20 +115,25 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** The daily work of every tenant with signed contracts: late fees, reminders, temporary cars past their end. */
-export async function runContractsDaily(deps: AppDeps): Promise<{ lateFees: number; reminders: number }> {
+/**
+ * The daily work of every tenant with signed contracts: late fees, then reminders (message centre, then the
+ * drivers' SMS of the kinds the tenant turned on: `rental-contracts.sms.ts`), then temporary cars past their end.
+ */
+export async function runContractsDaily(deps: AppDeps): Promise<{ lateFees: number; reminders: number; sms: number }> {
   const tenants = await rowsOf<{ tenant_id: number }>(
     deps.db,
     sql`select distinct tenant_id from rental_contracts where state = 'signed'`,
   );
   let lateFees = 0;
   let reminders = 0;
+  let sms = 0;
   for (const { tenant_id } of tenants) {
     lateFees += await applyLateFees(deps, Number(tenant_id));
     reminders += await sendReminders(deps, Number(tenant_id));
+    for (const r of await sendReminderSms(deps, Number(tenant_id))) sms += r.recipients;
     await endExpiredTempCars(deps, Number(tenant_id));
   }
-  return { lateFees, reminders };
+  return { lateFees, reminders, sms };
 }
 
 let lastRun = 0;

@@ -496,7 +496,10 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
 export async function contractsTestRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/api/test/contracts/daily', {
-    schema: { hide: true, response: { 200: envelope(z.object({ lateFees: z.number(), reminders: z.number() })) } },
+    schema: {
+      hide: true,
+      response: { 200: envelope(z.object({ lateFees: z.number(), reminders: z.number(), sms: z.number() })) },
+    },
     config: { access: access.public() },
     handler: async (req) => {
       if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? ''))

@@ -39,8 +39,13 @@ export function recipientSources(): RecipientSource[] {
   return [...sources.values()];
 }
 
+/** Sources of notices a system job sends (no recipient screen behind them). */
+const SYSTEM_SOURCES: Record<string, LocalText> = {
+  contractReminder: { 'zh-CN': '合同提醒', 'en-US': 'Contract reminders' },
+};
+
 export function sourceTitle(key: string, lang: Lang): string {
-  return sources.get(key)?.title[lang] ?? key;
+  return sources.get(key)?.title[lang] ?? SYSTEM_SOURCES[key]?.[lang] ?? key;
 }
 
 /** A mainland number as typed: spaces, dashes and a +86/0086 prefix removed. */

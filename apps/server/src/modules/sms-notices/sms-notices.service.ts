@@ -21,10 +21,11 @@ import {
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
 import { startOfDayIn } from '../../core/timezone.js';
 import { smsMessages } from '../../db/schema/platform.js';
-import { smsBatches } from '../../db/schema/sms-notices.js';
+import { smsBatches, smsTemplates } from '../../db/schema/sms-notices.js';
 import {
   addRecipientSource,
   checkRecipients,
+  normalisePhone,
   recipientSource,
   type CheckedRecipient,
   type RecipientSource,
@@ -36,6 +37,7 @@ export function registerRecipientSource(source: RecipientSource): void {
   addRecipientSource(source);
 }
 export type { RecipientSource };
+export { normalisePhone };
 
 export const SMS_TASK_KIND = 'sms.notice';
 const PREVIEWS = 20;
@@ -146,38 +148,119 @@ async function startBatch(
     beforeCommit?: (tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0]) => Promise<void>;
   },
 ) {
-  const now = deps.clock.now();
   const { batchId, task } = await deps.db.transaction(async (tx) => {
-    const [batch] = await tx
-      .insert(smsBatches)
-      .values({
-        tenantId: ctx.tenantId,
-        templateId: meta.templateId,
-        content: meta.content,
-        source: meta.source,
-        total: p.items.length,
-        segments: p.totalSegments,
-        costFen: p.costFen,
-        retryOf: meta.retryOf ?? null,
-        createdBy: ctx.userId,
-        createdAt: now,
-      })
-      .returning({ id: smsBatches.id });
-    const task = await deps.tasks.create<SmsItem>(tx, ctx, {
-      kind: SMS_TASK_KIND,
-      targetId: `smsBatch:${batch!.id}`,
-      title: meta.content.slice(0, 40),
-      items: p.items,
-    });
-    await tx
-      .update(smsBatches)
-      .set({ taskId: task.id })
-      .where(and(eq(smsBatches.tenantId, ctx.tenantId), eq(smsBatches.id, batch!.id)));
+    const created = await insertBatch(deps, tx, ctx, p, meta);
     if (meta.beforeCommit) await meta.beforeCommit(tx);
-    return { batchId: batch!.id, task };
+    return created;
   });
   await deps.tasks.dispatch(task);
   return { batchId, taskId: task.id, targetId: task.targetId };
+}
+
+type Tx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
+
+/** The batch and its category-1 task, inside the caller's transaction (dispatch the task after the commit). */
+async function insertBatch(
+  deps: AppDeps,
+  tx: Tx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  p: Pick<Prepared, 'items' | 'totalSegments' | 'costFen'>,
+  meta: { content: string; templateId: number | null; source: string; retryOf?: number },
+) {
+  const [batch] = await tx
+    .insert(smsBatches)
+    .values({
+      tenantId: ctx.tenantId,
+      templateId: meta.templateId,
+      content: meta.content,
+      source: meta.source,
+      total: p.items.length,
+      segments: p.totalSegments,
+      costFen: p.costFen,
+      retryOf: meta.retryOf ?? null,
+      createdBy: ctx.userId,
+      createdAt: deps.clock.now(),
+    })
+    .returning({ id: smsBatches.id });
+  const task = await deps.tasks.create<SmsItem>(tx, ctx, {
+    kind: SMS_TASK_KIND,
+    targetId: `smsBatch:${batch!.id}`,
+    title: meta.content.slice(0, 40),
+    items: p.items,
+  });
+  await tx
+    .update(smsBatches)
+    .set({ taskId: task.id })
+    .where(and(eq(smsBatches.tenantId, ctx.tenantId), eq(smsBatches.id, batch!.id)));
+  return { batchId: batch!.id, task };
+}
+
+/** A template a system job texts with (`sms_templates.purpose`), created with its default text when missing. */
+export async function purposeTemplate(
+  deps: AppDeps,
+  tenantId: number,
+  purpose: string,
+  fallback: { name: string; content: string },
+) {
+  await deps.db
+    .insert(smsTemplates)
+    .values({ tenantId, purpose, name: fallback.name, content: fallback.content })
+    .onConflictDoNothing({ target: [smsTemplates.tenantId, smsTemplates.purpose], where: sql`purpose is not null` });
+  const [row] = await deps.db
+    .select()
+    .from(smsTemplates)
+    .where(and(eq(smsTemplates.tenantId, tenantId), eq(smsTemplates.purpose, purpose)));
+  return row!;
+}
+
+/** The tenant's signature, price, time zone and what is left of today's quota (for a system job's notice). */
+export async function systemSendingState(deps: AppDeps, tenantId: number) {
+  const settings = await repo.settingsOf(deps.db, tenantId);
+  const usedToday = await repo.usedSince(deps.db, tenantId, startOfDayIn(settings.timeZone, deps.clock.now()));
+  return { ...settings, remaining: Math.max(0, settings.dailyQuota - usedToday) };
+}
+
+/**
+ * A notice a system job sends (no request behind it), inside the job's transaction: every recipient's text is
+ * rendered from the template with the tenant's signature; numbers that are not mainland mobiles, repeated
+ * numbers and recipients missing a variable are left out (answered as `invalid`). Answers null when nobody is
+ * left. The caller dispatches `task` after its commit. `ctx.userId` is the user the batch is recorded under.
+ */
+export async function createSystemNotice(
+  deps: AppDeps,
+  tx: Tx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  input: {
+    template: { id: number; content: string; providerTemplate: string | null };
+    source: string;
+    recipients: Recipient[];
+    signature: string;
+    segmentPriceFen: number;
+    defaults: Record<string, string>;
+  },
+) {
+  const { valid, invalid } = checkRecipients(input.recipients, input.template.content, input.defaults);
+  if (!valid.length) return { created: null, invalid, items: [] as SmsItem[] };
+  const items: SmsItem[] = valid.map((r) => {
+    const text = `【${input.signature}】${renderTemplate(input.template.content, r.values)}`;
+    return {
+      phone: r.phone,
+      name: r.name,
+      text,
+      segments: smsSegments(text).segments,
+      template: input.template.providerTemplate,
+      params: r.values,
+    };
+  });
+  const totalSegments = items.reduce((s, i) => s + i.segments, 0);
+  const created = await insertBatch(
+    deps,
+    tx,
+    ctx,
+    { items, totalSegments, costFen: totalSegments * input.segmentPriceFen },
+    { content: input.template.content, templateId: input.template.id, source: input.source },
+  );
+  return { created, invalid, items };
 }
 
 export async function sendNotice(deps: AppDeps, ctx: RequestContext, input: SmsSendRequest) {

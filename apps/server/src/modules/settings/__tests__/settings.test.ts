@@ -136,6 +136,7 @@ describe('rules', () => {
       settingDebtorPaying: false,
       contractPrefixes: {},
       mapTiles: 'amap',
+      contractSms: { rentDue: false, contractEnd: false, overdue: false },
     });
     expect(await tenantRules(t.deps, demo)).toEqual(TenantRules.parse({}));
   });

@@ -51,6 +51,10 @@ describe('the business rules', () => {
       expect(screen.getByTestId('late-fee-percent')).toHaveTextContent('= 0.8 % of the overdue amount per day'),
     );
     await user.click(field('Debtors may pay online'));
+    // The contract reminders' SMS to drivers: off by default, one switch per kind.
+    expect(field('SMS on rent due')).not.toBeChecked();
+    expect(field('SMS on contract end')).not.toBeChecked();
+    await user.click(field('SMS on overdue rent'));
     await user.type(field('Contract number prefix of Demo Rentals Shanghai'), 'sh');
     await user.click(within(form()).getByLabelText('OpenStreetMap'));
     await user.click(save());
@@ -62,6 +66,7 @@ describe('the business rules', () => {
       lateFee: { dailyRatePermille: 8, capPercent: 20 },
       billProRating: false,
       settingDebtorPaying: true,
+      contractSms: { rentDue: false, contractEnd: false, overdue: true },
       contractPrefixes: { '8': 'SH' },
       mapTiles: 'osm',
     });

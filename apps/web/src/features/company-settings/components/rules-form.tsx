@@ -27,6 +27,8 @@ import { LoadFailed, Loading } from './states';
 export const RULE_DEFAULTS: Rules = TenantRules.parse({});
 
 const REMINDERS = ['licenceDays', 'insuranceDays', 'inspectionDays', 'driverDocumentDays', 'rentDueDays'] as const;
+/** The contract reminders that may also text the driver (`contractSms`). */
+const CONTRACT_SMS = ['rentDue', 'contractEnd', 'overdue'] as const;
 
 /** The fields of the form, as the server names them in its field errors. */
 const RULE_FIELDS = new Set([
@@ -36,6 +38,7 @@ const RULE_FIELDS = new Set([
   'lateFee.capPercent',
   'billProRating',
   'settingDebtorPaying',
+  ...CONTRACT_SMS.map((k) => `contractSms.${k}`),
   'mapTiles',
 ]);
 
@@ -62,6 +65,7 @@ export function toRules(values: Values): unknown {
     lateFee: { ...values.lateFee },
     billProRating: values.billProRating,
     settingDebtorPaying: values.settingDebtorPaying,
+    contractSms: { ...values.contractSms },
     contractPrefixes,
     mapTiles: values.mapTiles,
   };
@@ -184,6 +188,20 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
         >
           <Switch />
         </Form.Item>
+      </Card>
+      <Card size="small" title={t('rules.contractSms')} className="fd-cs-card">
+        <p className="fd-cs-hint">{t('rules.contractSmsHint')}</p>
+        {CONTRACT_SMS.map((kind) => (
+          <Form.Item
+            key={kind}
+            name={['contractSms', kind]}
+            label={t(`rules.contractSmsKinds.${kind}`)}
+            valuePropName="checked"
+            extra={`${t(`rules.contractSmsKindHints.${kind}`)} ${byDefault(t(RULE_DEFAULTS.contractSms[kind] ? 'rules.on' : 'rules.off'))}`}
+          >
+            <Switch />
+          </Form.Item>
+        ))}
       </Card>
       <Card size="small" title={t('rules.contractPrefixes')} className="fd-cs-card">
         <p className="fd-cs-hint">{t('rules.contractPrefixesHint', { prefix: DEFAULT_CONTRACT_PREFIX })}</p>

@@ -1,0 +1,2 @@
+ALTER TABLE "sms_templates" ADD COLUMN "purpose" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_templates_purpose_uq" ON "sms_templates" USING btree ("tenant_id","purpose") WHERE purpose is not null;
