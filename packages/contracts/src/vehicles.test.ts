@@ -83,5 +83,6 @@ describe('status actions', () => {
     const reachable = new Set(Object.values(CAR_ACTIONS).map((a) => a.to));
     for (const s of CAR_STATUSES) if (s !== 'idle') expect(reachable.has(s), s).toBe(true);
     expect(actionsFrom('rented')).toEqual(['giveBack']);
+    expect(actionsFrom('preparing')).toEqual(['prepared', 'repair', 'suspend']);
   });
 });

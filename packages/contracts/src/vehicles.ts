@@ -116,7 +116,20 @@ export const Vin = VinFormat.refine(isValidVin, { message: 'v.vinCheckDigit' }).
   '17 characters, no I/O/Q, with a valid ISO 3779 check digit at position 9',
 );
 
-export const CAR_STATUSES = ['idle', 'rented', 'maintenance', 'reserved', 'off_fleet', 'sold', 'scrapped'] as const;
+/**
+ * A returned car waits in `preparing` (待整备: cleaning, checks, refuelling) until it is declared ready, then it is
+ * idle and may be rented out again.
+ */
+export const CAR_STATUSES = [
+  'idle',
+  'rented',
+  'preparing',
+  'maintenance',
+  'reserved',
+  'off_fleet',
+  'sold',
+  'scrapped',
+] as const;
 export const CarStatus = z.enum(CAR_STATUSES);
 export type CarStatus = z.infer<typeof CarStatus>;
 /** Statuses a car never leaves. */
@@ -124,6 +137,7 @@ export const FINAL_CAR_STATUSES: readonly CarStatus[] = ['sold', 'scrapped'];
 export const CAR_STATUS_TITLES: Record<CarStatus, LocalText> = {
   idle: { 'zh-CN': '空闲', 'en-US': 'Idle' },
   rented: { 'zh-CN': '已出租', 'en-US': 'Rented' },
+  preparing: { 'zh-CN': '待整备', 'en-US': 'Pending preparation' },
   maintenance: { 'zh-CN': '维修中', 'en-US': 'In maintenance' },
   reserved: { 'zh-CN': '已预订', 'en-US': 'Reserved' },
   off_fleet: { 'zh-CN': '停运', 'en-US': 'Off fleet' },
@@ -131,7 +145,7 @@ export const CAR_STATUS_TITLES: Record<CarStatus, LocalText> = {
   scrapped: { 'zh-CN': '已报废', 'en-US': 'Scrapped' },
 };
 /** Statuses a car may be registered (or imported) with; the others are reached by actions. */
-export const INITIAL_CAR_STATUSES = ['idle', 'rented', 'maintenance', 'reserved', 'off_fleet'] as const;
+export const INITIAL_CAR_STATUSES = ['idle', 'rented', 'preparing', 'maintenance', 'reserved', 'off_fleet'] as const;
 
 /**
  * The named status actions of `PUT rentCar/{action}/{id}`: from which statuses each may be taken, and the
@@ -141,10 +155,11 @@ export const CAR_ACTIONS = {
   reserve: { from: ['idle'], to: 'reserved' },
   cancelReservation: { from: ['reserved'], to: 'idle' },
   rentOut: { from: ['idle', 'reserved'], to: 'rented' },
-  giveBack: { from: ['rented'], to: 'idle' },
-  repair: { from: ['idle', 'reserved', 'off_fleet'], to: 'maintenance' },
+  giveBack: { from: ['rented'], to: 'preparing' },
+  prepared: { from: ['preparing'], to: 'idle' },
+  repair: { from: ['idle', 'preparing', 'reserved', 'off_fleet'], to: 'maintenance' },
   finishRepair: { from: ['maintenance'], to: 'idle' },
-  suspend: { from: ['idle', 'maintenance'], to: 'off_fleet' },
+  suspend: { from: ['idle', 'preparing', 'maintenance'], to: 'off_fleet' },
   resume: { from: ['off_fleet'], to: 'idle' },
   sell: { from: ['idle', 'maintenance', 'off_fleet'], to: 'sold' },
   scrap: { from: ['idle', 'maintenance', 'off_fleet'], to: 'scrapped' },
@@ -157,6 +172,7 @@ export const CAR_ACTION_TITLES: Record<CarAction, LocalText> = {
   cancelReservation: { 'zh-CN': '取消预订', 'en-US': 'Cancel reservation' },
   rentOut: { 'zh-CN': '出租', 'en-US': 'Rent out' },
   giveBack: { 'zh-CN': '还车', 'en-US': 'Return' },
+  prepared: { 'zh-CN': '整备完成', 'en-US': 'Ready to rent' },
   repair: { 'zh-CN': '送修', 'en-US': 'Send to repair' },
   finishRepair: { 'zh-CN': '维修完成', 'en-US': 'Repair finished' },
   suspend: { 'zh-CN': '停运', 'en-US': 'Take off fleet' },

@@ -201,7 +201,7 @@ export async function dispatchInspection(deps: AppDeps, ctx: RequestContext, id:
 /**
  * Return (退车): the dispatched car comes back. Records the inspection with its damage deduction, closes the usage
  * period at the inspection time (violations after it lose the driver it gave) and gives the car back (rented ->
- * idle). The contract stays signed until its settlement is approved.
+ * pending preparation). The contract stays signed until its settlement is approved.
  */
 export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: number, input: Return) {
   const at = new Date(input.inspectedAt);

@@ -70,6 +70,7 @@ const ENERGY_CHOICES: Choice<Energy>[] = [
 const STATUS_ALIASES: Record<(typeof INITIAL_CAR_STATUSES)[number], string[]> = {
   idle: ['闲置', '待租', '在库'],
   rented: ['出租', '在租', '出租中', '租赁中'],
+  preparing: ['整备', '整备中', '待整理', '待清洗'],
   maintenance: ['维修', '保养', '维修保养'],
   reserved: ['预订', '预定'],
   off_fleet: ['停用', '停运中'],

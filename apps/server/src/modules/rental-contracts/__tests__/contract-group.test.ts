@@ -3,7 +3,7 @@ import { Contract, type GroupContract, type PaymentLine, type TempCar } from '@f
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { addUser } from '../../../test/users.js';
 import { contractForCarAt, endExpiredTempCars } from '../rental-contracts.temp-cars.js';
-import { activeDriver, idleCars, P, q, rentIds, terms } from './fixtures.js';
+import { activeDriver, idleCars, P, prepareCar, q, rentIds, terms } from './fixtures.js';
 
 let t: TestApp;
 let rents: Awaited<ReturnType<typeof rentIds>>;
@@ -233,7 +233,8 @@ describe('car change', () => {
       managementFee: 0,
       rent: 3000,
     });
-    expect(await carStatus(cars[1]!)).toBe('idle');
+    expect(await carStatus(cars[1]!)).toBe('preparing');
+    await prepareCar(t, cars[1]!);
     expect(await carStatus(cars[2]!)).toBe('rented');
 
     const was = await contract(old.id);
@@ -357,7 +358,8 @@ describe('car change', () => {
       const res = await t.request('POST', `${P}/tempCar/end/${temp.id}`, { as: 'admin', body: {} });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data[0]).toMatchObject({ active: false, toDate: '2026-02-20' });
-      expect(await carStatus(cars[1]!)).toBe('idle');
+      expect(await carStatus(cars[1]!)).toBe('preparing');
+      await prepareCar(t, cars[1]!);
       const twice = await t.request('POST', `${P}/tempCar/end/${temp.id}`, { as: 'admin', body: {} });
       expect(twice.statusCode).toBe(409);
     });
@@ -370,7 +372,8 @@ describe('car change', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(await endExpiredTempCars(t.deps, tenantId, '2026-02-25')).toBe(0);
       expect(await endExpiredTempCars(t.deps, tenantId, '2026-02-26')).toBe(1);
-      expect(await carStatus(cars[1]!)).toBe('idle');
+      expect(await carStatus(cars[1]!)).toBe('preparing');
+      await prepareCar(t, cars[1]!);
       const list = (await t.request('GET', `${P}/tempCars/${next.id}`, { as: 'admin' })).json().data as TempCar[];
       expect(list.every((x) => !x.active)).toBe(true);
     });
@@ -387,8 +390,10 @@ describe('car change', () => {
       expect(res.statusCode, res.body).toBe(200);
       const fin = await t.request('POST', `${P}/finish/${next.id}`, { as: 'admin', body: { reason: '退车' } });
       expect(fin.statusCode, fin.body).toBe(200);
-      expect(await carStatus(cars[1]!)).toBe('idle');
-      expect(await carStatus(cars[2]!)).toBe('idle');
+      expect(await carStatus(cars[1]!)).toBe('preparing');
+      await prepareCar(t, cars[1]!);
+      expect(await carStatus(cars[2]!)).toBe('preparing');
+      await prepareCar(t, cars[2]!);
       const list = (await t.request('GET', `${P}/tempCars/${next.id}`, { as: 'admin' })).json().data as TempCar[];
       // The newest first: ended today, not on its planned 2026-04-30.
       expect(list[0]).toMatchObject({ active: false, toDate: '2026-02-20', reason: '原车大修' });

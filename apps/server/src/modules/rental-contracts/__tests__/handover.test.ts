@@ -4,7 +4,7 @@ import { InspectionState, Settlement } from '@fleetdesk/contracts/handover';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { upload } from '../../../test/multipart.js';
 import { addUser } from '../../../test/users.js';
-import { activeDriver, idleCars, P, q, rentIds, terms } from './fixtures.js';
+import { activeDriver, idleCars, P, prepareCar, q, rentIds, terms } from './fixtures.js';
 
 const B = '/api/ccwadmin';
 const A = `${B}/oa/approval`;
@@ -230,7 +230,8 @@ describe('return inspection', () => {
     expect(state.return).toMatchObject({ mileage: carMileage + 1200, damageDeduction: 800 });
     expect(await violation(late)).toMatchObject({ driver_id: null, usage_period_id: null });
     expect(Number((await violation('HANDOVER-IN-1')).driver_id)).toBe(driverId);
-    expect(await carStatus(cars[0]!)).toBe('idle');
+    expect(await carStatus(cars[0]!)).toBe('preparing');
+    await prepareCar(t, cars[0]!);
     const km = await q<{ km: number }>(t, `select mileage_km as km from cars where id = $1`, [cars[0]]);
     expect(Number(km[0]!.km)).toBe(carMileage + 1200);
     const again = await t.request('POST', `${P}/inspection/return/${contractId}`, {

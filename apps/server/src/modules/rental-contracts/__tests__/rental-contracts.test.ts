@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, type PaymentLine } from '@fleetdesk/contracts/rental-contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { applyLateFees, sendReminders } from '../rental-contracts.jobs.js';
-import { activeDriver, idleCars, P, q, rentIds, terms } from './fixtures.js';
+import { activeDriver, idleCars, P, prepareCar, q, rentIds, terms } from './fixtures.js';
 
 let t: TestApp;
 let rents: Awaited<ReturnType<typeof rentIds>>;
@@ -276,7 +276,8 @@ describe('contract life', () => {
     const fin = await t.request('POST', `${P}/finish/${id}`, { as: 'admin', body: { reason: '提前退车' } });
     expect(fin.statusCode, fin.body).toBe(200);
     expect(fin.json().data.state).toBe('terminated');
-    expect(await carStatus(cars[0]!)).toBe('idle');
+    expect(await carStatus(cars[0]!)).toBe('preparing');
+    await prepareCar(t, cars[0]!);
     const ev = (await t.request('GET', `${P}/events/${id}`, { as: 'admin' })).json().data;
     expect(ev.map((e: { toState: string | null }) => e.toState).filter(Boolean)).toEqual([
       'terminated',
@@ -294,7 +295,9 @@ describe('contract life', () => {
     await t.request('POST', `${P}/sign/${s.id}`, { as: 'admin', body: { accountId } });
     const c2 = await t.request('POST', `${P}/cancel/${s.id}`, { as: 'admin', body: { reason: '未发车退订' } });
     expect(c2.json().data.state).toBe('cancelled');
-    expect(await carStatus(cars[1]!)).toBe('idle');
+    // Signed, the car was rented out to the contract: it comes back through preparation.
+    expect(await carStatus(cars[1]!)).toBe('preparing');
+    await prepareCar(t, cars[1]!);
     expect((await lines(s.id)).length).toBe(0);
   });
 

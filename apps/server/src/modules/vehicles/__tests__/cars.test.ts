@@ -296,7 +296,13 @@ describe('status actions', () => {
     const refused = await act('repair');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ status: 30101, message: '车辆当前状态为“已出租”，不能执行“送修”' });
-    expect((await act('giveBack')).json().data.status).toBe('idle');
+    // A returned car waits for its preparation before it may be reserved or rented out again.
+    expect((await act('giveBack')).json().data).toMatchObject({
+      status: 'preparing',
+      actions: ['prepared', 'repair', 'suspend'],
+    });
+    expect((await act('reserve')).statusCode).toBe(409);
+    expect((await act('prepared')).json().data.status).toBe('idle');
     expect((await act('repair')).json().data.status).toBe('maintenance');
     expect((await act('suspend')).json().data.status).toBe('off_fleet');
     expect((await act('resume')).json().data.status).toBe('idle');
@@ -315,7 +321,8 @@ describe('status actions', () => {
       'resume:off_fleet>idle',
       'suspend:maintenance>off_fleet',
       'repair:idle>maintenance',
-      'giveBack:rented>idle',
+      'prepared:preparing>idle',
+      'giveBack:rented>preparing',
       'rentOut:reserved>rented',
       'reserve:idle>reserved',
     ]);

@@ -5,6 +5,7 @@ import type { CarStatus } from '@fleetdesk/contracts/vehicles';
 const COLORS: Record<CarStatus, string> = {
   idle: 'green',
   rented: 'blue',
+  preparing: 'gold',
   maintenance: 'orange',
   reserved: 'cyan',
   off_fleet: 'default',
