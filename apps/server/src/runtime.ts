@@ -9,11 +9,12 @@ import { remindViolationLimitsHourly } from './modules/violations/violations.rem
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
 import { maintainGpsPartitions } from './modules/gps/partitions.js';
+import { sweepOffline } from './modules/gps-events/events.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
  * processing, tasks whose worker died, driver and vehicle reminders, violation limit reminders,
- * contracts (late fees, rent reminders), GPS position partitions.
+ * contracts (late fees, rent reminders), GPS position partitions, GPS devices gone offline.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -27,6 +28,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await remindViolationLimitsHourly(deps);
   await runContractsHourly(deps);
   await maintainGpsPartitions(deps);
+  await sweepOffline(deps);
 }
 
 /**

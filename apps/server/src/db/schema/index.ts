@@ -19,3 +19,4 @@ export * from './compliance.js';
 export * from './violations.js';
 export * from './rental-contracts.js';
 export * from './gps.js';
+export * from './gps-events.js';
