@@ -9,6 +9,7 @@ import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
 import { seedViolations } from './violations.seed.js';
 import { seedGps } from './gps.seed.js';
+import { seedGpsEvents } from './gps-events.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -22,4 +23,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedViolations,
   seedRentalContracts,
   seedGps,
+  seedGpsEvents,
 ];

@@ -39,10 +39,28 @@ const ACC = 1;
 const FIXED = 2;
 const HOME: [number, number] = [30.2741, 120.1551];
 
+describe('demo data', () => {
+  it('has geofences bound to the trackers of their city and alarms derived from the seeded history', async () => {
+    const fences = (await t.request('GET', `${G}/geofence`, { as: 'admin' })).json().data;
+    expect(fences.total).toBe(5);
+    expect(fences.rows.every((f: { devices: number }) => f.devices > 0)).toBe(true);
+    const stats = await q<{ type: string; status: string | null; n: number }>(
+      `select type, alarm_status as status, count(*)::int as n from gps_events group by 1, 2 order by 1, 2`,
+    );
+    const n = (type: string) => stats.filter((s) => s.type === type).reduce((a, s) => a + s.n, 0);
+    expect(n('powerCut')).toBeGreaterThanOrEqual(1);
+    expect(n('sos')).toBeGreaterThanOrEqual(1);
+    expect(n('offline')).toBe(2);
+    expect(n('geofenceEnter') + n('geofenceExit')).toBeGreaterThan(0);
+    expect((await t.request('GET', `${G}/alarm/alarmCount/unHandle`, { as: 'admin' })).json().data).toBeGreaterThan(0);
+  });
+});
+
 describe('events and alarms from a JT/T 808 terminal', () => {
   let deviceId: number;
   let fenceId: number;
-  const imei = demoImei(4);
+  // The Hangzhou tracker in stock: no seeded history, events or geofences.
+  const imei = demoImei(7);
   const base = () => t.clock.now().getTime();
 
   it('draws a geofence and binds the device; refuses bad shapes with clear messages', async () => {
@@ -70,7 +88,7 @@ describe('events and alarms from a JT/T 808 terminal', () => {
     });
     expect(res.statusCode).toBe(200);
     fenceId = res.json().data.id;
-    [{ id: deviceId }] = await q<{ id: number }>('select id::int from gps_devices where imei = $1', [imei]);
+    deviceId = (await q<{ id: number }>('select id::int from gps_devices where imei = $1', [imei]))[0]!.id;
     const unbound = await t.request('GET', `${G}/geofence/unbind`, {
       as: 'admin',
       query: { geofenceId: fenceId, keyword: imei },
