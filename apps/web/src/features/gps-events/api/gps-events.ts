@@ -13,7 +13,6 @@ import {
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { isFieldFailure } from '../../../lib/field-failure';
 import { request } from '../../../lib/request';
-import { ALARM_COUNT_KEY } from '../../../app/layout/alarm-count';
 
 export const key = ['gps-events'] as const;
 
@@ -46,8 +45,9 @@ export const ignoreAlarm = (id: number) => request<GpsEvent>(P.alarmIgnore, { me
 export const ignoreAlarms = (ids: number[]) =>
   request<{ changed: number }>(P.alarmIgnoreBatch, { method: 'POST', json: { ids } });
 
-/** Keys to refresh after an alarm changes: the lists and the header badge. */
-export const ALARM_KEYS = [key, ALARM_COUNT_KEY] as const;
+/** Keys to refresh after an alarm changes: the lists and the header badge (`app/layout/alarm-count.ts`, not imported:
+ * a module shared with the shell becomes a chunk of its own in the home bundle). */
+export const ALARM_KEYS = [key, ['gps-alarm-count']] as const;
 
 export const geofencesQuery = (q: { pageNum: number; pageSize: number; keyword?: string }) =>
   queryOptions({
