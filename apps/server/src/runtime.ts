@@ -9,7 +9,7 @@ import { remindViolationLimitsHourly } from './modules/violations/violations.rem
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
 import { maintainGpsPartitions } from './modules/gps/partitions.js';
-import { sweepOffline } from './modules/gps-events/events.js';
+import { sweepOffline } from './modules/gps/events/events.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still

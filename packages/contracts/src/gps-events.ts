@@ -146,7 +146,12 @@ export const AlarmIgnoreQuery = z.object({ id: Id });
 export const AlarmIgnoreBatchInput = z.strictObject({
   ids: z.array(Id).min(1, { message: 'v.gpsAlarmIds' }).max(500, { message: 'v.gpsAlarmIds' }),
 });
-export const ImeiParam = z.object({ imei: z.string().trim().regex(/^\d{6,20}$/, { message: 'v.gpsImei' }) });
+export const ImeiParam = z.object({
+  imei: z
+    .string()
+    .trim()
+    .regex(/^\d{6,20}$/, { message: 'v.gpsImei' }),
+});
 export const AlarmStaticsQuery = z.object({ month: Month, rentId: Id.optional() });
 export const AlarmStatics = z.object({
   month: z.string(),
@@ -187,7 +192,12 @@ export const GeofenceInput = z
     /** WGS-84 `[lat, lon]` (the web converts from GCJ-02 before saving). */
     points: z.array(LatLon, { message: 'v.geofencePoint' }).max(500, { message: 'v.geofenceShape' }),
     /** Metres: a circle's radius, a polyline's corridor half-width. */
-    radius: z.number().min(10, { message: 'v.geofenceRadius' }).max(100_000, { message: 'v.geofenceRadius' }).nullable().default(null),
+    radius: z
+      .number()
+      .min(10, { message: 'v.geofenceRadius' })
+      .max(100_000, { message: 'v.geofenceRadius' })
+      .nullable()
+      .default(null),
     rentId: Id.optional(),
     alarmOnEnter: z.boolean().default(false),
     alarmOnExit: z.boolean().default(true),

@@ -370,10 +370,28 @@ export const TenantRules = z.object({
   mapTiles: z.enum(['amap', 'osm']).default('amap').describe('AutoNavi (GCJ-02) or OpenStreetMap (WGS-84)'),
   gpsEvents: z
     .object({
-      overspeedKmh: z.number().int().min(0).max(300).default(120).describe('speed limit, km/h (0 = no overspeed alarm)'),
+      overspeedKmh: z
+        .number()
+        .int()
+        .min(0)
+        .max(300)
+        .default(120)
+        .describe('speed limit, km/h (0 = no overspeed alarm)'),
       overspeedSeconds: z.number().int().min(0).max(3600).default(10).describe('minimum duration above the limit, s'),
-      offlineMinutes: z.number().int().min(1).max(10080).default(10).describe('silence after which a device is offline'),
-      lowBatteryPercent: z.number().int().min(0).max(100).default(20).describe('phone battery level that raises low battery'),
+      offlineMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(10080)
+        .default(10)
+        .describe('silence after which a device is offline'),
+      lowBatteryPercent: z
+        .number()
+        .int()
+        .min(0)
+        .max(100)
+        .default(20)
+        .describe('phone battery level that raises low battery'),
     })
     .default({ overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20 })
     .describe('GPS events and alarms (issue 18)'),

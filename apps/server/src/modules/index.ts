@@ -28,7 +28,7 @@ import { complianceRoutes } from './compliance/compliance.routes.js';
 import { violationsRoutes } from './violations/violations.routes.js';
 import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/rental-contracts.routes.js';
 import { gpsRoutes } from './gps/gps.routes.js';
-import { gpsEventsRoutes } from './gps-events/gps-events.routes.js';
+import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { TenantRules } from '@fleetdesk/contracts/organisation';
 import { gpsDevices, gpsPositions } from '../db/schema/gps.js';
 import { gpsDeviceGeofences, gpsEventStates, gpsEvents, gpsGeofences } from '../db/schema/gps-events.js';
-import { EMPTY_STATE, deriveEvents, type DeviceState } from '../modules/gps-events/events.js';
-import { boxOf, contains, type Shape } from '../modules/gps-events/geo.js';
+import { EMPTY_STATE, deriveEvents, type DeviceState } from '../modules/gps/events/events.js';
+import { boxOf, contains, type Shape } from '../modules/gps/events/geo.js';
 import { demoImei } from './gps.seed.js';
 import type { DemoContext } from './context.js';
 
@@ -144,13 +144,8 @@ export async function seedGpsEvents({ tx, clock, demo }: DemoContext): Promise<v
     const rows: (typeof gpsEvents.$inferInsert)[] = [];
     for (const p of positions) {
       const contained = mine.filter((f) => contains(f, p.lat, p.lon)).map((f) => f.id);
-      const out = deriveEvents(
-        state,
-        { ...p, attributes: p.attributes },
-        p.serverTime,
-        rules,
-        contained,
-        (id) => fences.find((f) => f.id === id),
+      const out = deriveEvents(state, { ...p, attributes: p.attributes }, p.serverTime, rules, contained, (id) =>
+        fences.find((f) => f.id === id),
       );
       state = out.state;
       for (const e of out.events) {

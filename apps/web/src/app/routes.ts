@@ -184,7 +184,7 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'gps-events:routes.alarms',
     frame: 'header',
     permission: 'riskGpsMap',
-    page: lazyPage(() => import('../features/gps-events/pages/alarms-page')),
+    page: lazyPage(() => import('../features/gps/events/pages/alarms-page')),
   },
   {
     name: 'gpsGeofences',
@@ -192,7 +192,7 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'gps-events:routes.geofences',
     frame: 'header',
     permission: 'riskGpsMap',
-    page: lazyPage(() => import('../features/gps-events/pages/geofences-page')),
+    page: lazyPage(() => import('../features/gps/events/pages/geofences-page')),
   },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
   {

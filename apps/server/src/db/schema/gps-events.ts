@@ -93,11 +93,17 @@ export const gpsEventStates = pgTable(
     fixTime: tstz('fix_time'),
     serverTime: tstz('server_time'),
     ignition: boolean('ignition'),
-    activeAlarms: text('active_alarms').array().notNull().default(sql`'{}'::text[]`),
+    activeAlarms: text('active_alarms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     overspeedSince: tstz('overspeed_since'),
     overspeedRaised: boolean('overspeed_raised').notNull().default(false),
     online: boolean('online').notNull().default(false),
-    geofenceIds: bigintRef('geofence_ids').array().notNull().default(sql`'{}'::int8[]`),
+    geofenceIds: bigintRef('geofence_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int8[]`),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -158,9 +164,10 @@ export const gpsDeviceGeofences = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.geofenceId, t.deviceId] }),
     index('gps_device_geofences_device_ix').on(t.tenantId, t.deviceId),
-    foreignKey({ columns: [t.tenantId, t.geofenceId], foreignColumns: [gpsGeofences.tenantId, gpsGeofences.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.tenantId, t.geofenceId],
+      foreignColumns: [gpsGeofences.tenantId, gpsGeofences.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.deviceId], foreignColumns: [gpsDevices.tenantId, gpsDevices.id] }).onDelete(
       'cascade',
     ),

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { AppDeps } from '../../core/deps.js';
 import { GPS_CHANNEL, PositionWriter } from './ingest.js';
 import { Jt808Gateway } from './jt808/gateway.js';
-import { processPositions } from '../gps-events/events.js';
+import { processPositions } from './events/events.js';
 
 export interface LiveEvent {
   tenantId: number;

@@ -21,7 +21,12 @@ export function AlarmBadge() {
   if (!allowed || alarmNum <= 0) return null;
   return (
     <Tooltip title={t('header.alarms')}>
-      <Link to="/riskGpsMap/alarms" className="fd-icon-button" aria-label={t('header.alarms')} data-testid="alarm-badge">
+      <Link
+        to="/riskGpsMap/alarms"
+        className="fd-icon-button"
+        aria-label={t('header.alarms')}
+        data-testid="alarm-badge"
+      >
         <Badge count={alarmNum} size="small" overflowCount={99}>
           <AlertOutlined className="fd-header-icon" />
         </Badge>

@@ -1,8 +1,8 @@
 import type { Geofence, GeofenceDevice, GeofenceInput } from '@fleetdesk/contracts/gps-events';
 import type { PageQuery, Paged } from '@fleetdesk/contracts/common';
-import type { AppDeps } from '../../core/deps.js';
-import { offsetOf, page } from '../../core/envelope.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
+import type { AppDeps } from '../../../core/deps.js';
+import { offsetOf, page } from '../../../core/envelope.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../core/errors.js';
 import { like, rentScope, type Ctx } from './alarms.service.js';
 import { boxOf, contains, type LatLon } from './geo.js';
 import { invalidateGeofences } from './geofence-index.js';

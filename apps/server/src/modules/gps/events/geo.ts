@@ -84,7 +84,12 @@ export function boxOf(shape: Shape): Box {
     maxLon = Math.max(maxLon, lo);
   }
   if (shape.kind === 'polygon' && wraps(shape.points)) return { minLat, maxLat, minLon: -180, maxLon: 180 };
-  const pad = shape.kind === 'circle' ? (shape.radius ?? 0) : shape.kind === 'polyline' ? (shape.radius ?? POLYLINE_DEFAULT_METRES) : 0;
+  const pad =
+    shape.kind === 'circle'
+      ? (shape.radius ?? 0)
+      : shape.kind === 'polyline'
+        ? (shape.radius ?? POLYLINE_DEFAULT_METRES)
+        : 0;
   if (pad) {
     const dLat = ((pad / R) * 180) / Math.PI;
     const cos = Math.max(0.01, Math.cos(rad(Math.max(Math.abs(minLat), Math.abs(maxLat)) + dLat)));
@@ -151,7 +156,8 @@ export class GridIndex<T extends { box: Box }> {
 
 // GCJ-02 (the offset of Chinese map tiles) ---------------------------------------------------------------------
 const A = 6378245.0;
-const EE = 0.00669342162296594323;
+// 0.00669342162296594323 as the double it rounds to.
+const EE = 0.006693421622965943;
 
 /** Outside China the offset is not applied (gcoord's box). */
 export function outOfChina(lat: number, lon: number): boolean {

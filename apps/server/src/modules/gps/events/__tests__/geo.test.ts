@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_STATE, deriveEvents, type DeviceState, type EventRules } from '../events.js';
 import { boxOf, contains, gcjToWgs, GridIndex, haversine, wgsToGcj, type Shape } from '../geo.js';
-import type { PositionIn } from '../../gps/ingest.js';
+import type { PositionIn } from '../../ingest.js';
 
 describe('containment (Traccar’s test vectors)', () => {
   it('circle CIRCLE (55.75414 37.6204, 100)', () => {
@@ -87,15 +87,19 @@ describe('containment (Traccar’s test vectors)', () => {
     });
     const grid = new GridIndex(shapes);
     fc.assert(
-      fc.property(fc.double({ min: 29.9, max: 31.1, noNaN: true }), fc.double({ min: 119.9, max: 121.1, noNaN: true }), (lat, lon) => {
-        const viaGrid = grid
-          .query(lat, lon)
-          .filter((s) => contains(s, lat, lon))
-          .map((s) => s.id)
-          .sort((a, b) => a - b);
-        const scan = shapes.filter((s) => contains(s, lat, lon)).map((s) => s.id);
-        expect(viaGrid).toEqual(scan);
-      }),
+      fc.property(
+        fc.double({ min: 29.9, max: 31.1, noNaN: true }),
+        fc.double({ min: 119.9, max: 121.1, noNaN: true }),
+        (lat, lon) => {
+          const viaGrid = grid
+            .query(lat, lon)
+            .filter((s) => contains(s, lat, lon))
+            .map((s) => s.id)
+            .sort((a, b) => a - b);
+          const scan = shapes.filter((s) => contains(s, lat, lon)).map((s) => s.id);
+          expect(viaGrid).toEqual(scan);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -188,9 +192,21 @@ describe('deriveEvents', () => {
 
   it('geofence enter and exit from the difference of containing sets; low phone battery', () => {
     const { types } = run(
-      [pos(0, { lat: 1 }), pos(10, { lat: 2 }), pos(20, { lat: 3 }), pos(30, { lat: 1, attributes: { batteryLevel: 15 } })],
+      [
+        pos(0, { lat: 1 }),
+        pos(10, { lat: 2 }),
+        pos(20, { lat: 3 }),
+        pos(30, { lat: 1, attributes: { batteryLevel: 15 } }),
+      ],
       (p) => (p.lat === 2 ? [7] : p.lat === 3 ? [7, 9] : []),
     );
-    expect(types).toEqual(['online', 'geofenceEnter#7', 'geofenceEnter#9', 'lowBattery!', 'geofenceExit!#7', 'geofenceExit!#9']);
+    expect(types).toEqual([
+      'online',
+      'geofenceEnter#7',
+      'geofenceEnter#9',
+      'lowBattery!',
+      'geofenceExit!#7',
+      'geofenceExit!#9',
+    ]);
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { demoImei } from '../../../seed/gps.seed.js';
-import { gpsRuntime } from '../../gps/runtime.js';
-import { SimTerminal } from '../../gps/jt808/terminal.js';
-import type { LocationInput } from '../../gps/jt808/codec.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { demoImei } from '../../../../seed/gps.seed.js';
+import { gpsRuntime } from '../../runtime.js';
+import { SimTerminal } from '../../jt808/terminal.js';
+import type { LocationInput } from '../../jt808/codec.js';
 import { sweepOffline } from '../events.js';
 
 const G = '/api/ccwgps';
@@ -94,7 +94,10 @@ describe('events and alarms from a JT/T 808 terminal', () => {
       query: { geofenceId: fenceId, keyword: imei },
     });
     expect(unbound.json().data.rows.map((d: { id: number }) => d.id)).toEqual([deviceId]);
-    const bind = await t.request('POST', `${G}/deviceGeofence/${fenceId}`, { as: 'admin', body: { deviceIds: [deviceId] } });
+    const bind = await t.request('POST', `${G}/deviceGeofence/${fenceId}`, {
+      as: 'admin',
+      body: { deviceIds: [deviceId] },
+    });
     expect(bind.json().data).toEqual({ added: 1 });
     const devices = await t.request('GET', `${G}/geofence/${fenceId}/devices`, { as: 'admin' });
     expect(devices.json().data.rows).toEqual([expect.objectContaining({ id: deviceId, imei })]);
@@ -144,7 +147,12 @@ describe('events and alarms from a JT/T 808 terminal', () => {
     const mine = (await t.request('GET', `${G}/alarm/byImei/${imei}`, { as: 'admin', query: { pageSize: 50 } })).json()
       .data;
     expect(mine.total).toBe(4);
-    expect(mine.rows[0]).toMatchObject({ imei, type: 'geofenceExit', alarmStatus: 'unhandled', geofenceName: '西湖停车场' });
+    expect(mine.rows[0]).toMatchObject({
+      imei,
+      type: 'geofenceExit',
+      alarmStatus: 'unhandled',
+      geofenceName: '西湖停车场',
+    });
     const overspeed = mine.rows.find((a: { type: string }) => a.type === 'overspeed');
     expect(overspeed.attributes).toMatchObject({ limit: 120 });
 
@@ -174,10 +182,17 @@ describe('events and alarms from a JT/T 808 terminal', () => {
     const ignored = await t.request('DELETE', `${G}/alarm`, { as: 'admin', query: { id: power.id } });
     expect(ignored.json().data.alarmStatus).toBe('ignored');
 
-    const rest = mine.rows.filter((a: { type: string }) => a.type.startsWith('geofence')).map((a: { id: number }) => a.id);
-    const batch = await t.request('POST', `${G}/alarm/ignoreBatch`, { as: 'admin', body: { ids: [...rest, power.id] } });
+    const rest = mine.rows
+      .filter((a: { type: string }) => a.type.startsWith('geofence'))
+      .map((a: { id: number }) => a.id);
+    const batch = await t.request('POST', `${G}/alarm/ignoreBatch`, {
+      as: 'admin',
+      body: { ids: [...rest, power.id] },
+    });
     expect(batch.json().data).toEqual({ changed: 2 });
-    expect((await t.request('POST', `${G}/alarm/ignoreBatch`, { as: 'admin', body: { ids: [] } })).statusCode).toBe(400);
+    expect((await t.request('POST', `${G}/alarm/ignoreBatch`, { as: 'admin', body: { ids: [] } })).statusCode).toBe(
+      400,
+    );
     const after = (await t.request('GET', `${G}/alarm/alarmCount/unHandle`, { as: 'admin' })).json().data;
     expect(after).toBe(before - 4);
 
@@ -185,8 +200,9 @@ describe('events and alarms from a JT/T 808 terminal', () => {
     const stats = (await t.request('GET', `${G}/alarm/gpsAlarmStatics`, { as: 'admin', query: { month } })).json().data;
     expect(stats.byType.find((r: { type: string }) => r.type === 'overspeed').count).toBeGreaterThanOrEqual(1);
     expect(stats.total).toBe(stats.byDay.reduce((s: number, d: { count: number }) => s + d.count, 0));
-    const events = (await t.request('POST', `${G}/deviceEvents`, { as: 'admin', body: { deviceId, type: 'ignitionOn' } }))
-      .json().data;
+    const events = (
+      await t.request('POST', `${G}/deviceEvents`, { as: 'admin', body: { deviceId, type: 'ignitionOn' } })
+    ).json().data;
     expect(events.total).toBe(1);
   });
 
@@ -200,7 +216,12 @@ describe('events and alarms from a JT/T 808 terminal', () => {
     t.clock.advance(4 * 60_000);
     await sweepOffline(t.deps);
     const count = async (type: string) =>
-      (await q<{ n: number }>('select count(*)::int as n from gps_events where device_id = $1 and type = $2', [deviceId, type]))[0]!.n;
+      (
+        await q<{ n: number }>('select count(*)::int as n from gps_events where device_id = $1 and type = $2', [
+          deviceId,
+          type,
+        ])
+      )[0]!.n;
     expect(await count('offline')).toBe(0);
     t.clock.advance(2 * 60_000);
     expect(await sweepOffline(t.deps)).toBeGreaterThanOrEqual(1);
@@ -213,11 +234,15 @@ describe('events and alarms from a JT/T 808 terminal', () => {
   });
 
   it('unbinding forgets the geofence (no exit); permissions and other tenants', async () => {
-    const un = await t.request('DELETE', `${G}/deviceGeofence/${fenceId}`, { as: 'admin', body: { deviceIds: [deviceId] } });
+    const un = await t.request('DELETE', `${G}/deviceGeofence/${fenceId}`, {
+      as: 'admin',
+      body: { deviceIds: [deviceId] },
+    });
     expect(un.json().data).toEqual({ removed: 1 });
-    const [state] = await q<{ ids: number[] }>('select geofence_ids as ids from gps_event_states where device_id = $1', [
-      deviceId,
-    ]);
+    const [state] = await q<{ ids: number[] }>(
+      'select geofence_ids as ids from gps_event_states where device_id = $1',
+      [deviceId],
+    );
     expect(state!.ids).toEqual([]);
 
     for (const [method, url, body] of [
@@ -233,19 +258,24 @@ describe('events and alarms from a JT/T 808 terminal', () => {
     const mine = (await t.request('GET', `${G}/alarm/byImei/${imei}`, { as: 'admin' })).json().data;
     const id = mine.rows[0].id as number;
     expect((await t.request('GET', `${G}/alarm/byImei/${imei}`, { as: 'other' })).json().data.total).toBe(0);
-    expect((await t.request('PUT', `${G}/alarm/handle/${id}`, { as: 'other', body: { note: 'x' } })).statusCode).toBe(404);
+    expect((await t.request('PUT', `${G}/alarm/handle/${id}`, { as: 'other', body: { note: 'x' } })).statusCode).toBe(
+      404,
+    );
     expect((await t.request('DELETE', `${G}/alarm`, { as: 'other', query: { id } })).statusCode).toBe(404);
     expect(
-      (await t.request('PUT', `${G}/geofence/${fenceId}`, {
-        as: 'other',
-        body: { name: 'x', kind: 'circle', points: [HOME], radius: 100 },
-      })).statusCode,
+      (
+        await t.request('PUT', `${G}/geofence/${fenceId}`, {
+          as: 'other',
+          body: { name: 'x', kind: 'circle', points: [HOME], radius: 100 },
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await t.request('GET', `${G}/geofence`, { as: 'other' })).json().data.rows).not.toContainEqual(
       expect.objectContaining({ id: fenceId }),
     );
     expect(
-      (await t.request('POST', `${G}/deviceGeofence/${fenceId}`, { as: 'admin', body: { deviceIds: [999999] } })).statusCode,
+      (await t.request('POST', `${G}/deviceGeofence/${fenceId}`, { as: 'admin', body: { deviceIds: [999999] } }))
+        .statusCode,
     ).toBe(404);
     expect((await t.request('DELETE', `${G}/geofence/${fenceId}`, { as: 'admin' })).statusCode).toBe(200);
     expect((await t.request('GET', `${G}/geofence/${fenceId}/devices`, { as: 'admin' })).statusCode).toBe(404);

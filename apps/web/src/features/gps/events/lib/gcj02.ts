@@ -1,4 +1,4 @@
-import { outOfChina, wgs84ToGcj02 } from '../../gps/lib/gcj02';
+import { outOfChina, wgs84ToGcj02 } from '../../lib/gcj02';
 
 /**
  * [lat, lon] GCJ-02 -> WGS-84, iterated to 1e-7° (gcoord iterates to 1e-6): a geofence drawn on AutoNavi tiles is

@@ -22,7 +22,7 @@ import {
   type GpsAlarmType,
   type GpsEvent,
 } from '@fleetdesk/contracts/gps-events';
-import { useAccess } from '../../../lib/access';
+import { useAccess } from '../../../../lib/access';
 import {
   ALARM_KEYS,
   alarmStaticsQuery,
@@ -240,8 +240,7 @@ export default function AlarmsPage() {
             },
             {
               title: t('alarms.note'),
-              render: (_: unknown, a) =>
-                a.handledByName ? `${a.handledByName}${a.note ? `：${a.note}` : ''}` : '-',
+              render: (_: unknown, a) => (a.handledByName ? `${a.handledByName}${a.note ? `：${a.note}` : ''}` : '-'),
             },
             {
               title: '',

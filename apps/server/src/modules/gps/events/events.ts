@@ -1,8 +1,8 @@
 import type { GpsEventType } from '@fleetdesk/contracts/gps-events';
 import type { TenantRules } from '@fleetdesk/contracts/organisation';
-import type { AppDeps } from '../../core/deps.js';
-import type { PositionIn } from '../gps/ingest.js';
-import { tenantRules } from '../settings/settings.service.js';
+import type { AppDeps } from '../../../core/deps.js';
+import type { PositionIn } from '../ingest.js';
+import { tenantRules } from '../../settings/settings.service.js';
 import { geofenceIndex } from './geofence-index.js';
 
 export type EventRules = TenantRules['gpsEvents'];
@@ -100,7 +100,17 @@ export function deriveEvents(
   const events: DerivedEvent[] = [];
   const at = p.fixTime;
   const ev = (type: GpsEventType, alarm: boolean, extra: Partial<DerivedEvent> = {}) =>
-    events.push({ type, at, lat: p.lat, lon: p.lon, speed: p.speed, geofenceId: null, attributes: {}, alarm, ...extra });
+    events.push({
+      type,
+      at,
+      lat: p.lat,
+      lon: p.lon,
+      speed: p.speed,
+      geofenceId: null,
+      attributes: {},
+      alarm,
+      ...extra,
+    });
   const next: DeviceState = { ...state, serverTime, online: true };
   if (!state.online) ev('online', false, { at: serverTime });
   if (state.fixTime && p.fixTime < state.fixTime) return { state: next, events };
@@ -117,7 +127,10 @@ export function deriveEvents(
 
   if (rules.overspeedKmh > 0 && p.speed > rules.overspeedKmh) {
     next.overspeedSince = state.overspeedSince ?? p.fixTime;
-    if (!state.overspeedRaised && p.fixTime.getTime() - next.overspeedSince.getTime() >= rules.overspeedSeconds * 1000) {
+    if (
+      !state.overspeedRaised &&
+      p.fixTime.getTime() - next.overspeedSince.getTime() >= rules.overspeedSeconds * 1000
+    ) {
       ev('overspeed', true, {
         attributes: { limit: rules.overspeedKmh, since: next.overspeedSince.toISOString() },
       });

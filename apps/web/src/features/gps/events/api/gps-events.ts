@@ -11,8 +11,8 @@ import {
   type GpsEvent,
 } from '@fleetdesk/contracts/gps-events';
 import { fillPath } from '@fleetdesk/contracts/paths';
-import { isFieldFailure } from '../../../lib/field-failure';
-import { request } from '../../../lib/request';
+import { isFieldFailure } from '../../../../lib/field-failure';
+import { request } from '../../../../lib/request';
 
 export const key = ['gps-events'] as const;
 
@@ -71,7 +71,8 @@ export const saveGeofence = (id: number | null, input: GeofenceInput) =>
   id === null
     ? request<Geofence>(P.geofenceAdd, { method: 'POST', json: input, silent: isFieldFailure })
     : request<Geofence>(fillPath(P.geofenceUpdate, { id }), { method: 'PUT', json: input, silent: isFieldFailure });
-export const deleteGeofence = (id: number) => request<boolean>(fillPath(P.geofenceDelete, { id }), { method: 'DELETE' });
+export const deleteGeofence = (id: number) =>
+  request<boolean>(fillPath(P.geofenceDelete, { id }), { method: 'DELETE' });
 export const bindGeofenceDevices = (id: number, deviceIds: number[]) =>
   request<{ added: number }>(fillPath(P.deviceGeofenceBind, { id }), { method: 'POST', json: { deviceIds } });
 export const unbindGeofenceDevices = (id: number, deviceIds: number[]) =>

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../core/deps.js';
+import type { AppDeps } from '../../../core/deps.js';
 import { contains, GridIndex, type Box, type LatLon, type Shape } from './geo.js';
 import type { FenceFlags } from './events.js';
 

@@ -2,7 +2,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import type { Geofence, GeofenceKind } from '@fleetdesk/contracts/gps-events';
-import type { Tiles } from '../../gps/components/gps-map';
+import type { Tiles } from '../../components/gps-map';
 import { fromMap, toMap } from '../lib/gcj02';
 
 const TILE_URLS: Record<Exclude<Tiles, 'none'>, { url: string; subdomains: string; attribution: string }> = {
@@ -92,7 +92,11 @@ export function GeofenceMap({
     tileLayer.current = null;
     if (tiles !== 'none') {
       const t = TILE_URLS[tiles];
-      tileLayer.current = L.tileLayer(t.url, { subdomains: t.subdomains, attribution: t.attribution, maxZoom: 18 }).addTo(m);
+      tileLayer.current = L.tileLayer(t.url, {
+        subdomains: t.subdomains,
+        attribution: t.attribution,
+        maxZoom: 18,
+      }).addTo(m);
     }
   }, [tiles]);
 

@@ -1,15 +1,9 @@
-import type {
-  AlarmQuery,
-  AlarmStatics,
-  EventQuery,
-  GpsAlarmType,
-  GpsEvent,
-} from '@fleetdesk/contracts/gps-events';
+import type { AlarmQuery, AlarmStatics, EventQuery, GpsAlarmType, GpsEvent } from '@fleetdesk/contracts/gps-events';
 import type { Paged } from '@fleetdesk/contracts/common';
-import type { RequestContext } from '../../core/access.js';
-import type { AppDeps } from '../../core/deps.js';
-import { offsetOf, page } from '../../core/envelope.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
+import type { RequestContext } from '../../../core/access.js';
+import type { AppDeps } from '../../../core/deps.js';
+import { offsetOf, page } from '../../../core/envelope.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../core/errors.js';
 import './gps-events.messages.js';
 
 export type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentIds' | 'lang'>;
@@ -97,11 +91,7 @@ export async function listAlarms(deps: Deps, ctx: Ctx, q: AlarmQuery & { imei?: 
 }
 
 /** Every event (online, ignition... and alarms) of the caller's rents, newest first. */
-export async function listEvents(
-  deps: Deps,
-  ctx: Ctx,
-  q: EventQuery & { carId?: number },
-): Promise<Paged<GpsEvent>> {
+export async function listEvents(deps: Deps, ctx: Ctx, q: EventQuery & { carId?: number }): Promise<Paged<GpsEvent>> {
   const params: unknown[] = [ctx.tenantId, [...ctx.rentIds]];
   const where = ['e.tenant_id = $1', 'e.rent_id = any($2::int8[])'];
   const add = (clause: (n: string) => string, v: unknown) => {
@@ -163,11 +153,7 @@ export async function settleAlarms(
 }
 
 /** A month's alarms (China time) by type and by day. */
-export async function alarmStatics(
-  deps: Deps,
-  ctx: Ctx,
-  q: { month: string; rentId?: number },
-): Promise<AlarmStatics> {
+export async function alarmStatics(deps: Deps, ctx: Ctx, q: { month: string; rentId?: number }): Promise<AlarmStatics> {
   const [y, m] = q.month.split('-').map(Number) as [number, number];
   const from = new Date(Date.UTC(y, m - 1, 1) - 8 * 3600_000).toISOString();
   const to = new Date(Date.UTC(y, m, 1) - 8 * 3600_000).toISOString();

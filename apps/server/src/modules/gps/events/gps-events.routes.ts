@@ -21,8 +21,8 @@ import {
   GpsEventPaths as P,
   ImeiParam,
 } from '@fleetdesk/contracts/gps-events';
-import { access } from '../../core/access.js';
-import { ok } from '../../core/envelope.js';
+import { access } from '../../../core/access.js';
+import { ok } from '../../../core/envelope.js';
 import { alarmStatics, listAlarms, listEvents, settleAlarms, unhandledCount } from './alarms.service.js';
 import {
   bindDevices,
@@ -33,7 +33,7 @@ import {
   unbindDevices,
   updateGeofence,
 } from './geofences.service.js';
-import '../gps/gps.messages.js';
+import '../gps.messages.js';
 
 const tags = ['gps'];
 const VIEW = 'riskGpsMap:view';
@@ -211,7 +211,12 @@ export async function gpsEventsRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.delete(P.geofenceDelete, {
-    schema: { tags, summary: 'Delete a geofence and its bindings', params: IdParam, response: { 200: envelope(z.boolean()) } },
+    schema: {
+      tags,
+      summary: 'Delete a geofence and its bindings',
+      params: IdParam,
+      response: { 200: envelope(z.boolean()) },
+    },
     config: { access: access.permission('riskGpsMap:delete'), audit: fenceAudit },
     handler: async (req) => {
       const g = await deleteGeofence(deps, req.ctx, req.params.id);

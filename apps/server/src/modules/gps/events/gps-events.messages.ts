@@ -1,4 +1,4 @@
-import { defineMessages } from '../../core/i18n.js';
+import { defineMessages } from '../../../core/i18n.js';
 
 defineMessages({
   'gps.alarmNotFound': { 'zh-CN': '报警不存在', 'en-US': 'No such alarm' },

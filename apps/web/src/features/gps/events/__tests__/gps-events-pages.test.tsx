@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Geofence, GpsEvent } from '@fleetdesk/contracts/gps-events';
-import { setLanguage } from '../../../lib/i18n';
-import { ok, type FakeRequest } from '../../../test/fake-server';
-import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render-app';
+import { setLanguage } from '../../../../lib/i18n';
+import { ok, type FakeRequest } from '../../../../test/fake-server';
+import { ADMIN, sessionServer, signedIn } from '../../../../test/fixtures';
+import { renderApp } from '../../../../test/render-app';
 
 // jsdom draws no map: a button stands for a click on the map at a point.
 vi.mock('../components/geofence-map', () => ({
@@ -56,10 +56,18 @@ describe('/riskGpsMap/alarms', () => {
       [`GET ${G}/alarm`]: () => ok({ rows, total: rows.length, pageNum: 1, pageSize: 20 }),
       [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(rows.filter((r) => r.alarmStatus === 'unhandled').length),
       [`GET ${G}/alarm/gpsAlarmStatics`]: () =>
-        ok({ month: '2026-11', total: 2, unhandled: 2, byType: [{ type: 'overspeed', count: 1, unhandled: 1 }], byDay: [] }),
+        ok({
+          month: '2026-11',
+          total: 2,
+          unhandled: 2,
+          byType: [{ type: 'overspeed', count: 1, unhandled: 1 }],
+          byDay: [],
+        }),
       [`PUT ${G}/alarm/handle/:id`]: (req) => {
         sent.push(req);
-        rows = rows.map((r) => (r.id === 1 ? { ...r, alarmStatus: 'handled', handledByName: 'Admin', note: 'called' } : r));
+        rows = rows.map((r) =>
+          r.id === 1 ? { ...r, alarmStatus: 'handled', handledByName: 'Admin', note: 'called' } : r,
+        );
         return ok(rows[0]);
       },
       [`POST ${G}/alarm/ignoreBatch`]: (req) => {
@@ -110,7 +118,14 @@ describe('/riskGpsMap/geofences', () => {
       [`POST ${G}/geofence`]: (req) => {
         saved.push(req);
         const body = req.body as Geofence;
-        fences.push({ ...body, id: 9, rentId: 1, rentName: '杭州分公司', devices: 0, createdAt: '2026-11-26T02:00:00Z' });
+        fences.push({
+          ...body,
+          id: 9,
+          rentId: 1,
+          rentName: '杭州分公司',
+          devices: 0,
+          createdAt: '2026-11-26T02:00:00Z',
+        });
         return ok(fences[0]);
       },
     });

@@ -22,9 +22,9 @@ import {
   type GeofenceInput,
   type GeofenceKind,
 } from '@fleetdesk/contracts/gps-events';
-import { useAccess } from '../../../lib/access';
-import { serverFieldErrors } from '../../../lib/field-failure';
-import { mapSettingsQuery } from '../../gps/api/gps';
+import { useAccess } from '../../../../lib/access';
+import { serverFieldErrors } from '../../../../lib/field-failure';
+import { mapSettingsQuery } from '../../api/gps';
 import {
   bindGeofenceDevices,
   deleteGeofence,
@@ -116,7 +116,9 @@ function Editor({
       <Form.Item label={t('geofences.kind')}>
         <Segmented<GeofenceKind>
           value={draft.kind}
-          onChange={(kind) => setDraft({ ...draft, kind, points: kind === 'circle' ? draft.points.slice(0, 1) : draft.points })}
+          onChange={(kind) =>
+            setDraft({ ...draft, kind, points: kind === 'circle' ? draft.points.slice(0, 1) : draft.points })
+          }
           options={GEOFENCE_KINDS.map((k) => ({ value: k, label: t(`geofences.kinds.${k}`) }))}
         />
       </Form.Item>
@@ -185,7 +187,12 @@ function FenceDevices({ fence, onClose }: { fence: Geofence | null; onClose: () 
     onSuccess: refresh,
   });
   return (
-    <Drawer open={fence !== null} onClose={onClose} size={520} title={fence ? t('geofences.bindTitle', { name: fence.name }) : ''}>
+    <Drawer
+      open={fence !== null}
+      onClose={onClose}
+      size={520}
+      title={fence ? t('geofences.bindTitle', { name: fence.name }) : ''}
+    >
       {canBind && (
         <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
           <Select
@@ -258,7 +265,9 @@ export default function GeofencesPage() {
   });
   const startEdit = (g: Geofence | 'new') => {
     setEditing(g);
-    setDraft(g === 'new' ? { kind: 'circle', points: [], radius: 500 } : { kind: g.kind, points: g.points, radius: g.radius });
+    setDraft(
+      g === 'new' ? { kind: 'circle', points: [], radius: 500 } : { kind: g.kind, points: g.points, radius: g.radius },
+    );
   };
   const stopEdit = () => {
     setEditing(null);
