@@ -93,7 +93,7 @@ export function gpsRuntime(deps: AppDeps): GpsRuntime {
       intervalMs: deps.config.GPS_WRITE_INTERVAL_MS,
       maxBatch: 1000,
     });
-    writer.afterWrite = (batch) => processPositions(deps, batch);
+    if (deps.config.GPS_EVENTS === 'on') writer.afterWrite = (batch) => processPositions(deps, batch);
     r = { writer, hub: new LiveHub(deps), gateway: new Jt808Gateway(deps, writer) };
     runtimes.set(deps, r);
   }
