@@ -305,6 +305,34 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
   return ev.tenant!.length;
 }
 
+const pipelines = new WeakMap<object, { chain: Promise<unknown>; pending: number }>();
+/** Batches the event processor may lag behind the writer before the writer waits for it. */
+const MAX_LAG_BATCHES = 4;
+
+/**
+ * The writer's `afterWrite`: batches go through `processPositions` one after another (so a device's positions
+ * keep their order) on a chain of their own, so the writer stores the next batch meanwhile. When the chain is
+ * more than MAX_LAG_BATCHES behind, the writer waits for it (back-pressure, the queue cannot grow without bound).
+ */
+export function eventPipeline(deps: Deps): (batch: WrittenPosition[]) => Promise<unknown> {
+  let p = pipelines.get(deps);
+  if (!p) pipelines.set(deps, (p = { chain: Promise.resolve(), pending: 0 }));
+  const state = p;
+  return (batch) => {
+    state.pending++;
+    state.chain = state.chain
+      .then(() => processPositions(deps, batch))
+      .catch((err: unknown) => deps.log.error({ err, positions: batch.length }, 'gps: deriving events failed'))
+      .finally(() => state.pending--);
+    return state.pending > MAX_LAG_BATCHES ? state.chain : Promise.resolve();
+  };
+}
+
+/** Resolves when every batch handed to the event pipeline so far is processed (tests, shutdown). */
+export function eventsSettled(deps: object): Promise<unknown> {
+  return pipelines.get(deps)?.chain ?? Promise.resolve();
+}
+
 /**
  * The periodic job: devices online whose last message is older than their tenant's `offlineMinutes` become
  * offline, with an event (Traccar: unknown after status.timeout without data).

@@ -4,7 +4,7 @@ import { demoImei } from '../../../../seed/gps.seed.js';
 import { gpsRuntime } from '../../runtime.js';
 import { SimTerminal } from '../../jt808/terminal.js';
 import type { LocationInput } from '../../jt808/codec.js';
-import { sweepOffline } from '../events.js';
+import { eventsSettled, sweepOffline } from '../events.js';
 
 const G = '/api/ccwgps';
 let t: TestApp;
@@ -31,6 +31,7 @@ async function terminal(imei: string) {
       const serial = term.location(l);
       for (let i = 0; i < 400 && !acked.has(serial); i++) await new Promise((r) => setTimeout(r, 5));
       await gpsRuntime(t.deps).writer.flush();
+      await eventsSettled(t.deps);
     },
   };
 }
