@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const pg = require(path.join(ROOT, 'node_modules/pg'));
 const DEVICES = Number(process.env.BENCH_GPS_DEVICES ?? 1000);
 const FENCES = Number(process.env.BENCH_GPS_FENCES ?? 1000);
-const BURST = Number(process.env.BENCH_GPS_BURST ?? 20);
+const BURST = Number(process.env.BENCH_GPS_BURST ?? 100);
 const GATEWAY_PORT = Number(process.env.BENCH_GPS_PORT ?? 18650);
 
 ensureBuilt();

@@ -73,7 +73,6 @@ ALTER TABLE "gps_events" ADD CONSTRAINT "gps_events_tenant_id_tenants_id_fk" FOR
 ALTER TABLE "gps_events" ADD CONSTRAINT "gps_events_tenant_id_device_id_gps_devices_tenant_id_id_fk" FOREIGN KEY ("tenant_id","device_id") REFERENCES "public"."gps_devices"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gps_geofences" ADD CONSTRAINT "gps_geofences_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "gps_device_geofences_device_ix" ON "gps_device_geofences" USING btree ("tenant_id","device_id");--> statement-breakpoint
-CREATE INDEX "gps_event_states_online_ix" ON "gps_event_states" USING btree ("server_time") WHERE "gps_event_states"."online";--> statement-breakpoint
 CREATE INDEX "gps_events_device_ix" ON "gps_events" USING btree ("tenant_id","device_id","at");--> statement-breakpoint
 CREATE INDEX "gps_events_alarm_ix" ON "gps_events" USING btree ("tenant_id","alarm_status","at") WHERE "gps_events"."alarm_status" is not null;--> statement-breakpoint
 CREATE INDEX "gps_geofences_bbox_ix" ON "gps_geofences" USING btree ("tenant_id","min_lat","max_lat","min_lon","max_lon");

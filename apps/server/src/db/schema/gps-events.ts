@@ -108,9 +108,8 @@ export const gpsEventStates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.deviceId] }),
-    index('gps_event_states_online_ix')
-      .on(t.serverTime)
-      .where(sql`${t.online}`),
+    // No index on server_time: every batch updates it, and an index on it would rule out HOT updates; the
+    // minute's offline sweep reads the whole (one row per device) table.
     foreignKey({ columns: [t.tenantId, t.deviceId], foreignColumns: [gpsDevices.tenantId, gpsDevices.id] }).onDelete(
       'cascade',
     ),
