@@ -118,6 +118,8 @@ const Env = z.object({
   GPS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** How long positions wait to be written in one batch. */
   GPS_WRITE_INTERVAL_MS: z.coerce.number().int().min(1).max(5000).default(100),
+  /** Events and alarms from positions (docs/gps-events.md); `off` only to measure the writer without them. */
+  GPS_EVENTS: z.enum(['on', 'off']).default('on'),
   /** Registers the benchmark's ceiling route (`GET /api/bench/ceiling`); only `npm run bench` sets it. */
   BENCH_ROUTES: bool,
   /**

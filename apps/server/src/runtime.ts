@@ -10,11 +10,12 @@ import './modules/violations/violations.reminders.js';
 import { followUpRefunds } from './modules/payments/withdraw.service.js';
 import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
 import { maintainGpsPartitions } from './modules/gps/partitions.js';
+import { sweepOffline } from './modules/gps/events/events.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
  * processing, tasks whose worker died, driver and vehicle reminders (violation limits among the latter),
- * contracts (late fees, rent reminders), GPS position partitions.
+ * contracts (late fees, rent reminders), GPS position partitions, GPS devices gone offline.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -27,6 +28,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await runVehicleRemindersHourly(deps);
   await runContractsHourly(deps);
   await maintainGpsPartitions(deps);
+  await sweepOffline(deps);
 }
 
 /**

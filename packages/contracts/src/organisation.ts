@@ -376,6 +376,33 @@ export const TenantRules = z.object({
     })
     .default({ rentDue: false, contractEnd: false, overdue: false })
     .describe('per reminder kind, whether the daily contract reminders also send the driver an SMS (off by default)'),
+  gpsEvents: z
+    .object({
+      overspeedKmh: z
+        .number()
+        .int()
+        .min(0)
+        .max(300)
+        .default(120)
+        .describe('speed limit, km/h (0 = no overspeed alarm)'),
+      overspeedSeconds: z.number().int().min(0).max(3600).default(10).describe('minimum duration above the limit, s'),
+      offlineMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(10080)
+        .default(10)
+        .describe('silence after which a device is offline'),
+      lowBatteryPercent: z
+        .number()
+        .int()
+        .min(0)
+        .max(100)
+        .default(20)
+        .describe('phone battery level that raises low battery'),
+    })
+    .default({ overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20 })
+    .describe('GPS events and alarms (issue 18)'),
   approvalSms: z
     .boolean()
     .optional()

@@ -29,6 +29,7 @@ import { violationsRoutes } from './violations/violations.routes.js';
 import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/rental-contracts.routes.js';
 import { gpsRoutes } from './gps/gps.routes.js';
 import { handoverRoutes } from './rental-contracts/handover.routes.js';
+import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -62,6 +63,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     rentalContractsRoutes,
     handoverRoutes,
     gpsRoutes,
+    gpsEventsRoutes,
   ]) {
     await app.register(plugin);
   }

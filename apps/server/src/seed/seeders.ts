@@ -10,6 +10,7 @@ import { seedVehicles } from './vehicles.seed.js';
 import { seedViolations } from './violations.seed.js';
 import { seedGps } from './gps.seed.js';
 import { seedHandover } from './handover.seed.js';
+import { seedGpsEvents } from './gps-events.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -24,4 +25,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedRentalContracts,
   seedHandover,
   seedGps,
+  seedGpsEvents,
 ];

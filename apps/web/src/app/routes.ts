@@ -183,6 +183,22 @@ export const ROUTES: RouteDef[] = [
     nav: true,
     page: lazyPage(() => import('../features/gps/pages/gps-map-page')),
   },
+  {
+    name: 'gpsAlarms',
+    path: '/riskGpsMap/alarms',
+    titleKey: 'gps-events:routes.alarms',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    page: lazyPage(() => import('../features/gps/events/pages/alarms-page')),
+  },
+  {
+    name: 'gpsGeofences',
+    path: '/riskGpsMap/geofences',
+    titleKey: 'gps-events:routes.geofences',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    page: lazyPage(() => import('../features/gps/events/pages/geofences-page')),
+  },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
   {
     name: 'carNew',

@@ -20,3 +20,4 @@ export * from './violations.js';
 export * from './rental-contracts.js';
 export * from './handover.js';
 export * from './gps.js';
+export * from './gps-events.js';

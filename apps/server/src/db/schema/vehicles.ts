@@ -16,7 +16,16 @@ import {
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { rents, tenants } from './tenancy.js';
 
-export const CAR_STATUSES = ['idle', 'rented', 'maintenance', 'reserved', 'off_fleet', 'sold', 'scrapped'] as const;
+export const CAR_STATUSES = [
+  'idle',
+  'rented',
+  'preparing',
+  'maintenance',
+  'reserved',
+  'off_fleet',
+  'sold',
+  'scrapped',
+] as const;
 export const ENERGIES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
 export const SERIES_LEVELS = ['sedan', 'hatchback', 'suv', 'mpv', 'wagon', 'coupe', 'pickup', 'van'] as const;
 export const IMAGE_KINDS = [

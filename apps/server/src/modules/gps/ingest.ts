@@ -29,7 +29,7 @@ export interface KnownDevice {
   authCode: string | null;
 }
 
-interface Queued extends PositionIn {
+export interface Queued extends PositionIn {
   tenantId: number;
   deviceId: number;
   serverTime: Date;
@@ -112,6 +112,8 @@ export class PositionWriter {
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
   written = 0;
+  /** Called with each stored batch, in the writer's serial order (GPS part 2 derives events here). */
+  afterWrite: ((batch: Queued[]) => Promise<unknown>) | null = null;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'database' | 'clock' | 'log'>,
@@ -179,6 +181,10 @@ export class PositionWriter {
       [...columnsOf(batch), ...columnsOf([...newest.values()])],
     );
     this.written += batch.length;
+    if (this.afterWrite)
+      await this.afterWrite(batch).catch((err: unknown) =>
+        this.deps.log.error({ err, positions: batch.length }, 'gps: deriving events failed'),
+      );
     if (!moved.rows.length) return;
     const byTenant = new Map<number, number[]>();
     for (const r of moved.rows) {

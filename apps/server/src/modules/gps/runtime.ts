@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { AppDeps } from '../../core/deps.js';
 import { GPS_CHANNEL, PositionWriter } from './ingest.js';
 import { Jt808Gateway } from './jt808/gateway.js';
+import { eventPipeline, eventsSettled } from './events/events.js';
 
 export interface LiveEvent {
   tenantId: number;
@@ -92,6 +93,7 @@ export function gpsRuntime(deps: AppDeps): GpsRuntime {
       intervalMs: deps.config.GPS_WRITE_INTERVAL_MS,
       maxBatch: 1000,
     });
+    if (deps.config.GPS_EVENTS === 'on') writer.afterWrite = eventPipeline(deps);
     r = { writer, hub: new LiveHub(deps), gateway: new Jt808Gateway(deps, writer) };
     runtimes.set(deps, r);
   }
@@ -104,5 +106,6 @@ export async function closeGpsRuntime(deps: AppDeps): Promise<void> {
   runtimes.delete(deps);
   await r.gateway.close();
   await r.writer.close();
+  await eventsSettled(deps);
   await r.hub.close();
 }

@@ -1,0 +1,360 @@
+import type { GpsEventType } from '@fleetdesk/contracts/gps-events';
+import type { TenantRules } from '@fleetdesk/contracts/organisation';
+import type { AppDeps } from '../../../core/deps.js';
+import type { PositionIn } from '../ingest.js';
+import { tenantRules } from '../../settings/settings.service.js';
+import { geofenceIndex } from './geofence-index.js';
+
+export type EventRules = TenantRules['gpsEvents'];
+
+/** What the processor remembers of a device between positions (table gps_event_states). */
+export interface DeviceState {
+  fixTime: Date | null;
+  serverTime: Date | null;
+  ignition: boolean | null;
+  activeAlarms: string[];
+  overspeedSince: Date | null;
+  overspeedRaised: boolean;
+  online: boolean;
+  geofenceIds: number[];
+}
+
+export const EMPTY_STATE: DeviceState = {
+  fixTime: null,
+  serverTime: null,
+  ignition: null,
+  activeAlarms: [],
+  overspeedSince: null,
+  overspeedRaised: false,
+  online: false,
+  geofenceIds: [],
+};
+
+export interface DerivedEvent {
+  type: GpsEventType;
+  at: Date;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  geofenceId: number | null;
+  attributes: Record<string, unknown>;
+  alarm: boolean;
+}
+
+/** JT/T 808 alarm bits to our alarm types (Traccar's decodeAlarm: 7 low battery, 15 vibration, 16/17 tampering). */
+const BIT_ALARMS: [number, GpsEventType][] = [
+  [0, 'sos'],
+  [8, 'powerCut'],
+  [7, 'lowBattery'],
+  [15, 'vibration'],
+  [16, 'tamper'],
+  [17, 'tamper'],
+];
+/** OsmAnd `alarm` attribute values (Traccar's names) to ours. */
+const NAMED_ALARMS: Record<string, GpsEventType> = {
+  sos: 'sos',
+  powerCut: 'powerCut',
+  powerOff: 'powerCut',
+  tampering: 'tamper',
+  vibration: 'vibration',
+  lowBattery: 'lowBattery',
+};
+
+/** The alarm types a position carries (bits, the OsmAnd `alarm` attribute, a low phone battery). */
+export function alarmsOf(p: PositionIn, rules: EventRules): Set<GpsEventType> {
+  const out = new Set<GpsEventType>();
+  const word = p.alarm ?? 0;
+  if (word) for (const [bit, type] of BIT_ALARMS) if ((word >>> bit) & 1) out.add(type);
+  const attrs = p.attributes ?? {};
+  if (typeof attrs.alarm === 'string')
+    for (const name of attrs.alarm.split(',')) {
+      const t = NAMED_ALARMS[name.trim()];
+      if (t) out.add(t);
+    }
+  const level = attrs.batteryLevel ?? attrs.batt;
+  if (typeof level === 'number' && level < rules.lowBatteryPercent && attrs.charge !== true) out.add('lowBattery');
+  return out;
+}
+
+export interface FenceFlags {
+  alarmOnEnter: boolean;
+  alarmOnExit: boolean;
+}
+
+/**
+ * The events one position raises after `state` (Traccar's semantics): a position older than the last processed
+ * one raises nothing but marks the device online; ignition on/off on a change between positions that both carry
+ * it; an alarm once when it appears (not again while it stays, `ignoreDuplicateAlerts`); overspeed once per
+ * episode after the minimum duration above the limit; geofence enter/exit by the difference of the sets of
+ * bound geofences containing the last and this position (no hysteresis). `contained` is null when geofences
+ * are not evaluated.
+ */
+export function deriveEvents(
+  state: DeviceState,
+  p: PositionIn,
+  serverTime: Date,
+  rules: EventRules,
+  contained: number[] | null,
+  fences: (id: number) => FenceFlags | undefined,
+): { state: DeviceState; events: DerivedEvent[] } {
+  const events: DerivedEvent[] = [];
+  const at = p.fixTime;
+  const ev = (type: GpsEventType, alarm: boolean, extra: Partial<DerivedEvent> = {}) =>
+    events.push({
+      type,
+      at,
+      lat: p.lat,
+      lon: p.lon,
+      speed: p.speed,
+      geofenceId: null,
+      attributes: {},
+      alarm,
+      ...extra,
+    });
+  const next: DeviceState = { ...state, serverTime, online: true };
+  if (!state.online) ev('online', false, { at: serverTime });
+  if (state.fixTime && p.fixTime < state.fixTime) return { state: next, events };
+  next.fixTime = p.fixTime;
+
+  if (p.ignition != null) {
+    if (state.ignition != null && state.ignition !== p.ignition) ev(p.ignition ? 'ignitionOn' : 'ignitionOff', false);
+    next.ignition = p.ignition;
+  }
+
+  const now = alarmsOf(p, rules);
+  for (const type of now) if (!state.activeAlarms.includes(type)) ev(type, true);
+  next.activeAlarms = [...now].sort();
+
+  if (rules.overspeedKmh > 0 && p.speed > rules.overspeedKmh) {
+    next.overspeedSince = state.overspeedSince ?? p.fixTime;
+    if (
+      !state.overspeedRaised &&
+      p.fixTime.getTime() - next.overspeedSince.getTime() >= rules.overspeedSeconds * 1000
+    ) {
+      ev('overspeed', true, {
+        attributes: { limit: rules.overspeedKmh, since: next.overspeedSince.toISOString() },
+      });
+      next.overspeedRaised = true;
+    }
+  } else {
+    next.overspeedSince = null;
+    next.overspeedRaised = false;
+  }
+
+  if (contained) {
+    const before = new Set(state.geofenceIds);
+    const after = new Set(contained);
+    for (const id of contained)
+      if (!before.has(id)) ev('geofenceEnter', fences(id)?.alarmOnEnter ?? false, { geofenceId: id });
+    for (const id of state.geofenceIds)
+      if (!after.has(id)) ev('geofenceExit', fences(id)?.alarmOnExit ?? false, { geofenceId: id });
+    next.geofenceIds = [...contained].sort((a, b) => a - b);
+  }
+  return { state: next, events };
+}
+
+// The processor --------------------------------------------------------------------------------------------
+
+export interface WrittenPosition extends PositionIn {
+  tenantId: number;
+  deviceId: number;
+  serverTime: Date;
+}
+
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log'>;
+
+const RULES_TTL_MS = 30_000;
+const rulesCache = new WeakMap<object, Map<number, { at: number; rules: EventRules }>>();
+
+async function rulesOf(deps: Deps, tenantId: number): Promise<EventRules> {
+  let cache = rulesCache.get(deps);
+  if (!cache) rulesCache.set(deps, (cache = new Map()));
+  const hit = cache.get(tenantId);
+  const now = Date.now();
+  if (hit && now - hit.at < RULES_TTL_MS) return hit.rules;
+  const rules = (await tenantRules(deps, tenantId)).gpsEvents;
+  cache.set(tenantId, { at: now, rules });
+  return rules;
+}
+
+/** Forgets the cached rules (after a settings change, and in tests). */
+export function forgetEventRules(deps: object): void {
+  rulesCache.delete(deps);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const dateOf = (v: unknown) => (v == null ? null : new Date(v as string));
+
+/**
+ * Runs the batch the position writer has just stored through `deriveEvents`, device by device in fix-time order:
+ * one query reads the devices and their states, one statement stores the events and the new states.
+ */
+export async function processPositions(deps: Deps, batch: WrittenPosition[]): Promise<number> {
+  if (!batch.length) return 0;
+  const byDevice = new Map<string, WrittenPosition[]>();
+  for (const p of batch) {
+    const key = `${p.tenantId}:${p.deviceId}`;
+    const list = byDevice.get(key);
+    if (list) list.push(p);
+    else byDevice.set(key, [p]);
+  }
+  const keys = [...byDevice.values()].map((l) => l[0]!);
+  const { rows } = await deps.database.query<Record<string, unknown>>(
+    `select d.tenant_id, d.id, d.rent_id, d.car_id, s.fix_time, s.server_time, s.ignition, s.active_alarms,
+       s.overspeed_since, s.overspeed_raised, s.online, s.geofence_ids
+     from unnest($1::int8[], $2::int8[]) as k(tenant_id, device_id)
+     join gps_devices d on d.tenant_id = k.tenant_id and d.id = k.device_id
+     left join gps_event_states s on s.tenant_id = d.tenant_id and s.device_id = d.id`,
+    [keys.map((k) => k.tenantId), keys.map((k) => k.deviceId)],
+  );
+  const ev: Record<string, unknown[]> = {
+    tenant: [],
+    device: [],
+    rent: [],
+    car: [],
+    type: [],
+    at: [],
+    lat: [],
+    lon: [],
+    speed: [],
+    fence: [],
+    attrs: [],
+    status: [],
+  };
+  const st: Record<string, unknown[]> = {
+    tenant: [],
+    device: [],
+    fix: [],
+    server: [],
+    ignition: [],
+    alarms: [],
+    since: [],
+    raised: [],
+    online: [],
+    fences: [],
+  };
+  for (const r of rows) {
+    const tenantId = Number(r.tenant_id);
+    const deviceId = Number(r.id);
+    const positions = byDevice.get(`${tenantId}:${deviceId}`)!;
+    positions.sort((a, b) => a.fixTime.getTime() - b.fixTime.getTime());
+    const rules = await rulesOf(deps, tenantId);
+    const index = await geofenceIndex(deps, tenantId);
+    const bound = index.boundTo(deviceId);
+    let state: DeviceState =
+      r.online == null
+        ? { ...EMPTY_STATE }
+        : {
+            fixTime: dateOf(r.fix_time),
+            serverTime: dateOf(r.server_time),
+            ignition: r.ignition == null ? null : Boolean(r.ignition),
+            activeAlarms: (r.active_alarms as string[] | null) ?? [],
+            overspeedSince: dateOf(r.overspeed_since),
+            overspeedRaised: Boolean(r.overspeed_raised),
+            online: Boolean(r.online),
+            geofenceIds: ((r.geofence_ids as unknown[] | null) ?? []).map(Number),
+          };
+    for (const p of positions) {
+      const contained = bound ? index.containing(deviceId, p.lat, p.lon) : state.geofenceIds.length ? [] : null;
+      const out = deriveEvents(state, p, p.serverTime, rules, contained, (id) => index.flags(id));
+      state = out.state;
+      for (const e of out.events) {
+        ev.tenant!.push(tenantId);
+        ev.device!.push(deviceId);
+        ev.rent!.push(Number(r.rent_id));
+        ev.car!.push(r.car_id == null ? null : Number(r.car_id));
+        ev.type!.push(e.type);
+        ev.at!.push(e.at.toISOString());
+        ev.lat!.push(e.lat);
+        ev.lon!.push(e.lon);
+        ev.speed!.push(e.speed);
+        ev.fence!.push(e.geofenceId);
+        ev.attrs!.push(JSON.stringify(e.attributes));
+        ev.status!.push(e.alarm ? 'unhandled' : null);
+      }
+    }
+    st.tenant!.push(tenantId);
+    st.device!.push(deviceId);
+    st.fix!.push(iso(state.fixTime));
+    st.server!.push(iso(state.serverTime));
+    st.ignition!.push(state.ignition);
+    st.alarms!.push(`{${state.activeAlarms.join(',')}}`);
+    st.since!.push(iso(state.overspeedSince));
+    st.raised!.push(state.overspeedRaised);
+    st.online!.push(state.online);
+    st.fences!.push(`{${state.geofenceIds.join(',')}}`);
+  }
+  if (!st.tenant!.length) return 0;
+  // One statement: the events and the states (one round trip for the serial writer).
+  await deps.database.query(
+    `with events as (
+       insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, geofence_id, attributes, alarm_status)
+       select * from unnest($1::int8[], $2::int8[], $3::int8[], $4::int8[], $5::text[], $6::timestamptz[], $7::float8[],
+         $8::float8[], $9::float4[], $10::int8[], $11::jsonb[], $12::text[]))
+     insert into gps_event_states (tenant_id, device_id, fix_time, server_time, ignition, active_alarms, overspeed_since,
+       overspeed_raised, online, geofence_ids, updated_at)
+     select t, d, f, s, i, a::text[], o, r, n, g::int8[], now()
+     from unnest($13::int8[], $14::int8[], $15::timestamptz[], $16::timestamptz[], $17::bool[], $18::text[],
+       $19::timestamptz[], $20::bool[], $21::bool[], $22::text[]) as x(t, d, f, s, i, a, o, r, n, g)
+     on conflict (tenant_id, device_id) do update set fix_time = excluded.fix_time, server_time = excluded.server_time,
+       ignition = excluded.ignition, active_alarms = excluded.active_alarms, overspeed_since = excluded.overspeed_since,
+       overspeed_raised = excluded.overspeed_raised, online = excluded.online, geofence_ids = excluded.geofence_ids,
+       updated_at = now()`,
+    [...Object.values(ev), ...Object.values(st)],
+  );
+  return ev.tenant!.length;
+}
+
+const pipelines = new WeakMap<object, { chain: Promise<unknown>; pending: number }>();
+/** Batches the event processor may lag behind the writer before the writer waits for it. */
+const MAX_LAG_BATCHES = 4;
+
+/**
+ * The writer's `afterWrite`: batches go through `processPositions` one after another (so a device's positions
+ * keep their order) on a chain of their own, so the writer stores the next batch meanwhile. When the chain is
+ * more than MAX_LAG_BATCHES behind, the writer waits for it (back-pressure, the queue cannot grow without bound).
+ */
+export function eventPipeline(deps: Deps): (batch: WrittenPosition[]) => Promise<unknown> {
+  let p = pipelines.get(deps);
+  if (!p) pipelines.set(deps, (p = { chain: Promise.resolve(), pending: 0 }));
+  const state = p;
+  return (batch) => {
+    state.pending++;
+    state.chain = state.chain
+      .then(() => processPositions(deps, batch))
+      .catch((err: unknown) => deps.log.error({ err, positions: batch.length }, 'gps: deriving events failed'))
+      .finally(() => state.pending--);
+    return state.pending > MAX_LAG_BATCHES ? state.chain : Promise.resolve();
+  };
+}
+
+/** Resolves when every batch handed to the event pipeline so far is processed (tests, shutdown). */
+export function eventsSettled(deps: object): Promise<unknown> {
+  return pipelines.get(deps)?.chain ?? Promise.resolve();
+}
+
+/**
+ * The periodic job: devices online whose last message is older than their tenant's `offlineMinutes` become
+ * offline, with an event (Traccar: unknown after status.timeout without data).
+ */
+export async function sweepOffline(deps: Pick<AppDeps, 'database' | 'clock'>): Promise<number> {
+  const { rows } = await deps.database.query<{ n: number }>(
+    `with gone as (
+       update gps_event_states s set online = false, updated_at = now()
+       from gps_devices d
+       left join tenant_settings ts on ts.tenant_id = d.tenant_id
+       where s.online and d.tenant_id = s.tenant_id and d.id = s.device_id
+         and s.server_time < $1::timestamptz
+           - make_interval(mins => coalesce((ts.rules->'gpsEvents'->>'offlineMinutes')::int, 10))
+       returning s.tenant_id, s.device_id, d.rent_id, d.car_id, s.server_time),
+     ins as (
+       insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, attributes)
+       select g.tenant_id, g.device_id, g.rent_id, g.car_id, 'offline', $1::timestamptz, l.lat, l.lon, l.speed,
+         jsonb_build_object('lastSeen', g.server_time)
+       from gone g left join gps_last_positions l on l.tenant_id = g.tenant_id and l.device_id = g.device_id
+       returning 1)
+     select count(*)::int as n from ins`,
+    [deps.clock.now().toISOString()],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Geofence, GpsEvent } from '@fleetdesk/contracts/gps-events';
+import { setLanguage } from '../../../../lib/i18n';
+import { ok, type FakeRequest } from '../../../../test/fake-server';
+import { ADMIN, sessionServer, signedIn } from '../../../../test/fixtures';
+import { renderApp } from '../../../../test/render-app';
+
+// jsdom draws no map: a button stands for a click on the map at a point.
+vi.mock('../components/geofence-map', () => ({
+  GeofenceMap: ({ fences, onClick }: { fences: Geofence[]; onClick: (p: [number, number]) => void }) => (
+    <div data-testid="geofence-map">
+      {fences.map((f) => (
+        <span key={f.id}>shape {f.name}</span>
+      ))}
+      <button type="button" onClick={() => onClick([30.2741, 120.1551])}>
+        click map
+      </button>
+    </div>
+  ),
+}));
+
+const FIRST = { timeout: 60_000 };
+const G = '/api/ccwgps';
+const alarm = (patch: Partial<GpsEvent>): GpsEvent => ({
+  id: 1,
+  deviceId: 1,
+  imei: '644960770001',
+  rentId: 1,
+  rentName: '杭州分公司',
+  carId: 11,
+  plate: '浙AD12345',
+  type: 'overspeed',
+  at: '2026-11-26T02:00:00Z',
+  lat: 30.28,
+  lon: 120.1,
+  speed: 132,
+  geofenceId: null,
+  geofenceName: null,
+  attributes: { limit: 120 },
+  alarmStatus: 'unhandled',
+  handledByName: null,
+  handledAt: null,
+  note: null,
+  ...patch,
+});
+
+describe('/riskGpsMap/alarms', () => {
+  it('lists alarms with the badge count, handles one with a required note and ignores the selected (English)', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    let rows = [alarm({}), alarm({ id: 2, type: 'geofenceExit', geofenceName: 'West Lake', attributes: {} })];
+    const sent: FakeRequest[] = [];
+    sessionServer(ADMIN, {
+      [`GET ${G}/alarm`]: () => ok({ rows, total: rows.length, pageNum: 1, pageSize: 20 }),
+      [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(rows.filter((r) => r.alarmStatus === 'unhandled').length),
+      [`GET ${G}/alarm/gpsAlarmStatics`]: () =>
+        ok({
+          month: '2026-11',
+          total: 2,
+          unhandled: 2,
+          byType: [{ type: 'overspeed', count: 1, unhandled: 1 }],
+          byDay: [],
+        }),
+      [`PUT ${G}/alarm/handle/:id`]: (req) => {
+        sent.push(req);
+        rows = rows.map((r) =>
+          r.id === 1 ? { ...r, alarmStatus: 'handled', handledByName: 'Admin', note: 'called' } : r,
+        );
+        return ok(rows[0]);
+      },
+      [`POST ${G}/alarm/ignoreBatch`]: (req) => {
+        sent.push(req);
+        rows = rows.map((r) => (r.id === 2 ? { ...r, alarmStatus: 'ignored' } : r));
+        return ok({ changed: 1 });
+      },
+    });
+    renderApp('/riskGpsMap/alarms');
+    const user = userEvent.setup();
+    await screen.findByTestId('gps-alarms-page', undefined, FIRST);
+    expect(await screen.findByText('Limit 120 km/h')).toBeInTheDocument();
+    expect(screen.getByText('West Lake')).toBeInTheDocument();
+    expect(screen.getByText('2 alarms this month, 2 unhandled')).toBeInTheDocument();
+    const badge = await screen.findByTestId('alarm-badge');
+    expect(within(badge).getByText('2')).toBeInTheDocument();
+
+    const first = screen.getByText('Limit 120 km/h').closest('tr')!;
+    await user.click(within(first).getByRole('button', { name: 'Handle' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /OK/ }));
+    expect(await within(dialog).findByText('Enter a note (at most 200 characters)')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox'), 'called');
+    await user.click(within(dialog).getByRole('button', { name: /OK/ }));
+    await waitFor(() => expect(sent[0]?.body).toEqual({ note: 'called' }));
+
+    const second = (await screen.findByText('West Lake')).closest('tr')!;
+    await user.click(within(second).getByRole('checkbox'));
+    await user.click(screen.getByTestId('gps-alarms-ignore-batch'));
+    const confirm = (
+      await screen.findByText(/Ignore the 1 selected alarms/, { selector: '.ant-modal-confirm-title' })
+    ).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(confirm).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(sent[1]?.body).toEqual({ ids: [2] }));
+  }, 120_000);
+});
+
+describe('/riskGpsMap/geofences', () => {
+  it('draws a circle on the map and saves it in WGS-84; a shape without points is refused before sending', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const saved: FakeRequest[] = [];
+    const fences: Geofence[] = [];
+    sessionServer(ADMIN, {
+      [`GET ${G}/geofence`]: () => ok({ rows: fences, total: fences.length, pageNum: 1, pageSize: 20 }),
+      [`GET ${G}/live/settings`]: () => ok({ mapTiles: 'osm' }),
+      [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
+      [`POST ${G}/geofence`]: (req) => {
+        saved.push(req);
+        const body = req.body as Geofence;
+        fences.push({
+          ...body,
+          id: 9,
+          rentId: 1,
+          rentName: '杭州分公司',
+          devices: 0,
+          createdAt: '2026-11-26T02:00:00Z',
+        });
+        return ok(fences[0]);
+      },
+    });
+    renderApp('/riskGpsMap/geofences');
+    const user = userEvent.setup();
+    await screen.findByTestId('gps-geofences-page', undefined, FIRST);
+    expect(await screen.findByText('No geofences yet')).toBeInTheDocument();
+    await user.click(screen.getByTestId('geofence-add'));
+    await user.type(screen.getByLabelText('Name'), 'West Lake depot');
+    await user.click(screen.getByTestId('geofence-save'));
+    expect(await screen.findByTestId('geofence-shape-error')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'click map' }));
+    expect(screen.getByText('1 points drawn')).toBeInTheDocument();
+    await user.click(screen.getByTestId('geofence-save'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.body).toMatchObject({
+      name: 'West Lake depot',
+      kind: 'circle',
+      points: [[30.2741, 120.1551]],
+      radius: 500,
+      alarmOnExit: true,
+    });
+    expect(await screen.findByText('shape West Lake depot')).toBeInTheDocument();
+  }, 120_000);
+});
