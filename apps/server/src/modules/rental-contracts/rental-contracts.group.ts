@@ -25,7 +25,7 @@ import {
   todayOf,
   type Scope,
 } from './rental-contracts.service.js';
-import { hasActiveTempCars } from './rental-contracts.temp-cars.js';
+import { hasActiveTempCars } from './rental-contracts.temp-cars-end.js';
 
 type ContractRow = typeof rentalContracts.$inferSelect;
 

@@ -32,7 +32,7 @@ import { approvalType, registerApprovalType, startApproval } from '../approvals/
 import { tenantRules } from '../settings/settings.service.js';
 import { carActionInTx } from '../vehicles/vehicles.service.js';
 import { cars } from '../../db/schema/vehicles.js';
-import { endTempCarsOf, hasActiveTempCars } from './rental-contracts.temp-cars.js';
+import { endTempCarsOf, hasActiveTempCars } from './rental-contracts.temp-cars-end.js';
 import { buildSchedule, type Schedule, type ScheduleTerms } from './schedule.js';
 import * as repo from './rental-contracts.repository.js';
 import './rental-contracts.messages.js';

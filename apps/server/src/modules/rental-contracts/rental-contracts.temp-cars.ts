@@ -7,55 +7,16 @@ import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js
 import { rentalTempCars } from '../../db/schema/rental-contracts.js';
 import { carActionInTx } from '../vehicles/vehicles.service.js';
 import { event, lockContract, mustAllow, todayOf, type Scope } from './rental-contracts.service.js';
+import { giveBack } from './rental-contracts.temp-cars-end.js';
 
 /**
  * Temporary replacement cars (long repairs): a contract lends the driver another car for a period. The
- * temporary car is rented out while it lasts and goes back (rented -> idle) when it is ended, early by a clerk
+ * temporary car is rented out while it lasts and goes back (rented -> preparing) when it is ended, early by a clerk
  * or by the daily job the day after its end date. The contract keeps its own car; what the temporary car does in
  * the period belongs to the contract (`contractForCarAt`).
  */
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
-
-export async function hasActiveTempCars(tx: DbOrTx, tenantId: number, contractId: number): Promise<boolean> {
-  const [row] = await rowsOf<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from rental_temp_cars where tenant_id = ${tenantId} and contract_id = ${contractId}
-      and active`,
-  );
-  return Number(row!.n) > 0;
-}
-
-async function giveBack(tx: DbOrTx, deps: AppDeps, ctx: RequestContext, carId: number, remark: string) {
-  await carActionInTx(tx, deps, ctx, carId, 'giveBack', remark);
-}
-
-/** Ends every active temporary car of a contract on `endDate` (the contract ends): the cars go back. */
-export async function endTempCarsOf(tx: DbOrTx, deps: AppDeps, ctx: RequestContext, contractId: number) {
-  const today = await todayOf(tx, ctx.tenantId, deps.clock.now());
-  const rows = await tx
-    .select()
-    .from(rentalTempCars)
-    .where(
-      and(
-        eq(rentalTempCars.tenantId, ctx.tenantId),
-        eq(rentalTempCars.contractId, contractId),
-        eq(rentalTempCars.active, true),
-      ),
-    )
-    .for('update');
-  for (const r of rows) {
-    await giveBack(tx, deps, ctx, r.carId, '临时替换车结束(合同结束)');
-    await tx
-      .update(rentalTempCars)
-      .set({
-        active: false,
-        endedAt: deps.clock.now(),
-        toDate: today < r.toDate && today >= r.fromDate ? today : r.toDate,
-      })
-      .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, r.id)));
-  }
-}
 
 export async function tempCars(db: DbOrTx, scope: Scope, contractId: number): Promise<TempCar[]> {
   const rows = await rowsOf<Record<string, unknown>>(

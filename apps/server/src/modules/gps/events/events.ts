@@ -3,7 +3,7 @@ import type { TenantRules } from '@fleetdesk/contracts/organisation';
 import type { AppDeps } from '../../../core/deps.js';
 import type { PositionIn } from '../ingest.js';
 import { tenantRules } from '../../settings/settings.service.js';
-import { geofenceIndex } from './geofence-index.js';
+import { geofenceIndex, type FenceFlags } from './geofence-index.js';
 
 export type EventRules = TenantRules['gpsEvents'];
 
@@ -74,11 +74,6 @@ export function alarmsOf(p: PositionIn, rules: EventRules): Set<GpsEventType> {
   const level = attrs.batteryLevel ?? attrs.batt;
   if (typeof level === 'number' && level < rules.lowBatteryPercent && attrs.charge !== true) out.add('lowBattery');
   return out;
-}
-
-export interface FenceFlags {
-  alarmOnEnter: boolean;
-  alarmOnExit: boolean;
 }
 
 /**

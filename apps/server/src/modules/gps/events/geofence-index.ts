@@ -1,6 +1,11 @@
 import type { AppDeps } from '../../../core/deps.js';
 import { contains, GridIndex, type Box, type LatLon, type Shape } from './geo.js';
-import type { FenceFlags } from './events.js';
+
+/** Whether entering or leaving a geofence raises an alarm (beside the event). */
+export interface FenceFlags {
+  alarmOnEnter: boolean;
+  alarmOnExit: boolean;
+}
 
 interface Entry extends Shape, FenceFlags {
   id: number;
