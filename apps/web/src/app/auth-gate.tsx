@@ -14,7 +14,8 @@ export function preloadFor(pathname: string): Promise<unknown> {
   const parts: Promise<unknown>[] = [route?.page?.preload() ?? Promise.resolve()];
   if (route?.frame !== 'plain') {
     parts.push(AntdFrame.preload(), SessionShell.preload(), GuardedScreen.preload());
-    if (route?.frame !== 'bare') parts.push(HeaderLayout.preload(), NotFoundPage.preload());
+    if (route?.frame !== 'bare') parts.push(HeaderLayout.preload());
+    if (!route) parts.push(NotFoundPage.preload());
   }
   return Promise.all(parts);
 }

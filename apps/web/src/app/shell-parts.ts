@@ -7,6 +7,9 @@ const shell = () => import('./shell/shell');
 export const AntdFrame = lazyPage<object>(() => shell().then((m) => ({ default: m.AntdFrame })));
 export const SessionShell = lazyPage<object>(() => shell().then((m) => ({ default: m.SessionShell })));
 export const HeaderLayout = lazyPage<object>(() => shell().then((m) => ({ default: m.HeaderLayout })));
-export const NotFoundPage = lazyPage<object>(() => shell().then((m) => ({ default: m.NotFoundPage })));
+/** The 404 page is its own chunk (antd Result), fetched when an unknown path is shown. */
+export const NotFoundPage = lazyPage<object>(() =>
+  import('./pages/result-page').then((m) => ({ default: m.NotFoundPage })),
+);
 export const GuardedScreen = lazyPage<{ route: RouteDef }>(() => shell().then((m) => ({ default: m.GuardedScreen })));
 export const GroupRedirect = lazyPage<{ route: RouteDef }>(() => shell().then((m) => ({ default: m.GroupRedirect })));

@@ -3,4 +3,3 @@ export { AntdFrame } from './antd-frame';
 export { SessionShell } from './session-shell';
 export { GuardedScreen, GroupRedirect } from './guarded-screen';
 export { HeaderLayout } from '../layout/header-layout';
-export { NotFoundPage } from '../pages/result-page';
