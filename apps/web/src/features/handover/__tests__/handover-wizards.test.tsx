@@ -159,6 +159,8 @@ describe('the settlement tab', () => {
       owedBackNote: '多收管理费',
       voidRemaining: false,
     });
+    // The answer is shown before the test ends (no render left for after the page is gone).
+    expect(await screen.findByText('结算单已提交审批', {}, SLOW)).toBeInTheDocument();
   }, 120_000);
 
   it('is read-only for a user without the settle element, and says when the car is not back yet', async () => {
