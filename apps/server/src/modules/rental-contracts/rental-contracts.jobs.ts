@@ -4,6 +4,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { addDays } from './schedule.js';
 import { todayOf } from './rental-contracts.service.js';
+import { billsLive } from './rental-contracts.repository.js';
 import { endExpiredTempCars } from './rental-contracts.temp-cars.js';
 import { sendReminderSms } from './rental-contracts.sms.js';
 
@@ -11,8 +12,9 @@ import { sendReminderSms } from './rental-contracts.sms.js';
 export const BILL_CATEGORY = 2;
 
 /**
- * The daily late-fee job of one tenant, as one statement: every open line of a signed contract past its
- * overdue deadline (due date + grace days) gets its late-fee line, or has it updated while unpaid:
+ * The daily late-fee job of one tenant, as one statement: every open line past its overdue deadline (due date +
+ * grace days) of a signed contract, or of an ended contract whose group goes on in a signed one (`billsLive`),
+ * gets its late-fee line, or has it updated while unpaid:
  * round(outstanding x daily per mille / 1000 x days past the deadline), at most capPercent of the outstanding
  * amount (the same arithmetic as `lateFeeFen`). Answers the number of late-fee lines written.
  */
@@ -27,7 +29,7 @@ export async function applyLateFees(deps: AppDeps, tenantId: number, today?: str
         select l.tenant_id, l.id, l.contract_id, l.rent_id, l.amount_fen - l.paid_fen as outstanding,
           ${deadline}::date - l.due_date as days
         from rental_payment_lines l
-        join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and c.state = 'signed'
+        join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and ${billsLive('c')}
         where l.tenant_id = ${tenantId} and l.valid and l.state in ('unpaid', 'partial') and l.type <> 'lateFee'
           and l.amount_fen > 0 and l.due_date < ${deadline}::date
       ), ins as (
@@ -63,7 +65,8 @@ const RECIPIENTS = (tenantId: number, rentId: SQL) => sql`
 
 /**
  * Reminders of one tenant, each once (`rental_reminders` keys): rent due within the lead days
- * (`reminders.rentDueDays`), contracts ending within 30 days, overdue rent. Message-centre messages to the
+ * (`reminders.rentDueDays`), contracts ending within 30 days, overdue rent (rent of signed contracts and of ended
+ * contracts whose group goes on: `billsLive`). Message-centre messages to the
  * users who may see contracts of the rent. Answers the number of reminders recorded.
  */
 export async function sendReminders(deps: AppDeps, tenantId: number): Promise<number> {
@@ -80,7 +83,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
           '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
             ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元将于 ' || l.due_date::text || ' 到期' as content
         from rental_payment_lines l
-        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
+        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and ${billsLive('k')}
         join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
         where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
           and l.due_date >= ${today}::date and l.due_date <= ${dueUntil}::date
@@ -89,7 +92,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
           '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
             ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元已逾期（应付日 ' || l.due_date::text || '）'
         from rental_payment_lines l
-        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
+        join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and ${billsLive('k')}
         join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
         where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
           and l.due_date < ${deadline}::date

@@ -129,6 +129,19 @@ export async function contractBills(
   return rows.filter((r) => r.id !== null).map((r) => lineOut(lineFromRaw(r), today, grace));
 }
 
+/**
+ * Whether the open bills of contract `k` (an alias of `rental_contracts`) still count: the contract is signed, or
+ * it ended (completed or terminated: by a car change, or while its renewal goes on) and another contract of its
+ * group is signed (`rental_contracts_group_ix`: tenant, group number). Collection, the late-fee job, the
+ * reminders and the debt-collection list use it, so a group's bills are followed until the group ends.
+ */
+export function billsLive(k: string): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/.test(k)) throw new Error(`billsLive: bad alias ${k}`);
+  return sql.raw(`(${k}.state = 'signed' or (${k}.state in ('completed', 'terminated') and exists (
+    select 1 from rental_contracts g where g.tenant_id = ${k}.tenant_id and g.group_no = ${k}.group_no
+      and g.state = 'signed')))`);
+}
+
 function inList(ids: readonly number[]): SQL {
   return sql`(${sql.join(
     (ids.length ? ids : [-1]).map((id) => sql`${id}`),
@@ -369,7 +382,8 @@ export async function accounts(db: DbOrTx, tenantId: number) {
 
 /**
  * The debt-collection list: open lines due today or past their overdue deadline (due date + grace), with
- * their late fee, bucket and whether the contract is overdue more than once; counts per bucket.
+ * their late fee, bucket and whether the contract is overdue more than once; counts per bucket. Lines of signed
+ * contracts and of ended contracts whose group goes on (`billsLive`).
  */
 export async function debtors(
   db: DbOrTx,
@@ -392,7 +406,7 @@ export async function debtors(
       count(*) filter (where l.due_date < ${deadline}::date) over (partition by l.contract_id) as overdue_count,
       c.debt_assignee_id, u.name as assignee_name, l.version
     from rental_payment_lines l
-    join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and c.state = 'signed'
+    join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and ${billsLive('c')}
     join drivers d on d.tenant_id = c.tenant_id and d.id = c.driver_id
     join cars car on car.tenant_id = c.tenant_id and car.id = c.car_id
     left join users u on u.id = c.debt_assignee_id

@@ -495,8 +495,7 @@ export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: nu
     // its bills up to the change day: they are collected until the group is settled).
     const [c] = await rowsOf<{ live: boolean }>(
       tx,
-      sql`select c.state = 'signed' or (c.state in ('completed', 'terminated') and exists (select 1 from rental_contracts g
-          where g.tenant_id = c.tenant_id and g.group_no = c.group_no and g.state = 'signed')) as live
+      sql`select ${repo.billsLive('c')} as live
         from rental_contracts c where c.tenant_id = ${ctx.tenantId} and c.id = ${line.contractId}`,
     );
     if (!c?.live) throw new ConflictError('contracts.notSigned');

@@ -16,6 +16,7 @@ import {
 } from '../sms-notices/sms-notices.service.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { addDays } from './schedule.js';
+import { billsLive } from './rental-contracts.repository.js';
 import { todayOf } from './rental-contracts.service.js';
 
 /** The SMS notices' source of these batches (named "合同提醒 / Contract reminders" on the SMS screens). */
@@ -49,7 +50,8 @@ interface Candidate {
 /**
  * The drivers a kind's SMS would go to today, one row per driver: the keys of the lines (or contracts) it is
  * about, their contract numbers and plates, the outstanding sum, the earliest due date and contract end, and
- * the most days past the overdue deadline. Only signed contracts of the tenant, live drivers.
+ * the most days past the overdue deadline. Only signed contracts of the tenant (for bills, also ended contracts
+ * whose group goes on: `billsLive`), live drivers.
  */
 function candidates(
   tenantId: number,
@@ -67,7 +69,7 @@ function candidates(
       : sql`select l.id as item_id, l.contract_id, l.amount_fen - l.paid_fen as outstanding, l.due_date,
             ${kind === 'overdue' ? sql`(${day.deadline}::date - l.due_date)` : sql`null::int`} as days_overdue
           from rental_payment_lines l
-          join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and k.state = 'signed'
+          join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and ${billsLive('k')}
           where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
             and ${
               kind === 'rentDue'

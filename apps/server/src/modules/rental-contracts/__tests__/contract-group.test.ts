@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, type GroupContract, type PaymentLine, type TempCar } from '@fleetdesk/contracts/rental-contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { addUser } from '../../../test/users.js';
+import { applyLateFees, sendReminders } from '../rental-contracts.jobs.js';
 import { contractForCarAt, endExpiredTempCars } from '../rental-contracts.temp-cars.js';
 import { activeDriver, idleCars, P, prepareCar, q, rentIds, terms } from './fixtures.js';
 
@@ -398,5 +399,133 @@ describe('car change', () => {
       // The newest first: ended today, not on its planned 2026-04-30.
       expect(list[0]).toMatchObject({ active: false, toDate: '2026-02-20', reason: '原车大修' });
     });
+  });
+});
+
+describe('open bills of a contract ended by a car change, while its group goes on', () => {
+  let old: Contract;
+  let next: Contract;
+  let overdue: PaymentLine[];
+  let proRated: PaymentLine;
+  let assigneeId: number;
+
+  const debtorRows = async (token: string) => {
+    const res = await t.request('GET', `${P}/debtors`, { token, query: { assigneeId, pageSize: 100 } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { enabled: boolean; rows: { contractId: number; lineId: number }[]; total: number };
+  };
+  const reminded = async (lineIds: number[]) =>
+    (
+      await q<{ key: string }>(t, `select key from rental_reminders where tenant_id = $1 and key = any($2::text[])`, [
+        tenantId,
+        lineIds.map((id) => `overdue:${id}`),
+      ])
+    ).map((r) => r.key);
+
+  it('leaves two overdue periods and a pro-rated one on the completed old contract', async () => {
+    // Postpaid monthly from 2025-11-10: period 1 is collected at signing, periods 2 (due 2026-01-09) and
+    // 3 (due 2026-02-09) stay open; the car changes on 2026-02-20 (to cars[3], idle again since its pending
+    // contract was cancelled above) and period 4 is pro-rated to 10 days, due the day before.
+    old = await signed(cars[4]!, { billing: 'postpaid', startDate: '2025-11-10', endDate: '2026-11-09' });
+    const res = await t.request('POST', `${P}/changeCar/${old.id}`, {
+      as: 'admin',
+      body: { carId: cars[3], changeDate: '2026-02-20', reason: '车辆故障' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    next = Contract.parse(res.json().data);
+    expect(next.state).toBe('signed');
+    expect((await contract(old.id)).state).toBe('completed');
+    const rent = (await lines(old.id)).filter((l) => l.type === 'rent' && l.state === 'unpaid');
+    expect(rent.map((l) => [l.period, l.dueDate, l.amount])).toEqual([
+      [2, '2026-01-09', 3000],
+      [3, '2026-02-09', 3000],
+      [4, '2026-02-19', 1000],
+    ]);
+    overdue = rent.slice(0, 2);
+    proRated = rent[2]!;
+    // The old contract's debts are followed by a collector of their own (the filter of the list below).
+    assigneeId = Number((await q<{ id: number }>(t, `select id from users where username = 'contract-viewer'`))[0]!.id);
+    const assign = await t.request('PUT', `${P}/debtor/assignee/${old.id}`, { as: 'admin', body: { assigneeId } });
+    expect(assign.statusCode, assign.body).toBe(200);
+  });
+
+  it('the late-fee job charges its overdue bills, the pro-rated one not yet (grace days)', async () => {
+    await applyLateFees(t.deps, tenantId, '2026-02-20');
+    const all = await lines(old.id);
+    const feeOf = (l: PaymentLine) => all.find((f) => f.type === 'lateFee' && f.lateFeeFor === l.id);
+    // Deadline 2026-02-17: period 2 is 39 days past it (3,000 x 0.5 % x 39 = 585), period 3 is 8 days past it
+    // (3,000 x 0.5 % x 8 = 120).
+    expect(feeOf(overdue[0]!)).toMatchObject({ amount: 585, state: 'unpaid', contractId: old.id });
+    expect(feeOf(overdue[1]!)).toMatchObject({ amount: 120, state: 'unpaid', contractId: old.id });
+    expect(feeOf(proRated)).toBeUndefined();
+    // The same day again writes nothing new for them.
+    await applyLateFees(t.deps, tenantId, '2026-02-20');
+    expect((await lines(old.id)).filter((l) => l.type === 'lateFee')).toHaveLength(2);
+  });
+
+  it('the debt-collection list shows them with their late fee; the viewer may not see the list', async () => {
+    await q(
+      t,
+      `insert into tenant_settings (tenant_id, rules) values ($1, '{"settingDebtorPaying": true}')
+       on conflict (tenant_id) do update set rules = tenant_settings.rules || '{"settingDebtorPaying": true}'`,
+      [tenantId],
+    );
+    const token = (await t.signIn('admin')).json().access_token as string;
+    const d = await debtorRows(token);
+    expect(d.enabled).toBe(true);
+    const rows = d.rows.filter((r) => r.contractId === old.id);
+    expect(rows).toEqual([
+      expect.objectContaining({ lineId: overdue[0]!.id, number: old.number, overdueDays: 39, bucket: 'd15plus' }),
+      expect.objectContaining({ lineId: overdue[1]!.id, overdueDays: 8, bucket: 'd15', lateFee: 120 }),
+    ]);
+    expect(rows[0]).toMatchObject({ lateFee: 585, outstanding: 3000, repeated: true });
+    expect((await t.request('GET', `${P}/debtors`, { token: viewer })).statusCode).toBe(403);
+    expect(
+      (await t.request('GET', `${P}/debtors`, { as: 'other', query: { pageSize: 100 } })).json().data.rows,
+    ).toEqual([]);
+  });
+
+  it('the reminder job reminds them once, in the message centre', async () => {
+    await sendReminders(t.deps, tenantId);
+    expect((await reminded(overdue.map((l) => l.id))).sort()).toEqual(overdue.map((l) => `overdue:${l.id}`).sort());
+    const msgs = await q<{ content: string }>(
+      t,
+      `select content from push_records where tenant_id = $1 and category = 2 and title = '租金逾期'
+         and content like $2`,
+      [tenantId, `合同 ${old.number}%`],
+    );
+    expect(msgs.length).toBeGreaterThan(0);
+    expect(msgs.every((m) => m.content.includes('已逾期'))).toBe(true);
+    expect(await sendReminders(t.deps, tenantId)).toBe(0);
+  });
+
+  it('once the group ends, nothing more: no late fee, no debt row, no reminder, no collection', async () => {
+    const fin = await t.request('POST', `${P}/finish/${next.id}`, { as: 'admin', body: { reason: '退车' } });
+    expect(fin.statusCode, fin.body).toBe(200);
+    expect(fin.json().data.state).not.toBe('signed');
+    await prepareCar(t, cars[3]!);
+    // On 2026-03-01 (deadline 2026-02-26) the pro-rated bill is overdue too; the fees would have grown.
+    t.clock.set(new Date('2026-03-01T04:00:00Z'));
+    try {
+      // Tokens are signed for the moved clock.
+      const token = (await t.signIn('admin')).json().access_token as string;
+      await applyLateFees(t.deps, tenantId, '2026-03-01');
+      const all: PaymentLine[] = (await t.request('GET', `${P}/lines/${old.id}`, { token })).json().data;
+      expect(all.filter((l) => l.type === 'lateFee').map((l) => [l.lateFeeFor, l.amount])).toEqual([
+        [overdue[0]!.id, 585],
+        [overdue[1]!.id, 120],
+      ]);
+      const d = await debtorRows(token);
+      expect(d.rows.filter((r) => r.contractId === old.id || r.contractId === next.id)).toEqual([]);
+      await sendReminders(t.deps, tenantId);
+      expect(await reminded([proRated.id])).toEqual([]);
+      const col = await t.request('POST', `${P}/collect/${proRated.id}`, {
+        token,
+        body: { amount: 1000, accountId, version: proRated.version },
+      });
+      expect(col.statusCode).toBe(409);
+    } finally {
+      t.clock.set(new Date('2026-02-20T04:00:00Z'));
+    }
   });
 });
