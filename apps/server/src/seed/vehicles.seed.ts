@@ -79,8 +79,8 @@ interface EventRow {
 }
 
 /**
- * A plausible history: registered idle, then rented for one to three months at a time with a few idle days
- * between, now and then a repair, ending in the car's current status. Every step is an allowed action.
+ * A plausible history: registered idle, then rented for one to three months at a time, a day or two of
+ * preparation after each return and a few idle days between, now and then a repair, ending in the car's current status. Every step is an allowed action.
  */
 function historyOf(r: Random, createdAt: number, now: number, current: CarStatus, rentId: number): EventRow[] {
   const events: EventRow[] = [{ kind: 'create', toStatus: 'idle', toRentId: rentId, at: new Date(createdAt) }];
@@ -107,9 +107,19 @@ function historyOf(r: Random, createdAt: number, now: number, current: CarStatus
       else step('repair', t, r.pick(['常规保养', '更换轮胎', '钣金喷漆', '空调维修']));
     } else if (status === 'reserved') step('rentOut', t, '客户提车');
     else if (status === 'rented') step('giveBack', t, r.pick(['合同到期还车', '司机退租', '换车']));
+    else if (status === 'preparing') step('prepared', t, r.pick(['清洗整备完成', '检查完毕，可出租']));
     else if (status === 'maintenance') step('finishRepair', t);
     else break;
-    t += (status === 'rented' ? r.int(25, 90) : status === 'maintenance' ? r.int(2, 7) : r.int(1, 6)) * DAY;
+    // A returned car is prepared within a day or two.
+    const days =
+      status === 'rented'
+        ? r.int(25, 90)
+        : status === 'maintenance'
+          ? r.int(2, 7)
+          : status === 'preparing'
+            ? r.int(1, 2)
+            : r.int(1, 6);
+    t += days * DAY;
   }
   let at = Math.min(Math.max(t, end), now - DAY);
   for (const action of pathTo(status, current)) {

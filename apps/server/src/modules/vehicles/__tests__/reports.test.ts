@@ -7,7 +7,7 @@ let t: TestApp;
 let ids: Awaited<ReturnType<typeof tenantIds>>;
 let today: string;
 const plusDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const FLEET = ['idle', 'rented', 'maintenance', 'reserved', 'off_fleet'];
+const FLEET = ['idle', 'rented', 'preparing', 'maintenance', 'reserved', 'off_fleet'];
 
 beforeAll(async () => {
   t = await createTestApp();
