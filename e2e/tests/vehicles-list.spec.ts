@@ -92,7 +92,8 @@ test('filter by plate and status, change a status, and change several in bulk', 
   await result.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('已选 2 项')).toBeHidden();
   await page.goto(`/rentCar?plate=${encodeURIComponent(rentedCar.plate)}`);
-  await expect(row(page, rentedCar.plate).locator('.ant-tag')).toHaveText('空闲');
+  // A returned car waits for its preparation before it is idle again.
+  await expect(row(page, rentedCar.plate).locator('.ant-tag')).toHaveText('待整备');
 });
 
 test('transfer a car to the other company through the dialog', async ({ page, request }) => {
