@@ -25,8 +25,12 @@ describe('failures on screen', () => {
     message.default.destroy();
     notification.default.destroy();
     modal.default.destroyAll();
+    // Under load their closing takes longer than any fixed pause: wait (up to 10 s) until their nodes are gone,
+    // then let React's scheduler run once more.
+    const open = () => document.querySelectorAll('.ant-message-notice, .ant-notification-notice, .ant-modal').length;
+    for (let waited = 0; open() > 0 && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500));
-  });
+  }, 20_000);
 
   it('a wrong password shows the warning message', async () => {
     fakeServer({
