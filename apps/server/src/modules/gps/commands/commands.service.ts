@@ -21,7 +21,10 @@ import './commands.messages.js';
 
 /** What the command service needs: `AppDeps` or any object with these. */
 export type CommandDeps = Pick<AppDeps, 'database' | 'db' | 'clock'>;
-export type CommandCtx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentId' | 'username' | 'rentIds' | 'permissions'>;
+export type CommandCtx = Pick<
+  RequestContext,
+  'tenantId' | 'userId' | 'rentId' | 'username' | 'rentIds' | 'permissions'
+>;
 type Row = Record<string, unknown>;
 
 export interface QueueCommandInput {
@@ -136,7 +139,8 @@ export async function queueCommand(
     if (speed !== null && speed > safe) {
       if (!force && !waitSafeSpeed)
         throw new ConflictError('gps.commandTooFast', { speed: Math.round(speed), safe }, 'tooFast');
-      if (waitSafeSpeed) steps.push({ step: 'held', at: now.toISOString(), note: `${Math.round(speed)} > ${safe} km/h` });
+      if (waitSafeSpeed)
+        steps.push({ step: 'held', at: now.toISOString(), note: `${Math.round(speed)} > ${safe} km/h` });
     }
   }
   const source = input.source ?? 'manual';
@@ -298,7 +302,10 @@ export async function listCommands(
   if (q.from) add((n) => `c.queued_at >= ${n}::timestamptz`, q.from);
   if (q.to) add((n) => `c.queued_at < ${n}::timestamptz`, q.to);
   const w = where.join(' and ');
-  const { rows: total } = await deps.database.query<{ n: number }>(`select count(*)::int as n ${FROM} where ${w}`, params);
+  const { rows: total } = await deps.database.query<{ n: number }>(
+    `select count(*)::int as n ${FROM} where ${w}`,
+    params,
+  );
   const { rows } = await deps.database.query<Row>(
     `${SELECT} ${FROM} where ${w} order by c.queued_at desc, c.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
     params,
