@@ -45,15 +45,17 @@ async function send(page: Page, type: string, reason: string) {
 
 /** The history's row of a reason, once its status is final. */
 async function settled(page: Page, reason: string) {
-  await page.goto('/riskGpsMap/commands');
   const row = page.locator('tr', { hasText: reason });
   await expect
     .poll(
       async () => {
-        await page.reload();
+        // A new load each time, once the last one has shown the row (leaving a page mid-load would abort the
+        // session's first calls).
+        await page.goto('/riskGpsMap/commands');
+        await expect(row).toBeVisible({ timeout: 20_000 });
         return (await row.locator('.ant-tag').allTextContents()).join(' ');
       },
-      { timeout: 30_000, intervals: [1000] },
+      { timeout: 60_000, intervals: [1000] },
     )
     .toMatch(/Succeeded|Failed/);
   return row;
