@@ -109,7 +109,8 @@ export async function queueCommand(
 ): Promise<{ id: number; status: string }> {
   const { rows } = await deps.database.query<Row>(
     `select d.id, d.rent_id, d.car_id, d.protocol, d.imei, lp.speed,
-       (select u.name from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor
+       (select u.name from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor,
+       exists (select 1 from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor_known
      from gps_devices d
      left join gps_last_positions lp on lp.tenant_id = d.tenant_id and lp.device_id = d.id
      where d.tenant_id = $1 and d.id = $2`,
@@ -161,7 +162,8 @@ export async function queueCommand(
       input.riskCaseId ?? null,
       waitSafeSpeed,
       force,
-      input.actorId,
+      // An actor who is no user of the tenant (a system actor of the risk engine) is kept in the log only.
+      device.actor_known ? input.actorId : null,
       now.toISOString(),
       JSON.stringify(steps),
     ],
@@ -170,7 +172,7 @@ export async function queueCommand(
   await logCommand(deps, {
     tenantId: input.tenantId,
     rentId: Number(device.rent_id),
-    userId: input.actorId,
+    userId: device.actor_known ? input.actorId : null,
     username: (device.actor as string | null) ?? null,
     action: 'deviceCommand.send',
     commandId: id,
@@ -182,6 +184,7 @@ export async function queueCommand(
       reason,
       source,
       riskCaseId: input.riskCaseId ?? null,
+      actorId: input.actorId,
       force,
       waitSafeSpeed,
     },

@@ -363,6 +363,18 @@ describe('refusals', () => {
         reason: 'x',
       }),
     ).rejects.toMatchObject({ httpStatus: 404 });
+    // An actor who is no user of the tenant (a system actor) is stored as nobody, kept in the log's summary.
+    const own = await deviceOf(demoImei(13));
+    const bySystem = await queueCommand(t.deps, {
+      tenantId: demoTenant,
+      actorId: 999_999,
+      deviceId: own.id,
+      commandType: 'locate',
+      reason: 'system',
+      source: 'risk',
+      riskCaseId: 42,
+    });
+    expect(await commandById(t.deps, demoTenant, bySystem.id)).toMatchObject({ createdBy: null, riskCaseId: 42 });
   });
 });
 
