@@ -199,6 +199,14 @@ export const ROUTES: RouteDef[] = [
     permission: 'riskGpsMap',
     page: lazyPage(() => import('../features/gps/events/pages/geofences-page')),
   },
+  {
+    name: 'gpsCommands',
+    path: '/riskGpsMap/commands',
+    titleKey: 'gps-commands:routes.commands',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    page: lazyPage(() => import('../features/gps/commands/pages/commands-page')),
+  },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
   {
     name: 'carNew',

@@ -33,6 +33,7 @@ import {
   mapSettingsQuery,
   routeQuery,
 } from '../api/gps';
+import { CommandButton } from '../commands/components/command-button';
 import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
 import { BindCar, BindUser, DeviceForm, QuickUserBind, useUnbind, useUserUnbind } from '../components/device-actions';
 import '../i18n';
@@ -424,6 +425,9 @@ function LiveMap() {
             >
               {t('drawer.replay')}
             </Button>
+            <div className="fd-gps-replay-button">
+              <CommandButton device={{ id: car.deviceId, name: car.plate ?? car.imei }} block />
+            </div>
           </>
         )}
       </Drawer>
@@ -523,6 +527,9 @@ function Devices() {
                 <Button size="small" onClick={() => void check(d)}>
                   {t('device.install')}
                 </Button>
+                {d.protocol === 'jt808' && (
+                  <CommandButton size="small" device={{ id: d.id, name: d.plate ?? d.imei }} />
+                )}
                 {access.can('riskGpsMap:edit') && (
                   <Button size="small" onClick={() => setEditing({ device: d })}>
                     {t('actions.edit')}
