@@ -292,3 +292,30 @@ describe('the daily job and the end of the contract', () => {
     expect((await t.request('GET', `${P}/tempCars/${contractId}`, { token: await tok('other') })).statusCode).toBe(404);
   });
 });
+
+describe('demo data', () => {
+  it("has a temporary car in use, its violation the contract driver's", async () => {
+    const rows = await q<{ status: string; driver_id: number; period_driver: number | null }>(
+      t,
+      `select car.status, k.driver_id, p.driver_id as period_driver
+       from rental_temp_cars x
+       join rental_contracts k on k.tenant_id = x.tenant_id and k.id = x.contract_id
+       join cars car on car.tenant_id = x.tenant_id and car.id = x.car_id
+       left join car_usage_periods p on p.tenant_id = x.tenant_id and p.id = x.usage_period_id and p.to_at is null
+       where x.tenant_id = $1 and x.state = 'inUse' and x.reason = '原车事故维修，等待配件'`,
+      [tenantId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('rented');
+    expect(Number(rows[0]!.period_driver)).toBe(Number(rows[0]!.driver_id));
+    const [v] = await q<{ driver_id: number; contract_driver: number }>(
+      t,
+      `select v.driver_id, k.driver_id as contract_driver from violations v
+       join car_usage_periods p on p.tenant_id = v.tenant_id and p.id = v.usage_period_id
+       join rental_contracts k on k.tenant_id = p.tenant_id and k.id = p.contract_id
+       where v.tenant_id = $1 and v.violation_no = 'DEMO-TEMPCAR-0001'`,
+      [tenantId],
+    );
+    expect(Number(v!.driver_id)).toBe(Number(v!.contract_driver));
+  });
+});
