@@ -48,11 +48,11 @@ export async function postgresReachable() {
   }
 }
 
-/** Starts `node apps/server/dist/main.js`; resolves once it listens. */
-export function startServer(env = {}) {
+/** Starts `node [nodeArgs] apps/server/dist/main.js`; resolves once it listens. */
+export function startServer(env = {}, nodeArgs = []) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -40,6 +40,10 @@ export const RentContractPaths = {
   tempCars: `${base}/rentContract/tempCars/:id`,
   addTempCar: `${base}/rentContract/tempCar/add/:id`,
   endTempCar: `${base}/rentContract/tempCar/end/:tempId`,
+  /** A booked temporary car is handed over (reserved -> rented, its usage period opens). */
+  startTempCar: `${base}/rentContract/tempCar/start/:tempId`,
+  /** A booked temporary car is cancelled (the reservation is released). */
+  cancelTempCar: `${base}/rentContract/tempCar/cancel/:tempId`,
   /** Named by the spec: a contract's bills of one month (`?month=YYYY-MM`). */
   billsOfMonth: `${base}/rentContractBills/month/:id`,
 } as const;
@@ -548,6 +552,15 @@ export type TempCarInput = z.infer<typeof TempCarInput>;
 export const EndTempCarInput = z.strictObject({
   endDate: LocalDate.optional().describe('the last day with the temporary car; absent = today'),
 });
+/** A temporary car: booked (starts later, the car reserved) -> inUse (handed over) -> ended; booked -> cancelled. */
+export const TEMP_CAR_STATES = ['booked', 'inUse', 'ended', 'cancelled'] as const;
+export type TempCarState = (typeof TEMP_CAR_STATES)[number];
+export const TEMP_CAR_STATE_TITLES: Record<TempCarState, LocalText> = {
+  booked: { 'zh-CN': '已预订', 'en-US': 'Booked' },
+  inUse: { 'zh-CN': '使用中', 'en-US': 'In use' },
+  ended: { 'zh-CN': '已结束', 'en-US': 'Ended' },
+  cancelled: { 'zh-CN': '已取消', 'en-US': 'Cancelled' },
+};
 export const TempCar = z.object({
   id: z.number().int(),
   contractId: z.number().int(),
@@ -556,7 +569,11 @@ export const TempCar = z.object({
   fromDate: LocalDate,
   toDate: LocalDate,
   reason: z.string(),
+  state: z.enum(TEMP_CAR_STATES),
+  /** booked or in use: the car is held. */
   active: z.boolean(),
+  /** The usage period its handover opened (violations on the car in it go to the contract's driver). */
+  usagePeriodId: z.number().int().nullable(),
   endedAt: Instant.nullable(),
   createdAt: Instant,
 });

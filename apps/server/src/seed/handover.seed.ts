@@ -3,7 +3,7 @@ import { settlementResult } from '@fleetdesk/contracts/handover';
 import { rowsOf } from '../core/db.js';
 import { localDate } from '../core/tenant-time.js';
 import { carUsagePeriods, handoverInspections, rentalSettlements } from '../db/schema/handover.js';
-import { rentalContractEvents, rentalPaymentLines } from '../db/schema/rental-contracts.js';
+import { rentalContractEvents, rentalPaymentLines, rentalTempCars } from '../db/schema/rental-contracts.js';
 import type { DemoContext } from './context.js';
 
 const DAY = 86_400_000;
@@ -139,4 +139,77 @@ export async function seedHandover(ctx: DemoContext): Promise<void> {
       { tenantId, contractId: Number(k.id), kind: 'settlement', remark: '退租结算审批通过', at: approvedAt },
     ]);
   }
+}
+
+/**
+ * A temporary replacement car of the demo company: a signed, dispatched Hangzhou contract whose own car is in for
+ * repair has one in use since five days ago (an idle car that was rented before, now rented; its usage period open
+ * for the contract's driver, and a parking ticket on it two days ago attributed to him by the triggers). Only one:
+ * the tests rent out the other idle cars.
+ */
+export async function seedTempCars(ctx: DemoContext): Promise<void> {
+  const { tx } = ctx;
+  const tenantId = ctx.demo.tenantId;
+  const rentId = ctx.demo.rentIds.HZ!;
+  const now = ctx.clock.now();
+  const today = localDate('Asia/Shanghai', now);
+  const day = (n: number) => localDate('Asia/Shanghai', new Date(now.getTime() + n * DAY));
+  const [k] = await rowsOf<{ id: number; driver_id: number }>(
+    tx,
+    sql`select k.id, k.driver_id from rental_contracts k
+      where k.tenant_id = ${tenantId} and k.rent_id = ${rentId} and k.state = 'signed' and k.dispatched
+        and k.start_date <= ${day(-5)}::date and k.end_date >= ${day(30)}::date
+      order by k.id limit 1`,
+  );
+  const from = new Date(now.getTime() - 5 * DAY);
+  // An idle car of the rent with no contract waiting, rented before (its periods ended before this one starts).
+  const [car] = await rowsOf<{ id: number; plate: string }>(
+    tx,
+    sql`select c.id, c.plate from cars c
+      where c.tenant_id = ${tenantId} and c.rent_id = ${rentId} and c.status = 'idle' and c.deleted_at is null
+        and c.compulsory_expiry > ${today}::date
+        and not exists (select 1 from rental_contracts x where x.tenant_id = c.tenant_id and x.car_id = c.id
+          and x.state in ('pending', 'signed'))
+        and exists (select 1 from car_usage_periods p where p.tenant_id = c.tenant_id and p.car_id = c.id)
+        and not exists (select 1 from car_usage_periods p where p.tenant_id = c.tenant_id and p.car_id = c.id
+          and (p.to_at is null or p.to_at > ${from.toISOString()}))
+      order by c.id desc limit 1`,
+  );
+  if (!k || !car) return;
+  const contractId = Number(k.id);
+  const carId = Number(car.id);
+  const reason = '原车事故维修，等待配件';
+  const [period] = await tx
+    .insert(carUsagePeriods)
+    .values({ tenantId, carId, contractId, driverId: Number(k.driver_id), rentId, fromAt: from })
+    .returning({ id: carUsagePeriods.id });
+  await tx.insert(rentalTempCars).values({
+    tenantId,
+    contractId,
+    carId,
+    fromDate: day(-5),
+    toDate: day(10),
+    reason,
+    state: 'inUse',
+    usagePeriodId: period!.id,
+    createdBy: ctx.demo.clerkId,
+    createdAt: from,
+  });
+  await tx.execute(sql`update cars set status = 'rented' where tenant_id = ${tenantId} and id = ${carId}`);
+  await tx.insert(rentalContractEvents).values({
+    tenantId,
+    contractId,
+    kind: 'tempCar',
+    remark: `临时替换车 ${car.plate} ${day(-5)} ~ ${day(10)}: ${reason}`,
+    userId: ctx.demo.clerkId,
+    at: from,
+  });
+  // A parking ticket on the temporary car while the driver has it: the trigger gives it to him.
+  await tx.execute(
+    sql`insert into violations (tenant_id, rent_id, car_id, plate, violation_no, occurred_at, place, offence_code,
+        offence_text, fine_fen, points, source)
+      values (${tenantId}, ${rentId}, ${carId}, ${car.plate}, 'DEMO-TEMPCAR-0001',
+        ${new Date(now.getTime() - 2 * DAY).toISOString()}, '杭州市西湖区文三路', '1039', '机动车违反规定停放', 20000, 0,
+        'manual')`,
+  );
 }

@@ -9,7 +9,7 @@ import { seedSmsNotices } from './sms-notices.seed.js';
 import { seedVehicles } from './vehicles.seed.js';
 import { seedViolations } from './violations.seed.js';
 import { seedGps } from './gps.seed.js';
-import { seedHandover } from './handover.seed.js';
+import { seedHandover, seedTempCars } from './handover.seed.js';
 import { seedGpsEvents } from './gps-events.seed.js';
 import { seedGpsCommands } from './gps-commands.seed.js';
 
@@ -25,6 +25,7 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedViolations,
   seedRentalContracts,
   seedHandover,
+  seedTempCars,
   seedGps,
   seedGpsEvents,
   seedGpsCommands,

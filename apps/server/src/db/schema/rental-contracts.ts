@@ -106,7 +106,7 @@ export const rentalContracts = pgTable(
 /**
  * A temporary replacement car of a contract (long repairs): the car is rented out for the period, the contract
  * keeps its own car, and what the temporary car does in the period (violations) belongs to the contract.
- * `active` until ended (early, or by the daily job after `to_date`).
+ * `active` while booked or in use, until ended (early, or by the daily job after `to_date`) or cancelled.
  */
 export const rentalTempCars = pgTable(
   'rental_temp_cars',
@@ -118,7 +118,12 @@ export const rentalTempCars = pgTable(
     fromDate: localDate('from_date').notNull(),
     toDate: localDate('to_date').notNull(),
     reason: text('reason').notNull(),
+    /** booked (starts later: the car is reserved) -> inUse (handed over: rented, a usage period open) -> ended; booked -> cancelled. */
+    state: text('state').notNull().default('inUse'),
+    /** booked or in use: the car is held (one active record per car). */
     active: boolean('active').notNull().default(true),
+    /** The usage period its handover opened (the driver of the contract on the temporary car). */
+    usagePeriodId: bigintRef('usage_period_id'),
     endedAt: tstz('ended_at'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
@@ -137,6 +142,7 @@ export const rentalTempCars = pgTable(
       .on(t.tenantId, t.carId)
       .where(sql`active`),
     check('rental_temp_cars_dates_ck', sql`to_date >= from_date`),
+    check('rental_temp_cars_state_ck', sql`state in ('booked', 'inUse', 'ended', 'cancelled')`),
   ],
 );
 

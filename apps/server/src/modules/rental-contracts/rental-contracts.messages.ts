@@ -63,16 +63,16 @@ defineMessages({
   },
   'contracts.sameCar': { 'zh-CN': '请选择另一辆车', 'en-US': 'Choose another car than the current one' },
   'contracts.tempCarActive': {
-    'zh-CN': '合同还有使用中的临时替换车，请先结束',
-    'en-US': 'The contract has a temporary car in use: end it first',
+    'zh-CN': '合同还有使用中或已预订的临时替换车，请先结束或取消',
+    'en-US': 'The contract has a temporary car in use or booked: end or cancel it first',
   },
   'contracts.tempCarSame': {
     'zh-CN': '临时替换车不能是合同车辆本身',
     'en-US': "The temporary car cannot be the contract's own car",
   },
   'contracts.tempCarFrom': {
-    'zh-CN': '临时车开始日期须在合同开始日 {start} 至今天 {today} 之间',
-    'en-US': 'The temporary car starts between the contract start {start} and today {today}',
+    'zh-CN': '临时车开始日期须在合同期 {start} 至 {end} 之内（晚于今天为预订）',
+    'en-US': 'The temporary car starts within the contract, {start} to {end} (after today it is booked)',
   },
   'contracts.tempCarTo': {
     'zh-CN': '临时车结束日期须在今天 {today} 至合同结束日 {end} 之间',
@@ -84,6 +84,18 @@ defineMessages({
   },
   'contracts.tempCarNotFound': { 'zh-CN': '临时替换车记录不存在', 'en-US': 'The temporary car record does not exist' },
   'contracts.tempCarEnded': { 'zh-CN': '该临时替换车已结束', 'en-US': 'This temporary car has already ended' },
+  'contracts.tempCarNotBooked': {
+    'zh-CN': '该临时替换车不是预订状态',
+    'en-US': 'This temporary car is not booked',
+  },
+  'contracts.tempCarNotStarted': {
+    'zh-CN': '该临时替换车尚未交车，请交车或取消预订',
+    'en-US': 'This temporary car has not been handed over: hand it over or cancel the booking',
+  },
+  'contracts.tempCarStartDay': {
+    'zh-CN': '临时替换车只能在 {from} 至 {to} 之间交车',
+    'en-US': 'The temporary car can be handed over from {from} to {to}',
+  },
   'contracts.action.renew': { 'zh-CN': '续约', 'en-US': 'renewed' },
   'contracts.action.tempCar': { 'zh-CN': '安排临时替换车', 'en-US': 'given a temporary car' },
   'contracts.action.changeCar': { 'zh-CN': '换车', 'en-US': 'given another car' },

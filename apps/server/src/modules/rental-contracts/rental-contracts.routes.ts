@@ -69,7 +69,7 @@ import {
 import * as repo from './rental-contracts.repository.js';
 import { runContractsDaily } from './rental-contracts.jobs.js';
 import { changeCar, groupContracts, renewContract } from './rental-contracts.group.js';
-import { addTempCar, endTempCar, tempCars } from './rental-contracts.temp-cars.js';
+import { addTempCar, cancelTempCar, endTempCar, startTempCar, tempCars } from './rental-contracts.temp-cars.js';
 import { ForbiddenError } from '../../core/errors.js';
 
 const tags = ['contracts'];
@@ -429,7 +429,8 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
   app.post(P.addTempCar, {
     schema: {
       tags,
-      summary: 'Give a signed contract a temporary replacement car for a period (the car is rented out)',
+      summary:
+        'Give a signed contract a temporary replacement car for a period: from today or before it is handed over (rented out, its usage period opened); from a later day it is booked (the car reserved)',
       params: IdParam,
       body: TempCarInput,
       response: { 200: envelope(z.array(TempCar)) },
@@ -448,6 +449,29 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
     },
     config: { access: can('edit'), audit },
     handler: async (req) => ok(await endTempCar(deps, req.ctx, req.params.tempId, req.body.endDate)),
+  });
+
+  app.post(P.startTempCar, {
+    schema: {
+      tags,
+      summary:
+        "Hand a booked temporary car over, within its period (the car is rented out, its usage period for the contract's driver opens)",
+      params: TempIdParam,
+      response: { 200: envelope(z.array(TempCar)) },
+    },
+    config: { access: can('edit'), audit },
+    handler: async (req) => ok(await startTempCar(deps, req.ctx, req.params.tempId)),
+  });
+
+  app.post(P.cancelTempCar, {
+    schema: {
+      tags,
+      summary: 'Cancel a booked temporary car (the reservation of the car is released)',
+      params: TempIdParam,
+      response: { 200: envelope(z.array(TempCar)) },
+    },
+    config: { access: can('edit'), audit },
+    handler: async (req) => ok(await cancelTempCar(deps, req.ctx, req.params.tempId)),
   });
 
   app.put(P.assignee, {

@@ -4,16 +4,21 @@ import type { RequestContext } from '../../core/access.js';
 import { isUniqueViolation, rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
+import { tenantDays } from '../../core/tenant-time.js';
 import { rentalTempCars } from '../../db/schema/rental-contracts.js';
 import { carActionInTx } from '../vehicles/vehicles.service.js';
 import { event, lockContract, mustAllow, todayOf, type Scope } from './rental-contracts.service.js';
-import { giveBack } from './rental-contracts.temp-cars-end.js';
+import { closeTempPeriod, giveBack, openTempPeriod } from './rental-contracts.temp-cars-end.js';
 
 /**
- * Temporary replacement cars (long repairs): a contract lends the driver another car for a period. The
- * temporary car is rented out while it lasts and goes back (rented -> preparing) when it is ended, early by a clerk
- * or by the daily job the day after its end date. The contract keeps its own car; what the temporary car does in
- * the period belongs to the contract (`contractForCarAt`).
+ * Temporary replacement cars (long repairs): a contract lends the driver another car for a period. One starting
+ * today or before is handed over when it is recorded; one starting later is booked (the car reserved) and handed
+ * over by a clerk from its first day, or cancelled (the reservation released; the daily job cancels one whose period
+ * passed unstarted). The handover rents the car out and opens a usage period of the temporary car for the
+ * contract's driver (violations on it are attributed to him by the database's triggers); the end (early by a clerk,
+ * with the contract, or by the daily job the day after its end date) closes the period and gives the car back
+ * (rented -> preparing). The contract keeps its own car; what the temporary car does in the period belongs to the
+ * contract (`contractForCarAt`).
  */
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -22,7 +27,7 @@ export async function tempCars(db: DbOrTx, scope: Scope, contractId: number): Pr
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select x.id, x.contract_id, x.car_id, car.plate, x.from_date::text as from_date, x.to_date::text as to_date,
-        x.reason, x.active, x.ended_at, x.created_at
+        x.reason, x.state, x.active, x.usage_period_id, x.ended_at, x.created_at
       from rental_temp_cars x
       join rental_contracts c on c.tenant_id = x.tenant_id and c.id = x.contract_id
       join cars car on car.tenant_id = x.tenant_id and car.id = x.car_id
@@ -41,47 +46,62 @@ export async function tempCars(db: DbOrTx, scope: Scope, contractId: number): Pr
     fromDate: r.from_date as string,
     toDate: r.to_date as string,
     reason: r.reason as string,
+    state: r.state as TempCar['state'],
     active: Boolean(r.active),
+    usagePeriodId: r.usage_period_id === null ? null : Number(r.usage_period_id),
     endedAt: iso(r.ended_at as string | null),
     createdAt: iso(r.created_at as string)!,
   }));
 }
 
 /**
- * Records a temporary car on a signed contract from `fromDate` (today or before: the car is handed over) to
- * `toDate` (today or later, within the contract). The car must be an idle car of the contract's rent that may be
- * rented out; it is rented out at once.
+ * Records a temporary car on a signed contract from `fromDate` to `toDate` (today or later, within the contract).
+ * From today or before (on or after the contract's start): the car is handed over now, rented out and its usage
+ * period opened. From a later day: booked, the car reserved until it is handed over (`startTempCar`) or cancelled.
+ * The car must be an idle car of the contract's rent that may be rented out.
  */
 export async function addTempCar(deps: AppDeps, ctx: RequestContext, contractId: number, input: TempCarInput) {
-  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
+  const today = days.today;
   await deps.db
     .transaction(async (tx) => {
       const c = await lockContract(tx, ctx, contractId);
       mustAllow(ctx, c.state, 'tempCar');
       if (input.carId === c.carId) throw invalidField('carId', 'contracts.tempCarSame');
-      if (input.fromDate < c.startDate || input.fromDate > today) {
-        throw invalidField('fromDate', 'contracts.tempCarFrom', { start: c.startDate, today });
+      if (input.fromDate < c.startDate || input.fromDate > c.endDate) {
+        throw invalidField('fromDate', 'contracts.tempCarFrom', { start: c.startDate, end: c.endDate });
       }
       if (input.toDate < today || input.toDate > c.endDate) {
         throw invalidField('toDate', 'contracts.tempCarTo', { end: c.endDate, today });
       }
+      const booked = input.fromDate > today;
+      const scope = { ...ctx, rentIds: [c.rentId] };
       try {
-        await carActionInTx(tx, deps, { ...ctx, rentIds: [c.rentId] }, input.carId, 'rentOut', '临时替换车');
+        await carActionInTx(tx, deps, scope, input.carId, booked ? 'reserve' : 'rentOut', '临时替换车');
       } catch (err) {
         if (err instanceof NotFoundError) throw invalidField('carId', 'contracts.carNotFound');
         throw err;
       }
-      await tx.insert(rentalTempCars).values({
-        tenantId: ctx.tenantId,
-        contractId,
-        carId: input.carId,
-        fromDate: input.fromDate,
-        toDate: input.toDate,
-        reason: input.reason,
-        createdBy: ctx.userId,
-      });
+      const [row] = await tx
+        .insert(rentalTempCars)
+        .values({
+          tenantId: ctx.tenantId,
+          contractId,
+          carId: input.carId,
+          fromDate: input.fromDate,
+          toDate: input.toDate,
+          reason: input.reason,
+          state: booked ? 'booked' : 'inUse',
+          createdBy: ctx.userId,
+        })
+        .returning({ id: rentalTempCars.id });
+      if (!booked) {
+        // Handed over now; recorded afterwards (a day in the past), the period starts that day.
+        const from = input.fromDate < today ? days.startOf(input.fromDate) : deps.clock.now();
+        await openTempPeriod(tx, ctx.tenantId, row!.id, c, input.carId, from);
+      }
       await event(tx, ctx, contractId, 'tempCar', {
-        remark: `临时替换车 ${input.fromDate} ~ ${input.toDate}: ${input.reason}`,
+        remark: `临时替换车${booked ? '预订' : ''} ${input.fromDate} ~ ${input.toDate}: ${input.reason}`,
       });
     })
     .catch((err: unknown) => {
@@ -91,20 +111,82 @@ export async function addTempCar(deps: AppDeps, ctx: RequestContext, contractId:
   return tempCars(deps.db, ctx, contractId);
 }
 
-/** Ends an active temporary car early (its last day `endDate`, else today): the car goes back. */
-export async function endTempCar(deps: AppDeps, ctx: RequestContext, tempId: number, endDate?: string) {
+/** A temporary car of the tenant under its row lock, with its contract locked in the caller's rents (else 404). */
+async function lockTempCar(tx: DbOrTx, ctx: RequestContext, tempId: number) {
+  const [x] = await tx
+    .select()
+    .from(rentalTempCars)
+    .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)))
+    .for('update');
+  if (!x) throw new NotFoundError('contracts.tempCarNotFound');
+  const c = await lockContract(tx, ctx, x.contractId).catch(() => {
+    throw new NotFoundError('contracts.tempCarNotFound');
+  });
+  return { x, c };
+}
+
+/**
+ * Hands a booked temporary car over (from its first day, within its period): the reserved car is rented out and
+ * its usage period opens now for the contract's driver.
+ */
+export async function startTempCar(deps: AppDeps, ctx: RequestContext, tempId: number) {
   const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
+  const contractId = await deps.db.transaction(async (tx) => {
+    const { x, c } = await lockTempCar(tx, ctx, tempId);
+    if (x.state !== 'booked') throw new ConflictError('contracts.tempCarNotBooked');
+    mustAllow(ctx, c.state, 'tempCar');
+    if (today < x.fromDate || today > x.toDate) {
+      throw new ConflictError('contracts.tempCarStartDay', { from: x.fromDate, to: x.toDate });
+    }
+    await carActionInTx(tx, deps, { ...ctx, rentIds: [c.rentId] }, x.carId, 'rentOut', '临时替换车交车');
+    await tx
+      .update(rentalTempCars)
+      .set({ state: 'inUse' })
+      .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)));
+    await openTempPeriod(tx, ctx.tenantId, tempId, c, x.carId, deps.clock.now());
+    await event(tx, ctx, x.contractId, 'tempCarStart', { remark: `临时替换车交车 ${today}` });
+    return x.contractId;
+  });
+  return tempCars(deps.db, ctx, contractId);
+}
+
+/** Cancels a booked temporary car: the car's reservation is released. */
+export async function cancelTempCar(deps: AppDeps, ctx: RequestContext, tempId: number) {
+  const contractId = await deps.db.transaction(async (tx) => {
+    const { x, c } = await lockTempCar(tx, ctx, tempId);
+    if (x.state !== 'booked') throw new ConflictError('contracts.tempCarNotBooked');
+    await releaseBooking(tx, deps, { ...ctx, rentIds: [c.rentId] }, x, '临时替换车预订取消');
+    await event(tx, ctx, x.contractId, 'tempCarCancel', { remark: `临时替换车预订取消 ${x.fromDate} ~ ${x.toDate}` });
+    return x.contractId;
+  });
+  return tempCars(deps.db, ctx, contractId);
+}
+
+async function releaseBooking(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  x: typeof rentalTempCars.$inferSelect,
+  remark: string,
+) {
+  await carActionInTx(tx, deps, ctx, x.carId, 'cancelReservation', remark);
+  await tx
+    .update(rentalTempCars)
+    .set({ state: 'cancelled', active: false, endedAt: deps.clock.now() })
+    .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, x.id)));
+}
+
+/**
+ * Ends a temporary car in use early (its last day `endDate`, else today): its usage period closes (now, or at the
+ * end of that day) and the car goes back.
+ */
+export async function endTempCar(deps: AppDeps, ctx: RequestContext, tempId: number, endDate?: string) {
+  const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
+  const today = days.today;
   const last = endDate ?? today;
   const contractId = await deps.db.transaction(async (tx) => {
-    const [x] = await tx
-      .select()
-      .from(rentalTempCars)
-      .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)))
-      .for('update');
-    if (!x) throw new NotFoundError('contracts.tempCarNotFound');
-    const c = await lockContract(tx, ctx, x.contractId).catch(() => {
-      throw new NotFoundError('contracts.tempCarNotFound');
-    });
+    const { x, c } = await lockTempCar(tx, ctx, tempId);
+    if (x.state === 'booked') throw new ConflictError('contracts.tempCarNotStarted');
     if (!x.active) throw new ConflictError('contracts.tempCarEnded');
     if (last < x.fromDate || last > x.toDate || last > today) {
       throw invalidField('endDate', 'contracts.tempCarEnd', {
@@ -112,10 +194,12 @@ export async function endTempCar(deps: AppDeps, ctx: RequestContext, tempId: num
         to: x.toDate < today ? x.toDate : today,
       });
     }
+    const at = last < today ? days.startOf(days.plusDays(1, last)) : deps.clock.now();
+    await closeTempPeriod(tx, deps, ctx.tenantId, x, at);
     await giveBack(tx, deps, { ...ctx, rentIds: [c.rentId] }, x.carId, '临时替换车提前结束');
     await tx
       .update(rentalTempCars)
-      .set({ active: false, toDate: last, endedAt: deps.clock.now() })
+      .set({ state: 'ended', active: false, toDate: last, endedAt: deps.clock.now() })
       .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)));
     await event(tx, ctx, x.contractId, 'tempCarEnd', { remark: `临时替换车结束于 ${last}` });
     return x.contractId;
@@ -124,11 +208,13 @@ export async function endTempCar(deps: AppDeps, ctx: RequestContext, tempId: num
 }
 
 /**
- * The daily job: temporary cars past their end date go back (rented -> idle) and are no longer active.
- * Answers the number ended.
+ * The daily job: temporary cars in use past their end date close their usage period at the end of that day and go
+ * back (rented -> preparing); booked ones whose period passed without a handover are cancelled (reserved -> idle).
+ * Answers the number ended or cancelled.
  */
 export async function endExpiredTempCars(deps: AppDeps, tenantId: number, today?: string): Promise<number> {
-  const day = today ?? (await todayOf(deps.db, tenantId, deps.clock.now()));
+  const days = await tenantDays(deps.db, tenantId, deps.clock.now());
+  const day = today ?? days.today;
   const due = await rowsOf<{ id: number; car_id: number; rent_id: number; contract_id: number }>(
     deps.db,
     sql`select x.id, x.car_id, c.rent_id, x.contract_id from rental_temp_cars x
@@ -145,10 +231,19 @@ export async function endExpiredTempCars(deps: AppDeps, tenantId: number, today?
         .where(and(eq(rentalTempCars.tenantId, tenantId), eq(rentalTempCars.id, Number(r.id))))
         .for('update');
       if (!x?.active) return;
+      if (x.state === 'booked') {
+        await releaseBooking(tx, deps, ctx, x, '临时替换车预订过期');
+        await event(tx, ctx, x.contractId, 'tempCarCancel', { remark: `临时替换车预订过期 ${x.toDate}` });
+        return;
+      }
+      // At the end of its last day (not later than now: a job run for a given day never closes in the future).
+      const end = days.startOf(days.plusDays(1, x.toDate));
+      const now = deps.clock.now();
+      await closeTempPeriod(tx, deps, tenantId, x, end < now ? end : now);
       await giveBack(tx, deps, ctx, x.carId, '临时替换车到期');
       await tx
         .update(rentalTempCars)
-        .set({ active: false, endedAt: deps.clock.now() })
+        .set({ state: 'ended', active: false, endedAt: deps.clock.now() })
         .where(and(eq(rentalTempCars.tenantId, tenantId), eq(rentalTempCars.id, x.id)));
       await event(tx, ctx, x.contractId, 'tempCarEnd', { remark: `临时替换车到期 ${x.toDate}` });
     });
@@ -157,8 +252,8 @@ export async function endExpiredTempCars(deps: AppDeps, tenantId: number, today?
 }
 
 /**
- * The contract a car belonged to on a day (violations, handover): a temporary car's period first (the
- * contract it replaced a car for), else the contract of the car whose term covers the day (signed, or ended:
+ * The contract a car belonged to on a day (violations, handover): a temporary car's period first (one handed
+ * over: the contract it replaced a car for; a booking or a cancelled one is not), else the contract of the car whose term covers the day (signed, or ended:
  * up to its end date or the day it ended, whichever is first). `null` when none.
  */
 export async function contractForCarAt(
@@ -171,8 +266,8 @@ export async function contractForCarAt(
     db,
     sql`(select c.id, c.number, c.driver_id, 'tempCar' as via, 0 as rank from rental_temp_cars x
         join rental_contracts c on c.tenant_id = x.tenant_id and c.id = x.contract_id
-        where x.tenant_id = ${tenantId} and x.car_id = ${carId} and x.from_date <= ${at}::date
-          and x.to_date >= ${at}::date
+        where x.tenant_id = ${tenantId} and x.car_id = ${carId} and x.state in ('inUse', 'ended')
+          and x.from_date <= ${at}::date and x.to_date >= ${at}::date
         order by x.from_date desc, x.id desc limit 1)
       union all
       (select c.id, c.number, c.driver_id, 'contract', 1 from rental_contracts c

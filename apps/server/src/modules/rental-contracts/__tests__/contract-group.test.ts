@@ -273,10 +273,23 @@ describe('car change', () => {
 
   describe('temporary replacement car', () => {
     let temp: TempCar;
+    // The temporary car: an idle car without usage periods (the demo data's are around the real today, and a
+    // temporary car's handover opens one: periods of a car never overlap). Not cars[4], used further down.
+    let spare: number;
+    beforeAll(async () => {
+      const [row] = await q<{ id: number }>(
+        t,
+        `select id from cars c where id = any($1::int8[]) and status = 'idle'
+           and not exists (select 1 from car_usage_periods p where p.tenant_id = c.tenant_id and p.car_id = c.id)
+         order by id limit 1`,
+        [cars.filter((id) => id !== cars[4] && id !== cars[2])],
+      );
+      spare = Number(row!.id);
+    });
 
     it('refuses bad periods, the own car, a busy car, a viewer and another tenant', async () => {
       const body = (extra: Record<string, unknown>) => ({
-        carId: cars[1],
+        carId: spare,
         fromDate: '2026-02-20',
         toDate: '2026-03-10',
         reason: '原车大修',
@@ -284,7 +297,7 @@ describe('car change', () => {
       });
       for (const [extra, path] of [
         [{ toDate: '2026-02-19' }, 'toDate'],
-        [{ fromDate: '2026-02-21', toDate: '2026-03-10' }, 'fromDate'],
+        [{ fromDate: '2026-07-10', toDate: '2026-07-10' }, 'fromDate'],
         [{ fromDate: '2026-02-01' }, 'fromDate'],
         [{ toDate: '2026-08-01' }, 'toDate'],
         [{ carId: cars[2] }, 'carId'],
@@ -309,12 +322,14 @@ describe('car change', () => {
     it('rents the temporary car out; the contract keeps its car; the car change waits for it', async () => {
       const res = await t.request('POST', `${P}/tempCar/add/${next.id}`, {
         as: 'admin',
-        body: { carId: cars[1], fromDate: '2026-02-20', toDate: '2026-03-10', reason: '原车大修' },
+        body: { carId: spare, fromDate: '2026-02-20', toDate: '2026-03-10', reason: '原车大修' },
       });
       expect(res.statusCode, res.body).toBe(200);
       temp = (res.json().data as TempCar[])[0]!;
-      expect(temp).toMatchObject({ carId: cars[1], fromDate: '2026-02-20', toDate: '2026-03-10', active: true });
-      expect(await carStatus(cars[1]!)).toBe('rented');
+      expect(temp).toMatchObject({ carId: spare, fromDate: '2026-02-20', toDate: '2026-03-10', active: true });
+      expect(temp).toMatchObject({ state: 'inUse' });
+      expect(temp.usagePeriodId).not.toBeNull();
+      expect(await carStatus(spare)).toBe('rented');
       expect((await contract(next.id)).carId).toBe(cars[2]);
       const listed = await t.request('GET', `${P}/tempCars/${next.id}`, { token: viewer });
       expect(listed.json().data).toHaveLength(1);
@@ -326,8 +341,9 @@ describe('car change', () => {
     });
 
     it('attributes a car on a day to its contract, the temporary period first', async () => {
-      // In the temporary period the old car belongs to the new contract; before the change, to the old one.
-      expect(await contractForCarAt(t.deps.db, tenantId, cars[1]!, '2026-02-25')).toMatchObject({
+      // In the temporary period the temporary car belongs to the new contract; the old car, before the change, to
+      // the old one.
+      expect(await contractForCarAt(t.deps.db, tenantId, spare, '2026-02-25')).toMatchObject({
         contractId: next.id,
         via: 'tempCar',
       });
@@ -340,9 +356,9 @@ describe('car change', () => {
         via: 'contract',
       });
       // After the temporary period it is no longer the new contract's (the seed's own history may hold it).
-      expect((await contractForCarAt(t.deps.db, tenantId, cars[1]!, '2026-03-20'))?.contractId).not.toBe(next.id);
+      expect((await contractForCarAt(t.deps.db, tenantId, spare, '2026-03-20'))?.contractId).not.toBe(next.id);
       const otherTenant = Number((await q<{ id: number }>(t, `select id from tenants where code = 'OTHER'`))[0]!.id);
-      expect(await contractForCarAt(t.deps.db, otherTenant, cars[1]!, '2026-02-25')).toBeNull();
+      expect(await contractForCarAt(t.deps.db, otherTenant, spare, '2026-02-25')).toBeNull();
     });
 
     it('ends one early (the car goes back), refuses to end it twice or outside its period', async () => {
@@ -358,23 +374,25 @@ describe('car change', () => {
       expect((await t.request('POST', `${P}/tempCar/end/${temp.id}`, { as: 'other', body: {} })).statusCode).toBe(404);
       const res = await t.request('POST', `${P}/tempCar/end/${temp.id}`, { as: 'admin', body: {} });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data[0]).toMatchObject({ active: false, toDate: '2026-02-20' });
-      expect(await carStatus(cars[1]!)).toBe('preparing');
-      await prepareCar(t, cars[1]!);
+      expect(res.json().data[0]).toMatchObject({ active: false, state: 'ended', toDate: '2026-02-20' });
+      expect(await carStatus(spare)).toBe('preparing');
+      await prepareCar(t, spare);
       const twice = await t.request('POST', `${P}/tempCar/end/${temp.id}`, { as: 'admin', body: {} });
       expect(twice.statusCode).toBe(409);
     });
 
     it('the daily job gives back a temporary car past its end date', async () => {
+      // Ten minutes later (the usage period of the car's last temporary use ended before).
+      t.clock.set(new Date('2026-02-20T04:10:00Z'));
       const res = await t.request('POST', `${P}/tempCar/add/${next.id}`, {
         as: 'admin',
-        body: { carId: cars[1], fromDate: '2026-02-20', toDate: '2026-02-25', reason: '原车保养' },
+        body: { carId: spare, fromDate: '2026-02-20', toDate: '2026-02-25', reason: '原车保养' },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(await endExpiredTempCars(t.deps, tenantId, '2026-02-25')).toBe(0);
       expect(await endExpiredTempCars(t.deps, tenantId, '2026-02-26')).toBe(1);
-      expect(await carStatus(cars[1]!)).toBe('preparing');
-      await prepareCar(t, cars[1]!);
+      expect(await carStatus(spare)).toBe('preparing');
+      await prepareCar(t, spare);
       const list = (await t.request('GET', `${P}/tempCars/${next.id}`, { as: 'admin' })).json().data as TempCar[];
       expect(list.every((x) => !x.active)).toBe(true);
     });
@@ -384,15 +402,16 @@ describe('car change', () => {
         const res = await t.request('GET', url, { as: 'clerk' });
         expect(res.statusCode, url).toBe(403);
       }
+      t.clock.set(new Date('2026-02-20T04:20:00Z'));
       const res = await t.request('POST', `${P}/tempCar/add/${next.id}`, {
         as: 'admin',
-        body: { carId: cars[1], fromDate: '2026-02-20', toDate: '2026-04-30', reason: '原车大修' },
+        body: { carId: spare, fromDate: '2026-02-20', toDate: '2026-04-30', reason: '原车大修' },
       });
       expect(res.statusCode, res.body).toBe(200);
       const fin = await t.request('POST', `${P}/finish/${next.id}`, { as: 'admin', body: { reason: '退车' } });
       expect(fin.statusCode, fin.body).toBe(200);
-      expect(await carStatus(cars[1]!)).toBe('preparing');
-      await prepareCar(t, cars[1]!);
+      expect(await carStatus(spare)).toBe('preparing');
+      await prepareCar(t, spare);
       expect(await carStatus(cars[2]!)).toBe('preparing');
       await prepareCar(t, cars[2]!);
       const list = (await t.request('GET', `${P}/tempCars/${next.id}`, { as: 'admin' })).json().data as TempCar[];

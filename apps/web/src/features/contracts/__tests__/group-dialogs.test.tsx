@@ -201,7 +201,9 @@ describe('temporary cars', () => {
     fromDate: '2026-02-01',
     toDate: '2026-03-01',
     reason: '原车大修',
+    state: 'inUse',
     active: true,
+    usagePeriodId: 77,
     endedAt: null,
     createdAt: '2026-02-01T02:00:00.000Z',
   };
@@ -239,7 +241,8 @@ describe('temporary cars', () => {
 
   it('lists them; only a clerk with the edit element adds one or ends one early', async () => {
     const server = fakeServer({
-      [`GET ${P}/tempCars/:id`]: () => ok([TEMP, { ...TEMP, id: 4, active: false, toDate: '2026-01-20' }]),
+      [`GET ${P}/tempCars/:id`]: () =>
+        ok([TEMP, { ...TEMP, id: 4, state: 'ended', active: false, toDate: '2026-01-20' }]),
       [`POST ${P}/tempCar/end/:id`]: () => ok([{ ...TEMP, active: false }]),
     });
     session.set({ user: user(['rentContract:view']) });
@@ -259,6 +262,73 @@ describe('temporary cars', () => {
     await u.click(await screen.findByRole('button', { name: 'OK' }, SLOW));
     await waitFor(() => expect(server.calls('POST', `${P}/tempCar/end/5`)).toHaveLength(1));
     expect(server.calls('POST', `${P}/tempCar/end/5`)[0]!.body).toEqual({});
+  }, 120_000);
+
+  it('books one that starts after today: the dialog says the car is reserved until its handover', async () => {
+    const onClose = vi.fn();
+    const later = dayjs().add(5, 'day').format('YYYY-MM-DD');
+    const end = dayjs().add(20, 'day').format('YYYY-MM-DD');
+    const server = fakeServer({
+      'POST /api/ccwadmin/rentCar/list': () => ok(CARS),
+      [`POST ${P}/tempCar/add/:id`]: () => ok([{ ...TEMP, state: 'booked', usagePeriodId: null, fromDate: later }]),
+    });
+    renderWithProviders(<TempCarDialog contract={CONTRACT} onClose={onClose} />);
+    await screen.findByText(/keeps 浙A12345/, {}, SLOW);
+    // Today: handed over at once, no booking notice.
+    expect(screen.queryByText(/the car is booked \(reserved\)/)).toBeNull();
+    await pick('Temporary car', '浙A22222');
+    const u = userEvent.setup();
+    await u.clear(screen.getByLabelText('From'));
+    await u.type(screen.getByLabelText('From'), `${later}{Enter}`);
+    expect(await screen.findByText(/the car is booked \(reserved\)/, {}, SLOW)).toBeInTheDocument();
+    await u.type(screen.getByLabelText('To'), `${end}{Enter}`);
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: '原车下周进厂' } });
+    await u.click(okButton('OK'));
+    await waitFor(() => expect(server.calls('POST', `${P}/tempCar/add/41`)).toHaveLength(1));
+    expect(server.calls('POST', `${P}/tempCar/add/41`)[0]!.body).toEqual({
+      carId: 12,
+      fromDate: later,
+      toDate: end,
+      reason: '原车下周进厂',
+    });
+    expect(await screen.findByText('Temporary car booked', {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  }, 120_000);
+
+  it('shows bookings: hands one over from its first day, cancels one; a viewer may do neither', async () => {
+    const today = dayjs().format('YYYY-MM-DD');
+    const later = dayjs().add(3, 'day').format('YYYY-MM-DD');
+    const due: TempCar = { ...TEMP, id: 6, state: 'booked', usagePeriodId: null, fromDate: today, plate: '浙A66666' };
+    const ahead: TempCar = { ...due, id: 7, fromDate: later, plate: '浙A77777' };
+    const server = fakeServer({
+      [`GET ${P}/tempCars/:id`]: () => ok([ahead, due, { ...TEMP, id: 3, state: 'cancelled', active: false }]),
+      [`POST ${P}/tempCar/start/:id`]: () => ok([{ ...due, state: 'inUse', usagePeriodId: 78 }]),
+      [`POST ${P}/tempCar/cancel/:id`]: () => ok([{ ...ahead, state: 'cancelled', active: false }]),
+    });
+    session.set({ user: user(['rentContract:view']) });
+    const view = renderWithProviders(<TempCars c={CONTRACT} />);
+    expect(await screen.findAllByText('Booked', {}, SLOW)).toHaveLength(2);
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hand over' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    view.unmount();
+
+    session.set({ user: user(['rentContract:view', 'rentContract:edit']) });
+    renderWithProviders(<TempCars c={CONTRACT} />);
+    const u = userEvent.setup();
+    // Only the booking that starts today can be handed over; both can be cancelled.
+    expect(await screen.findAllByRole('button', { name: 'Hand over' }, SLOW)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Cancel booking' })).toHaveLength(2);
+    const dueRow = screen.getByText('浙A66666').closest('tr')!;
+    await u.click(within(dueRow as HTMLElement).getByRole('button', { name: 'Hand over' }));
+    await u.click(await screen.findByRole('button', { name: 'OK' }, SLOW));
+    await waitFor(() => expect(server.calls('POST', `${P}/tempCar/start/6`)).toHaveLength(1));
+    const aheadRow = screen.getByText('浙A77777').closest('tr')!;
+    await u.click(within(aheadRow as HTMLElement).getByRole('button', { name: 'Cancel booking' }));
+    const confirms = await screen.findAllByRole('button', { name: 'OK' }, SLOW);
+    await u.click(confirms[confirms.length - 1]!);
+    await waitFor(() => expect(server.calls('POST', `${P}/tempCar/cancel/7`)).toHaveLength(1));
+    expect(server.calls('POST', `${P}/tempCar/start/7`)).toHaveLength(0);
   }, 120_000);
 });
 

@@ -159,6 +159,14 @@ export const useAddTempCar = () =>
   useContractMutation(({ id, input }: { id: number; input: TempCarInput }) =>
     request<TempCar[]>(fillPath(P.addTempCar, { id }), { method: 'POST', json: input }),
   );
+export const useStartTempCar = () =>
+  useContractMutation(({ tempId }: { tempId: number }) =>
+    request<TempCar[]>(fillPath(P.startTempCar, { tempId }), { method: 'POST' }),
+  );
+export const useCancelTempCar = () =>
+  useContractMutation(({ tempId }: { tempId: number }) =>
+    request<TempCar[]>(fillPath(P.cancelTempCar, { tempId }), { method: 'POST' }),
+  );
 export const useEndTempCar = () =>
   useContractMutation(({ tempId, endDate }: { tempId: number; endDate?: string }) =>
     request<TempCar[]>(fillPath(P.endTempCar, { tempId }), {

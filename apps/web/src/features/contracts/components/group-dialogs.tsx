@@ -242,20 +242,27 @@ interface TempValues {
   reason: string;
 }
 
-/** A temporary replacement car for a period (the contract keeps its own car). */
+/**
+ * A temporary replacement car for a period (the contract keeps its own car): from today or before it is handed over
+ * now; from a later day it is booked (the car reserved until it is handed over from the temporary cars tab).
+ */
 export function TempCarDialog({ contract: c, onClose }: { contract: Contract; onClose: () => void }) {
   const { t } = useTranslation('contracts');
   const add = useAddTempCar();
   const cars = useOtherCars(c);
   const [form] = Form.useForm<TempValues>();
+  // A start after today books the car (reserved until it is handed over).
+  const fromDate = Form.useWatch('fromDate', form);
+  const booking = Boolean(fromDate?.isAfter(dayjs(), 'day'));
   const submit = async () => {
     const v = await form.validateFields();
+    const later = v.fromDate.isAfter(dayjs(), 'day');
     try {
       await add.mutateAsync({
         id: c.id,
         input: { carId: v.carId, fromDate: v.fromDate.format(DAY), toDate: v.toDate.format(DAY), reason: v.reason },
       });
-      void message.success(t('tempCar.done'));
+      void message.success(t(later ? 'tempCar.booked' : 'tempCar.done'));
       onClose();
     } catch (e) {
       showServerErrors(form, e);
@@ -271,6 +278,7 @@ export function TempCarDialog({ contract: c, onClose }: { contract: Contract; on
       destroyOnHidden
     >
       <Alert type="info" showIcon title={t('tempCar.hint', { plate: c.plate })} />
+      {booking && <Alert className="fd-temp-car-booking" type="warning" showIcon title={t('tempCar.bookingHint')} />}
       <Form
         form={form}
         layout="vertical"

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
@@ -41,7 +42,9 @@ import {
   groupQuery,
   linesQuery,
   tempCarsQuery,
+  useCancelTempCar,
   useEndTempCar,
+  useStartTempCar,
   useCancelContract,
   useFinishContract,
   useSignContract,
@@ -238,14 +241,27 @@ function Group({ c }: { c: Contract }) {
   );
 }
 
-/** Temporary replacement cars of the contract: add one (signed contracts), end an active one early. */
+const TEMP_CAR_TAG: Record<TempCar['state'], string | undefined> = {
+  booked: 'gold',
+  inUse: 'blue',
+  ended: undefined,
+  cancelled: undefined,
+};
+
+/**
+ * Temporary replacement cars of the contract: add or book one (signed contracts), hand a booked one over (from its
+ * first day) or cancel it, end one in use early.
+ */
 export function TempCars({ c }: { c: Contract }) {
   const { t } = useTranslation('contracts');
   const access = useAccess();
   const rows = useQuery(tempCarsQuery(c.id));
   const end = useEndTempCar();
+  const start = useStartTempCar();
+  const cancel = useCancelTempCar();
   const [adding, setAdding] = useState(false);
   const canEdit = access.can('rentContract:edit');
+  const today = dayjs().format('YYYY-MM-DD');
   return (
     <>
       {c.state === 'signed' && canEdit && (
@@ -270,14 +286,38 @@ export function TempCars({ c }: { c: Contract }) {
             {
               key: 'state',
               title: t('columns.state'),
-              render: (_, r) =>
-                r.active ? <Tag color="blue">{t('tempCar.active')}</Tag> : <Tag>{t('tempCar.ended')}</Tag>,
+              render: (_, r) => <Tag color={TEMP_CAR_TAG[r.state]}>{t(`tempCar.states.${r.state}`)}</Tag>,
             },
             {
               key: 'actions',
               title: t('columns.actions'),
-              render: (_, r) =>
-                r.active && canEdit ? (
+              render: (_, r) => {
+                if (!canEdit) return null;
+                if (r.state === 'booked') {
+                  return (
+                    <>
+                      {r.fromDate <= today && (
+                        <Popconfirm
+                          title={t('tempCar.startConfirm', { plate: r.plate })}
+                          onConfirm={() => start.mutateAsync({ tempId: r.id }).catch(() => undefined)}
+                        >
+                          <Button size="small" type="link">
+                            {t('tempCar.start')}
+                          </Button>
+                        </Popconfirm>
+                      )}
+                      <Popconfirm
+                        title={t('tempCar.cancelConfirm', { plate: r.plate })}
+                        onConfirm={() => cancel.mutateAsync({ tempId: r.id }).catch(() => undefined)}
+                      >
+                        <Button size="small" type="link" danger>
+                          {t('tempCar.cancel')}
+                        </Button>
+                      </Popconfirm>
+                    </>
+                  );
+                }
+                return r.state === 'inUse' ? (
                   <Popconfirm
                     title={t('tempCar.endConfirm', { plate: r.plate })}
                     onConfirm={() => end.mutateAsync({ tempId: r.id }).catch(() => undefined)}
@@ -286,7 +326,8 @@ export function TempCars({ c }: { c: Contract }) {
                       {t('tempCar.end')}
                     </Button>
                   </Popconfirm>
-                ) : null,
+                ) : null;
+              },
             },
           ]}
         />
