@@ -15,6 +15,7 @@ export const HandoverPaths = {
   submitSettlement: `${base}/rentContract/settlement/submit/:id`,
   documents: `${base}/rentContract/documents/:id`,
   document: `${base}/rentContract/document/:id/:kind`,
+  receipt: `${base}/rentContract/receipt/:lineId`,
 } as const;
 
 const t = (zh: string, en: string): LocalText => ({ 'zh-CN': zh, 'en-US': en });
@@ -274,5 +275,6 @@ export const DOCUMENT_KIND_TITLES: Record<DocumentKind, LocalText> = {
   settlement: t('退租结算单', 'Settlement statement'),
 };
 export const DocumentParams = z.object({ id: Id, kind: DocumentKind });
+export const ReceiptParams = z.object({ lineId: Id });
 export const ContractDocument = z.object({ kind: DocumentKind, available: z.boolean() });
 export type ContractDocument = z.infer<typeof ContractDocument>;

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, IdParam } from '@fleetdesk/contracts/common';
-import { ContractDocument, DOCUMENT_KINDS, DocumentParams, HandoverPaths as P } from '@fleetdesk/contracts/handover';
+import { ContractDocument, DOCUMENT_KINDS, DocumentParams, HandoverPaths as P, ReceiptParams } from '@fleetdesk/contracts/handover';
 import { access } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ok } from '../../core/envelope.js';
 import { sendPdf } from '../../core/pdf.js';
-import { contractDocument } from './documents.service.js';
+import { contractDocument, lineReceipt } from './documents.service.js';
 import { contractInspections, contractInScope } from './handover.service.js';
 import { getSettlement } from './settlement.service.js';
 
@@ -51,6 +51,21 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: AppDeps):
     config: { access: access.permission('rentContract:print') },
     handler: async (req, reply) => {
       const { fileName, data } = await contractDocument(deps, req.ctx, req.params.id, req.params.kind);
+      return sendPdf(reply, fileName, data);
+    },
+  })
+  app.get(P.receipt, {
+    schema: {
+      tags,
+      summary:
+        'The receipt of a payment line with money collected (amount in figures and Chinese capitals), as PDF; ' +
+        'a refund line gives a refund voucher',
+      params: ReceiptParams,
+      produces: ['application/pdf'],
+    },
+    config: { access: access.permission('rentContract:print') },
+    handler: async (req, reply) => {
+      const { fileName, data } = await lineReceipt(deps, req.ctx, req.params.lineId);
       return sendPdf(reply, fileName, data);
     },
   });

@@ -10,15 +10,19 @@ import {
   BILLING_MODE_TITLES,
   CONTRACT_STATE_TITLES,
   CONTRACT_TYPE_TITLES,
+  LINE_TYPE_TITLES,
+  type LineType,
   PAYMENT_PERIOD_TITLES,
 } from '@fleetdesk/contracts/rental-contracts';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { chineseCapitalAmount } from '../../core/chinese-amount.js';
 import { ConflictError } from '../../core/errors.js';
 import { createPdf, keyValueRows, pdfBuffer, type Pdf } from '../../core/pdf.js';
 import { tenants } from '../../db/schema/tenancy.js';
 import { contractInspections } from './handover.service.js';
-import { getContract } from './rental-contracts.service.js';
+import { collections } from './rental-contracts.repository.js';
+import { getContract, lineInScope } from './rental-contracts.service.js';
 import { getSettlement } from './settlement.service.js';
 
 const money = (yuan: number) => `¥${yuan.toFixed(2)}`;
@@ -75,6 +79,75 @@ function inspectionPage(doc: Pdf, i: Inspection, tz: string) {
   }
 }
 
+async function tenantOf(deps: AppDeps, tenantId: number) {
+  const [tenant] = await deps.db
+    .select({ name: tenants.name, timeZone: tenants.timeZone })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return { company: tenant?.name ?? '', tz: tenant?.timeZone ?? deps.config.TZ_DEFAULT };
+}
+
+function generatedAt(deps: AppDeps, doc: Pdf, tz: string) {
+  doc
+    .moveDown(2)
+    .fontSize(9)
+    .fillColor('#666666')
+    .text(`生成时间：${when(deps.clock.now().toISOString(), tz)}（${tz}） · Fleetdesk`);
+}
+
+/** The receipt's number: the contract's number and the line's id (one receipt per line, stable). */
+export function receiptNumber(contractNumber: string, lineId: number): string {
+  return `${contractNumber}-SJ${String(lineId).padStart(6, '0')}`;
+}
+
+/**
+ * The receipt (收据) of a payment line with money collected: the company, the receipt's number, the payer
+ * (the contract's driver), the contract's number, the item, the amount collected in figures and in Chinese
+ * capital numerals, the collection account(s), the date paid and the clerk(s) who recorded the collections.
+ * A refund line (negative amount, e.g. the deposit refund of a settlement) gives a refund voucher (退款凭证)
+ * with the driver as payee. A line with nothing collected is 409; another tenant's or rent's line is 404.
+ */
+export async function lineReceipt(
+  deps: AppDeps,
+  ctx: RequestContext,
+  lineId: number,
+): Promise<{ fileName: string; data: Buffer }> {
+  const line = await lineInScope(deps.db, ctx, lineId);
+  if (line.paidFen === 0) throw new ConflictError('handover.receiptUnavailable');
+  const c = await getContract(deps, ctx, line.contractId);
+  const { company, tz } = await tenantOf(deps, ctx.tenantId);
+  const paid = (await collections(deps.db, ctx, line.contractId)).filter((x) => x.lineId === line.id);
+  const refund = line.paidFen < 0;
+  const title = refund ? '退款凭证' : '收据';
+  const number = receiptNumber(c.number, line.id);
+  const distinct = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].join('、');
+  const item =
+    LINE_TYPE_TITLES[line.type as LineType]['zh-CN'] +
+    (line.period !== null ? ` 第 ${line.period} 期` : '') +
+    (line.periodStart && line.periodEnd ? `（${line.periodStart} 至 ${line.periodEnd}）` : '');
+  const fen = Math.abs(line.paidFen);
+  const doc = createPdf({ title: `${title} ${number}`, fontPath: deps.config.PDF_FONT_PATH });
+  heading(doc, company, title, number);
+  keyValueRows(doc, [
+    refund ? ['收款人', `${c.driverName}（${c.driverPhone}）`] : ['付款人', `${c.driverName}（${c.driverPhone}）`],
+    refund ? ['付款单位', `${company}（${c.rentName}）`] : ['收款单位', `${company}（${c.rentName}）`],
+    ['合同编号', c.number],
+    ['车辆', c.plate],
+    ['收费项目', item],
+    ['金额（小写）', money(fen / 100)],
+    ['金额（大写）', `人民币${chineseCapitalAmount(fen)}`],
+    [refund ? '付款账户' : '收款账户', distinct(paid.map((x) => x.accountName)) || '-'],
+    [refund ? '付款日期' : '收款日期', line.paidDate ?? paid[0]?.paidDate ?? '-'],
+    ['经办人', distinct(paid.map((x) => x.userName)) || '-'],
+    ...(line.state === 'partial'
+      ? ([['说明', `部分支付：应收 ${money(Math.abs(line.amountFen) / 100)}，本单据为已收部分`]] as [string, string][])
+      : []),
+  ]);
+  signatures(doc, '经办人', refund ? '收款人' : '付款人');
+  generatedAt(deps, doc, tz);
+  return { fileName: `${title}-${number}.pdf`, data: await pdfBuffer(doc) };
+}
+
 /**
  * A contract's document as PDF (Chinese, the official language of the papers): the contract, the dispatch and
  * return inspection sheets, the settlement statement. A document whose record does not exist yet is 409.
@@ -86,12 +159,7 @@ export async function contractDocument(
   kind: DocumentKind,
 ): Promise<{ fileName: string; data: Buffer }> {
   const c = await getContract(deps, ctx, id);
-  const [tenant] = await deps.db
-    .select({ name: tenants.name, timeZone: tenants.timeZone })
-    .from(tenants)
-    .where(eq(tenants.id, ctx.tenantId));
-  const tz = tenant?.timeZone ?? deps.config.TZ_DEFAULT;
-  const company = tenant?.name ?? '';
+  const { company, tz } = await tenantOf(deps, ctx.tenantId);
   const title = DOCUMENT_KIND_TITLES[kind]['zh-CN'];
   const inspections =
     kind === 'dispatchSheet' || kind === 'returnSheet' ? await contractInspections(deps, ctx.tenantId, id) : null;
@@ -156,10 +224,6 @@ export async function contractDocument(
     ]);
     signatures(doc, '财务', '承租方');
   }
-  doc
-    .moveDown(2)
-    .fontSize(9)
-    .fillColor('#666666')
-    .text(`生成时间：${when(deps.clock.now().toISOString(), tz)}（${tz}） · Fleetdesk`);
+  generatedAt(deps, doc, tz);
   return { fileName: `${title}-${c.number}.pdf`, data: await pdfBuffer(doc) };
 }

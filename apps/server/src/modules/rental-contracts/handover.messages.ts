@@ -52,4 +52,8 @@ defineMessages({
     'zh-CN': '该单据尚未生成（相应的验车或结算还未完成）',
     'en-US': 'This document does not exist yet (its inspection or settlement is not done)',
   },
+  'handover.receiptUnavailable': {
+    'zh-CN': '该款项尚未收款，不能开具收据',
+    'en-US': 'Nothing has been collected on this line: there is no receipt yet',
+  },
 });

@@ -472,7 +472,7 @@ export async function finishContract(deps: AppDeps, ctx: RequestContext, id: num
   return getContract(deps, ctx, id);
 }
 
-async function lineInScope(db: DbOrTx, ctx: RequestContext, lineId: number) {
+export async function lineInScope(db: DbOrTx, ctx: RequestContext, lineId: number) {
   const [l] = await db
     .select()
     .from(rentalPaymentLines)
