@@ -44,6 +44,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const T = '/api/ccwadmin/oaSetting/documentTemplate';
+const RECEIPT_TEMPLATE = {
+  title: '收款收据',
+  headerLines: ['地址：杭州市西湖区文三路 1 号', '电话：0571-88886666'],
+  notes: '本收据为{{driverName}}就合同{{contractNo}}（车辆{{carPlate}}）付款之凭证。\n遗失不补。',
+  footerLines: ['第一联 存根'],
+  sealText: '{{companyName}}财务专用章',
+};
+
 const line = (type: string, period: number | null = null) =>
   lines.find((l) => l.type === type && (period === null || l.period === period))!;
 
@@ -112,5 +121,118 @@ describe('receipts', () => {
     expect(other.statusCode).toBe(404);
     const unknown = await t.request('GET', `${P}/receipt/99999999`, { as: 'admin' });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('document templates', () => {
+  it('lists the four defaults, then validates a template field by field', async () => {
+    const list = await t.request('GET', `${T}s`, { as: 'admin' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((x: { kind: string; custom: boolean }) => [x.kind, x.custom])).toEqual([
+      ['contract', false],
+      ['settlement', false],
+      ['receipt', false],
+      ['inspection', false],
+    ]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: '' }, 'title'],
+      [{ notes: '致 {{driverNmae}}' }, 'notes'],
+      [{ headerLines: ['地址', '{{ phone }}'] }, 'headerLines.1'],
+      [{ footerLines: ['{{contractNo}'] }, 'footerLines.0'],
+      [{ sealText: '{{seal}}' }, 'sealText'],
+      [{ headerLines: ['1', '2', '3', '4', '5'] }, 'headerLines'],
+      [{ extra: 1 }, ''],
+    ];
+    for (const [extra, path] of cases) {
+      const res = await t.request('PUT', `${T}/receipt`, { as: 'admin', body: { ...RECEIPT_TEMPLATE, ...extra } });
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      if (path) expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    const zh = await t.request('PUT', `${T}/receipt`, {
+      as: 'admin',
+      lang: 'zh-CN',
+      body: { ...RECEIPT_TEMPLATE, notes: '{{nope}}' },
+    });
+    expect(JSON.stringify(zh.json())).toContain('未知的占位符');
+    const bad = await t.request('PUT', `${T}/nothing`, { as: 'admin', body: RECEIPT_TEMPLATE });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('prints the saved receipt template with its placeholders filled, logged; reset gives the default back', async () => {
+    const saved = await t.request('PUT', `${T}/receipt`, { as: 'admin', body: RECEIPT_TEMPLATE });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ kind: 'receipt', custom: true, title: '收款收据' });
+    expect(saved.json().data.updatedBy).toBeTruthy();
+    const res = await t.request('GET', `${P}/receipt/${line('deposit').id}`, { as: 'admin' });
+    const text = pdfText(res.rawPayload);
+    const [driver] = await q<{ name: string }>(t, `select name from drivers where id = $1`, [driverId]);
+    const [tenant] = await q<{ name: string }>(t, `select name from tenants where id = $1`, [tenantId]);
+    for (const w of [
+      '收款收据',
+      '杭州市西湖区文三路1号',
+      `本收据为${driver!.name}就合同${contractNo}`,
+      '遗失不补',
+      '第一联存根',
+      `${tenant!.name}财务专用章`,
+      '人民币壹万贰仟元整',
+    ]) {
+      expect(text, w).toContain(w.replace(/\s+/g, ''));
+    }
+    expect(text).not.toContain('{{');
+    const [log] = await q<{ n: number }>(
+      t,
+      `select count(*)::int as n from operation_logs where action = 'setting.documentTemplate' and tenant_id = $1`,
+      [tenantId],
+    );
+    expect(Number(log!.n)).toBe(1);
+    const reset = await t.request('DELETE', `${T}/receipt`, { as: 'admin' });
+    expect(reset.json().data).toMatchObject({ custom: false, title: '收据' });
+    const again = pdfText((await t.request('GET', `${P}/receipt/${line('deposit').id}`, { as: 'admin' })).rawPayload);
+    expect(again).not.toContain('遗失不补');
+  });
+
+  it('lays out the contract and the inspection sheet by their templates', async () => {
+    const put = await t.request('PUT', `${T}/contract`, {
+      as: 'admin',
+      body: {
+        title: '汽车租赁合同',
+        headerLines: [],
+        notes: '乙方{{driverName}}应于{{endDate}}前归还车辆{{carPlate}}。',
+        footerLines: [],
+        sealText: '合同专用章',
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const text = pdfText((await t.request('GET', `${P}/document/${contractId}/contract`, { as: 'admin' })).rawPayload);
+    for (const w of ['汽车租赁合同', '补充条款', '应于2027-01-09前归还车辆', '合同专用章']) expect(text, w).toContain(w);
+    const preview = await t.request('POST', `${T}/preview/inspection`, {
+      as: 'admin',
+      body: { title: '{{documentKind}}车辆交接单', headerLines: [], notes: '', footerLines: ['司机须当面核对'], sealText: '' },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const ptext = pdfText(preview.rawPayload);
+    for (const w of ['发车车辆交接单', '预览样例', '张三', '司机须当面核对']) expect(ptext, w).toContain(w);
+    // The preview saves nothing.
+    const list = await t.request('GET', `${T}s`, { as: 'admin' });
+    expect(list.json().data.find((x: { kind: string }) => x.kind === 'inspection').custom).toBe(false);
+  });
+
+  it('refuses the templates without the company-settings elements, and keeps each tenant to its own', async () => {
+    const reader = await addUser(t, 'templatereader', {
+      roleIds: [Number((await q<{ id: number }>(t, `select id from roles where code = 'receiptReader'`))[0]!.id)],
+      rentIds: [rents.hz],
+    });
+    for (const [method, url, body] of [
+      ['GET', `${T}s`, undefined],
+      ['PUT', `${T}/receipt`, RECEIPT_TEMPLATE],
+      ['POST', `${T}/preview/receipt`, RECEIPT_TEMPLATE],
+      ['DELETE', `${T}/contract`, undefined],
+    ] as const) {
+      const res = await t.request(method, url, { token: reader.token, ...(body ? { body } : {}) });
+      expect(res.statusCode, url).toBe(403);
+    }
+    const other = await t.request('GET', `${T}s`, { as: 'other' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data.every((x: { custom: boolean }) => !x.custom)).toBe(true);
   });
 });

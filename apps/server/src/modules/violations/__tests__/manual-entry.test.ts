@@ -8,7 +8,7 @@ let ids: Awaited<ReturnType<typeof idsOf>>;
 let period: { car_id: number; driver_id: number; from_at: Date; plate: string };
 
 const q = async <T>(text: string, params: unknown[] = []) => (await t.deps.database.query<T>(text, params)).rows;
-const add = (body: Record<string, unknown>, as = 'admin', lang = 'en-US') =>
+const add = (body: Record<string, unknown>, as = 'admin', lang: 'zh-CN' | 'en-US' = 'en-US') =>
   t.request('POST', `${B}/peccancyDetail/add`, { as, body, lang });
 
 beforeAll(async () => {
