@@ -16,6 +16,9 @@ export const HandoverPaths = {
   documents: `${base}/rentContract/documents/:id`,
   document: `${base}/rentContract/document/:id/:kind`,
   receipt: `${base}/rentContract/receipt/:lineId`,
+  attachments: `${base}/rentContract/documentFiles/:id`,
+  storeDocument: `${base}/rentContract/documentFile/:id/:kind`,
+  storeReceipt: `${base}/rentContract/receiptFile/:lineId`,
 } as const;
 
 const t = (zh: string, en: string): LocalText => ({ 'zh-CN': zh, 'en-US': en });
@@ -276,6 +279,34 @@ export const DOCUMENT_KIND_TITLES: Record<DocumentKind, LocalText> = {
 };
 export const DocumentParams = z.object({ id: Id, kind: DocumentKind });
 export const ReceiptParams = z.object({ lineId: Id });
+
+/** What a stored document is: one of the contract's documents, or the receipt of one of its lines. */
+export const ATTACHMENT_KINDS = [...DOCUMENT_KINDS, 'receipt'] as const;
+export const AttachmentKind = z.enum(ATTACHMENT_KINDS);
+export type AttachmentKind = z.infer<typeof AttachmentKind>;
+export const ATTACHMENT_TRIGGERS = ['sign', 'return', 'settlement', 'manual', 'demo'] as const;
+export type AttachmentTrigger = (typeof ATTACHMENT_TRIGGERS)[number];
+export const ATTACHMENT_TRIGGER_TITLES: Record<AttachmentTrigger, LocalText> = {
+  sign: t('签约时生成', 'Made at signing'),
+  return: t('退车时生成', 'Made at the return'),
+  settlement: t('结算审批通过时生成', 'Made when the settlement was approved'),
+  manual: t('手动生成', 'Made by hand'),
+  demo: t('演示数据', 'Demo data'),
+};
+/** A generated PDF kept with the contract; `url` is a signed address of the file (it expires). */
+export const ContractAttachment = z.object({
+  id: z.number().int(),
+  kind: AttachmentKind,
+  lineId: z.number().int().nullable(),
+  version: z.number().int(),
+  fileName: z.string(),
+  size: z.number().int(),
+  trigger: z.enum(ATTACHMENT_TRIGGERS),
+  createdBy: z.string().nullable(),
+  createdAt: Instant,
+  url: z.string(),
+});
+export type ContractAttachment = z.infer<typeof ContractAttachment>;
 export const ContractDocument = z.object({ kind: DocumentKind, available: z.boolean() });
 export type ContractDocument = z.infer<typeof ContractDocument>;
 

@@ -181,3 +181,42 @@ export const documentTemplates = pgTable(
     check('document_templates_kind_ck', sql.raw(`kind in (${inList(TEMPLATE_KINDS)})`)),
   ],
 );
+
+/**
+ * A generated PDF of a contract kept as its attachment (the file in `files`, type `document`): each
+ * regeneration adds a version; who made it and when.
+ */
+export const contractDocuments = pgTable(
+  'contract_documents',
+  {
+    tenantId: bigintRef('tenant_id').notNull(),
+    id: idColumn(),
+    contractId: bigintRef('contract_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The line of a receipt; null for the other documents. */
+    lineId: bigintRef('line_id'),
+    version: integer('version').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Null: made by the system after signing, the return or the settlement's approval. */
+    createdBy: bigintRef('created_by'),
+    trigger: text('trigger').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
+    }).onDelete('cascade'),
+    uniqueIndex('contract_documents_version_uq').on(
+      t.tenantId,
+      t.contractId,
+      t.kind,
+      sql`coalesce(line_id, 0)`,
+      t.version,
+    ),
+    index('contract_documents_contract_ix').on(t.tenantId, t.contractId, t.id),
+  ],
+);

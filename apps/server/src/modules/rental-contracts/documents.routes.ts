@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, IdParam } from '@fleetdesk/contracts/common';
 import {
+  ContractAttachment,
   ContractDocument,
   DOCUMENT_KINDS,
   DocumentParams,
@@ -17,6 +18,8 @@ import { access } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ok } from '../../core/envelope.js';
 import { sendPdf } from '../../core/pdf.js';
+import { lineInScope } from './rental-contracts.service.js';
+import { listAttachments, storeDocument } from './attachments.service.js';
 import { contractDocument, lineReceipt, templatePreview } from './documents.service.js';
 import { contractInspections, contractInScope } from './handover.service.js';
 import { getSettlement } from './settlement.service.js';
@@ -78,6 +81,44 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: AppDeps):
     handler: async (req, reply) => {
       const { fileName, data } = await lineReceipt(deps, req.ctx, req.params.lineId);
       return sendPdf(reply, fileName, data);
+    },
+  });
+
+  app.get(P.attachments, {
+    schema: {
+      tags,
+      summary: "The contract's stored PDFs (every version), newest first, with who made each and when",
+      params: IdParam,
+      response: { 200: envelope(z.array(ContractAttachment)) },
+    },
+    config: { access: access.permission('rentContract:view') },
+    handler: async (req) => ok(await listAttachments(deps, req.ctx, req.params.id)),
+  });
+
+  app.post(P.storeDocument, {
+    schema: {
+      tags,
+      summary: 'Generate a contract document again and keep it as a new version of its attachment',
+      params: DocumentParams,
+      response: { 200: envelope(ContractAttachment) },
+    },
+    config: { access: access.permission('rentContract:print'), audit: { targetType: 'rentContract' } },
+    handler: async (req) =>
+      ok(await storeDocument(deps, req.ctx, req.params.id, req.params.kind, 'manual')),
+  });
+
+  app.post(P.storeReceipt, {
+    schema: {
+      tags,
+      summary: "Generate a line's receipt and keep it as an attachment of its contract (a new version)",
+      params: ReceiptParams,
+      response: { 200: envelope(ContractAttachment) },
+    },
+    config: { access: access.permission('rentContract:print'), audit: { targetType: 'rentContract' } },
+    handler: async (req) => {
+      const line = await lineInScope(deps.db, req.ctx, req.params.lineId);
+      req.auditNote = { targetId: line.contractId };
+      return ok(await storeDocument(deps, req.ctx, line.contractId, 'receipt', 'manual', line.id));
     },
   });
 

@@ -18,6 +18,7 @@ import { handoverInspections, rentalSettlements, type StoredDeduction } from '..
 import { rentalContracts, rentalPaymentLines } from '../../db/schema/rental-contracts.js';
 import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
 import { contractEvent, contractInScope, lockContractForHandover } from './handover.service.js';
+import { storeAfterCommit, systemContext } from './attachments.service.js';
 
 type Input = z.output<typeof SettlementInput>;
 type SettlementRow = typeof rentalSettlements.$inferSelect;
@@ -362,5 +363,12 @@ registerApprovalType({
       actorId,
       now,
     });
+  },
+  // Once the approval has committed: the settlement statement as a contract attachment (docs/handover.md).
+  afterOutcome: async (deps, { request, outcome, actorId }) => {
+    if (outcome !== 'approved' || !request.businessId) return;
+    const contractId = Number(request.businessId);
+    const ctx = await systemContext(deps, request.tenantId, contractId, actorId);
+    if (ctx) await storeAfterCommit(deps, ctx, contractId, 'settlement', 'settlement');
   },
 });

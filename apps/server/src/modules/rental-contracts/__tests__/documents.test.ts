@@ -124,6 +124,60 @@ describe('receipts', () => {
   });
 });
 
+describe('documents kept as contract attachments', () => {
+  type Att = { id: number; kind: string; version: number; trigger: string; createdBy: string | null; url: string };
+  const attachments = async (as = 'admin') =>
+    (await t.request('GET', `${P}/documentFiles/${contractId}`, { as })).json().data as Att[];
+
+  it('keeps the contract PDF made at signing, then each regeneration as a new version with who made it', async () => {
+    const first = await attachments();
+    expect(first.map((a) => [a.kind, a.version, a.trigger, a.createdBy])).toEqual([['contract', 1, 'sign', null]]);
+    const again = await t.request('POST', `${P}/documentFile/${contractId}/contract`, { as: 'admin' });
+    expect(again.statusCode, again.body).toBe(200);
+    const [admin] = await q<{ name: string }>(t, `select name from users where username = 'admin'`);
+    expect(again.json().data).toMatchObject({ kind: 'contract', version: 2, trigger: 'manual', createdBy: admin!.name });
+    const receipt = await t.request('POST', `${P}/receiptFile/${line('deposit').id}`, { as: 'admin' });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json().data).toMatchObject({ kind: 'receipt', version: 1, lineId: line('deposit').id });
+    const list = await attachments();
+    expect(list.map((a) => `${a.kind}@${a.version}`)).toEqual(['receipt@1', 'contract@2', 'contract@1']);
+    // The signed address serves the stored PDF.
+    const file = await t.request('GET', list[0]!.url.replace(/^https?:\/\/[^/]+/, ''), { as: 'admin' });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(pdfText(file.rawPayload)).toContain('人民币壹万贰仟元整');
+    const [files] = await q<{ n: number }>(
+      t,
+      `select count(*)::int as n from files f join contract_documents d on d.file_key = f.key
+        where d.contract_id = $1 and f.type = 'document' and f.content_type = 'application/pdf'`,
+      [contractId],
+    );
+    expect(Number(files!.n)).toBe(3);
+  });
+
+  it('refuses a sheet not made yet (409), a reader without print (403), another tenant (404)', async () => {
+    const sheet = await t.request('POST', `${P}/documentFile/${contractId}/returnSheet`, { as: 'admin' });
+    expect(sheet.statusCode).toBe(409);
+    // The contract reader of the receipts' test (view, no print).
+    const [role] = await q<{ id: number }>(t, `select id from roles where code = 'receiptReader'`);
+    const reader = await addUser(t, 'docreader', { roleIds: [Number(role!.id)], rentIds: [rents.hz] });
+    const read = await t.request('GET', `${P}/documentFiles/${contractId}`, { token: reader.token });
+    expect(read.statusCode).toBe(200);
+    for (const url of [`${P}/documentFile/${contractId}/contract`, `${P}/receiptFile/${line('deposit').id}`]) {
+      const res = await t.request('POST', url, { token: reader.token });
+      expect(res.statusCode, url).toBe(403);
+    }
+    for (const [method, url] of [
+      ['GET', `${P}/documentFiles/${contractId}`],
+      ['POST', `${P}/documentFile/${contractId}/contract`],
+      ['POST', `${P}/receiptFile/${line('deposit').id}`],
+    ] as const) {
+      const res = await t.request(method, url, { as: 'other' });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect((await attachments()).length).toBe(3);
+  });
+});
+
 describe('document templates', () => {
   it('lists the four defaults, then validates a template field by field', async () => {
     const list = await t.request('GET', `${T}s`, { as: 'admin' });

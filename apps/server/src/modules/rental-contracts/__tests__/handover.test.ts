@@ -463,6 +463,20 @@ describe('documents', () => {
     const missing = await t.request('GET', `${P}/document/${none}/settlement`, { as: 'admin' });
     expect(missing.statusCode).toBe(409);
   });
+
+  it('stored the contract at signing, the return sheet at the return and the statement at the approval', async () => {
+    const res = await t.request('GET', `${P}/documentFiles/${contractId}`, { as: 'admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    const kinds = (res.json().data as { kind: string; trigger: string; version: number }[])
+      .map((a) => `${a.kind}:${a.trigger}:${a.version}`)
+      .sort();
+    expect(kinds).toEqual(['contract:sign:1', 'returnSheet:return:1', 'settlement:settlement:1']);
+    const statement = (res.json().data as { kind: string; url: string }[]).find((a) => a.kind === 'settlement')!;
+    const file = await t.request('GET', statement.url.replace(/^https?:\/\/[^/]+/, ''), { as: 'admin' });
+    expect(file.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: file.rawPayload }).toString('utf8');
+    expect(text.replace(/\s+/g, '')).toContain('已审批');
+  });
 });
 
 describe('permissions and tenants', () => {
