@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Paged } from '@fleetdesk/contracts/common';
 import {
   HandoverPaths as P,
+  type ContractAttachment,
   type ContractDocument,
   type DispatchInput,
   type DocumentKind,
@@ -36,6 +37,18 @@ export const documentsQuery = (id: number) =>
     queryKey: [...handoverKey, 'documents', id] as readonly unknown[],
     queryFn: () => request<ContractDocument[]>(fillPath(P.documents, { id })),
   });
+
+export const attachmentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...handoverKey, 'attachments', id] as readonly unknown[],
+    queryFn: () => request<ContractAttachment[]>(fillPath(P.attachments, { id })),
+  });
+
+/** Generates a document again and keeps it with the contract (a new version). */
+export const useStoreDocument = () =>
+  useHandoverMutation(({ id, kind }: { id: number; kind: DocumentKind }) =>
+    request<ContractAttachment>(fillPath(P.storeDocument, { id, kind }), { method: 'POST' }),
+  );
 
 export const usagePeriodsQuery = (carId: number, pageNum: number, pageSize: number) =>
   queryOptions({
