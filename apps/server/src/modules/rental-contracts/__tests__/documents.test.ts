@@ -182,12 +182,14 @@ describe('document templates', () => {
   it('lists the four defaults, then validates a template field by field', async () => {
     const list = await t.request('GET', `${T}s`, { as: 'admin' });
     expect(list.statusCode, list.body).toBe(200);
+    // The demo tenant's settlement statement has its own layout (the seed); the others are the defaults.
     expect(list.json().data.map((x: { kind: string; custom: boolean }) => [x.kind, x.custom])).toEqual([
       ['contract', false],
-      ['settlement', false],
+      ['settlement', true],
       ['receipt', false],
       ['inspection', false],
     ]);
+    expect(list.json().data[2]).toMatchObject({ title: '收据', headerLines: [], notes: '', sealText: '' });
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, 'title'],
       [{ notes: '致 {{driverNmae}}' }, 'notes'],
