@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { seedDemoDocuments } from '../../../seed/handover.documents.js';
 import { addUser } from '../../../test/users.js';
 import { activeDriver, idleCars, P, q, rentIds, terms } from './fixtures.js';
 
@@ -290,5 +291,38 @@ describe('document templates', () => {
     const other = await t.request('GET', `${T}s`, { as: 'other' });
     expect(other.statusCode).toBe(200);
     expect(other.json().data.every((x: { custom: boolean }) => !x.custom)).toBe(true);
+  });
+});
+
+describe('demo documents', () => {
+  it('stores the PDFs of three signed demo contracts and of the settled one, with the customised statement', async () => {
+    const [admin] = await q<{ id: number }>(t, `select id from users where username = 'admin' and tenant_id = $1`, [
+      tenantId,
+    ]);
+    const stored = await seedDemoDocuments(t.deps, tenantId, Number(admin!.id));
+    expect(stored).toBe(6);
+    const rows = await q<{ kind: string; n: number }>(
+      t,
+      `select kind, count(*)::int as n from contract_documents where tenant_id = $1 and trigger = 'demo'
+        group by kind order by kind`,
+      [tenantId],
+    );
+    expect(rows.map((r) => [r.kind, Number(r.n)])).toEqual([
+      ['contract', 4],
+      ['returnSheet', 1],
+      ['settlement', 1],
+    ]);
+    const [settled] = await q<{ contract_id: number }>(
+      t,
+      `select contract_id from contract_documents where tenant_id = $1 and kind = 'settlement' and trigger = 'demo'`,
+      [tenantId],
+    );
+    const list = await t.request('GET', `${P}/documentFiles/${settled!.contract_id}`, { as: 'admin' });
+    const statement = (list.json().data as { kind: string; url: string }[]).find((a) => a.kind === 'settlement')!;
+    const file = await t.request('GET', statement.url.replace(/^https?:\/\/[^/]+/, ''), { as: 'admin' });
+    const text = pdfText(file.rawPayload);
+    for (const w of ['退租结算单', '华星时代广场', '结算金额以本单为准', '财务专用章', '本单一式两份']) {
+      expect(text, w).toContain(w);
+    }
   });
 });
