@@ -1,8 +1,8 @@
-import App from 'antd/es/app';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
+import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import { useQuery } from '@tanstack/react-query';
@@ -61,7 +61,6 @@ export function toViolationInput(v: Values): Record<string, unknown> {
  */
 export function AddViolationDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('violations');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [keyword, setKeyword] = useState('');
   const cars = useQuery({ queryKey: ['violations', 'pickCars', keyword], queryFn: () => findCars(keyword) });
