@@ -72,9 +72,7 @@ describe('Chinese capital amounts', () => {
   const amount = fc.oneof(
     fc.integer({ min: -MAX_CAPITAL_FEN, max: MAX_CAPITAL_FEN }),
     // Amounts full of zeros, where the 零 rules matter.
-    fc
-      .array(fc.constantFrom(0, 0, 0, 1, 5, 9), { minLength: 1, maxLength: 14 })
-      .map((ds) => Number(ds.join(''))),
+    fc.array(fc.constantFrom(0, 0, 0, 1, 5, 9), { minLength: 1, maxLength: 14 }).map((ds) => Number(ds.join(''))),
   );
 
   it('reads back to the same amount (round trip)', () => {

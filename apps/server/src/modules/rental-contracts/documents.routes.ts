@@ -67,7 +67,7 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: AppDeps):
       const { fileName, data } = await contractDocument(deps, req.ctx, req.params.id, req.params.kind);
       return sendPdf(reply, fileName, data);
     },
-  })
+  });
   app.get(P.receipt, {
     schema: {
       tags,
@@ -103,8 +103,7 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: AppDeps):
       response: { 200: envelope(ContractAttachment) },
     },
     config: { access: access.permission('rentContract:print'), audit: { targetType: 'rentContract' } },
-    handler: async (req) =>
-      ok(await storeDocument(deps, req.ctx, req.params.id, req.params.kind, 'manual')),
+    handler: async (req) => ok(await storeDocument(deps, req.ctx, req.params.id, req.params.kind, 'manual')),
   });
 
   app.post(P.storeReceipt, {
@@ -159,7 +158,10 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: AppDeps):
       params: TemplateParams,
       response: { 200: envelope(DocumentTemplate) },
     },
-    config: { access: access.permission('oaSetting:edit'), audit: { ...audit, action: 'setting.documentTemplate.reset' } },
+    config: {
+      access: access.permission('oaSetting:edit'),
+      audit: { ...audit, action: 'setting.documentTemplate.reset' },
+    },
     handler: async (req) => {
       req.auditNote = { targetId: req.ctx.tenantId, summary: { kind: req.params.kind } };
       return ok(await resetTemplate(deps, req.ctx, req.params.kind));

@@ -338,8 +338,18 @@ export async function templatePreview(
     ['车辆', c.plate],
   ];
   const rows: Record<TemplateKind, [string, string][]> = {
-    contract: [...parties, ['租期', `${c.startDate} 至 ${c.endDate}`], ['租金', `${money(c.rent)} / 期`], ['押金', money(c.deposit)]],
-    settlement: [...parties, ['已收押金', money(5000)], ['扣款合计', money(800)], ['结算结果', `应退还司机押金 ${money(4200)}`]],
+    contract: [
+      ...parties,
+      ['租期', `${c.startDate} 至 ${c.endDate}`],
+      ['租金', `${money(c.rent)} / 期`],
+      ['押金', money(c.deposit)],
+    ],
+    settlement: [
+      ...parties,
+      ['已收押金', money(5000)],
+      ['扣款合计', money(800)],
+      ['结算结果', `应退还司机押金 ${money(4200)}`],
+    ],
     receipt: [
       ['付款人', `${c.driverName}（${c.driverPhone}）`],
       ['合同编号', c.number],

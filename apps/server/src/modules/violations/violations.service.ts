@@ -87,11 +87,7 @@ export async function getViolation(deps: AppDeps, ctx: RequestContext, id: numbe
  * Records a violation from a paper ticket (source `manual`) on a car of the caller. Its driver comes from the
  * car's usage period covering the time, as for queried ones (the database trigger, docs/handover.md).
  */
-export async function addViolation(
-  deps: AppDeps,
-  ctx: RequestContext,
-  input: ViolationInput,
-): Promise<Violation> {
+export async function addViolation(deps: AppDeps, ctx: RequestContext, input: ViolationInput): Promise<Violation> {
   const now = deps.clock.now();
   const at = new Date(input.occurredAt);
   if (at.getTime() > now.getTime() + 60_000) throw invalidField('occurredAt', 'violations.future');

@@ -16,9 +16,7 @@ let contractNo: string;
 let lines: { id: number; type: string; period: number | null; state: string; version: number }[];
 
 const pdfText = (payload: Buffer) =>
-  execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: payload })
-    .toString('utf8')
-    .replace(/\s+/g, '');
+  execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: payload }).toString('utf8').replace(/\s+/g, '');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,7 +24,10 @@ beforeAll(async () => {
   cars = await idleCars(t, rents.hz);
   driverId = await activeDriver(t, rents.hz);
   tenantId = Number((await q<{ id: number }>(t, `select id from tenants where code = 'DEMO'`))[0]!.id);
-  const acc = await t.request('POST', `${P}/account/add`, { as: 'admin', body: { name: '收据测试对公户', kind: 'bank' } });
+  const acc = await t.request('POST', `${P}/account/add`, {
+    as: 'admin',
+    body: { name: '收据测试对公户', kind: 'bank' },
+  });
   expect(acc.statusCode, acc.body).toBe(200);
   accountId = acc.json().data.id;
   const c = await t.request('POST', `${P}/add`, {
@@ -136,7 +137,12 @@ describe('documents kept as contract attachments', () => {
     const again = await t.request('POST', `${P}/documentFile/${contractId}/contract`, { as: 'admin' });
     expect(again.statusCode, again.body).toBe(200);
     const [admin] = await q<{ name: string }>(t, `select name from users where username = 'admin'`);
-    expect(again.json().data).toMatchObject({ kind: 'contract', version: 2, trigger: 'manual', createdBy: admin!.name });
+    expect(again.json().data).toMatchObject({
+      kind: 'contract',
+      version: 2,
+      trigger: 'manual',
+      createdBy: admin!.name,
+    });
     const receipt = await t.request('POST', `${P}/receiptFile/${line('deposit').id}`, { as: 'admin' });
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.json().data).toMatchObject({ kind: 'receipt', version: 1, lineId: line('deposit').id });
@@ -261,10 +267,17 @@ describe('document templates', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     const text = pdfText((await t.request('GET', `${P}/document/${contractId}/contract`, { as: 'admin' })).rawPayload);
-    for (const w of ['汽车租赁合同', '补充条款', '应于2027-01-09前归还车辆', '合同专用章']) expect(text, w).toContain(w);
+    for (const w of ['汽车租赁合同', '补充条款', '应于2027-01-09前归还车辆', '合同专用章'])
+      expect(text, w).toContain(w);
     const preview = await t.request('POST', `${T}/preview/inspection`, {
       as: 'admin',
-      body: { title: '{{documentKind}}车辆交接单', headerLines: [], notes: '', footerLines: ['司机须当面核对'], sealText: '' },
+      body: {
+        title: '{{documentKind}}车辆交接单',
+        headerLines: [],
+        notes: '',
+        footerLines: ['司机须当面核对'],
+        sealText: '',
+      },
     });
     expect(preview.statusCode, preview.body).toBe(200);
     const ptext = pdfText(preview.rawPayload);

@@ -123,7 +123,11 @@ function TemplateForm({ template }: { template: DocumentTemplate }) {
     if (!body) return;
     setPreviewing(true);
     try {
-      await downloadPreview(template.kind, body, `${t('templates.previewFile')}-${TEMPLATE_KIND_TITLES[template.kind]['zh-CN']}.pdf`);
+      await downloadPreview(
+        template.kind,
+        body,
+        `${t('templates.previewFile')}-${TEMPLATE_KIND_TITLES[template.kind]['zh-CN']}.pdf`,
+      );
     } catch (e) {
       fromServer(e);
     } finally {

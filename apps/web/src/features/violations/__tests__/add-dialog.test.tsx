@@ -17,7 +17,8 @@ describe('entering a paper ticket', () => {
   it('checks the fields before sending, then sends the ticket and closes (zh)', async () => {
     await setLanguage('zh-CN');
     const server = fakeServer({
-      [`POST ${B}/rentCar/list`]: () => ok({ rows: [{ id: 5, plate: '浙A12345' }], total: 1, pageNum: 1, pageSize: 50 }),
+      [`POST ${B}/rentCar/list`]: () =>
+        ok({ rows: [{ id: 5, plate: '浙A12345' }], total: 1, pageNum: 1, pageSize: 50 }),
       [`POST ${B}/peccancyDetail/add`]: (req) =>
         ok({ id: 9, ...(req.body as object), driverId: 3, driverName: '李雷', plate: '浙A12345' }),
     });

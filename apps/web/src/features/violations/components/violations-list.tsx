@@ -67,7 +67,12 @@ export function ViolationsList() {
   const toolbar = (access.can('rentCar:query') || access.can('rentCar:edit')) && (
     <>
       {access.can('rentCar:query') && (
-        <Button type="primary" icon={<SearchOutlined />} onClick={() => setQuerying(true)} data-testid="violation-query">
+        <Button
+          type="primary"
+          icon={<SearchOutlined />}
+          onClick={() => setQuerying(true)}
+          data-testid="violation-query"
+        >
           {t('actions.query')}
         </Button>
       )}
