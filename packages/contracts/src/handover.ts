@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Instant, Yuan, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
+import { LocalDate } from './vehicles.js';
 
 const base = '/api/ccwadmin';
 
@@ -16,6 +17,7 @@ export const HandoverPaths = {
   documents: `${base}/rentContract/documents/:id`,
   document: `${base}/rentContract/document/:id/:kind`,
   receipt: `${base}/rentContract/receipt/:lineId`,
+  paySettlement: `${base}/rentContract/settlement/pay/:id`,
   attachments: `${base}/rentContract/documentFiles/:id`,
   storeDocument: `${base}/rentContract/documentFile/:id/:kind`,
   storeReceipt: `${base}/rentContract/receiptFile/:lineId`,
@@ -279,6 +281,18 @@ export const DOCUMENT_KIND_TITLES: Record<DocumentKind, LocalText> = {
 };
 export const DocumentParams = z.object({ id: Id, kind: DocumentKind });
 export const ReceiptParams = z.object({ lineId: Id });
+
+/**
+ * Paying the line an approved settlement made, in full: the deposit refund paid out of an account (its
+ * balance goes down) or the settlement fee collected into it. The contract has ended by then, so the contracts'
+ * own collection (for live bills) does not take it.
+ */
+export const SettlementPayInput = z.strictObject({
+  accountId: Id,
+  paidDate: LocalDate.optional().describe('absent = today'),
+  version: z.number().int().min(0).describe('the version of the line the clerk saw'),
+});
+export type SettlementPayInput = z.infer<typeof SettlementPayInput>;
 
 /** What a stored document is: one of the contract's documents, or the receipt of one of its lines. */
 export const ATTACHMENT_KINDS = [...DOCUMENT_KINDS, 'receipt'] as const;

@@ -8,13 +8,15 @@ import {
   ReturnInput,
   Settlement,
   SettlementInput,
+  SettlementPayInput,
   UsagePeriod,
   UsagePeriodQuery,
 } from '@fleetdesk/contracts/handover';
+import { PaymentLine } from '@fleetdesk/contracts/rental-contracts';
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { dispatchInspection, inspectionState, listUsagePeriods, returnInspection } from './handover.service.js';
-import { getSettlement, saveSettlement, submitSettlement } from './settlement.service.js';
+import { getSettlement, paySettlementLine, saveSettlement, submitSettlement } from './settlement.service.js';
 import { registerDocumentRoutes } from './documents.routes.js';
 import { storeAfterCommit } from './attachments.service.js';
 
@@ -120,6 +122,23 @@ export async function handoverRoutes(fastify: FastifyInstance): Promise<void> {
       }
       return ok(settlement);
     },
+  });
+
+  app.post(P.paySettlement, {
+    schema: {
+      tags,
+      summary:
+        "Pay an approved settlement's line in full: the deposit refund out of an account (also needs " +
+        'rentContract:refund), or the settlement fee into it',
+      params: IdParam,
+      body: SettlementPayInput,
+      response: { 200: envelope(PaymentLine) },
+    },
+    config: {
+      access: access.permission('rentContract:collect'),
+      audit: { action: 'handover.settlement.pay', targetType: 'rentContract' },
+    },
+    handler: async (req) => ok(await paySettlementLine(deps, req.ctx, req.params.id, req.body)),
   });
 
   registerDocumentRoutes(app, deps);
