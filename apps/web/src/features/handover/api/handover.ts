@@ -10,9 +10,11 @@ import {
   type ReturnInput,
   type Settlement,
   type SettlementInput,
+  type SettlementPayInput,
   type UsagePeriod,
 } from '@fleetdesk/contracts/handover';
 import { fillPath } from '@fleetdesk/contracts/paths';
+import { RentContractPaths, type Account, type PaymentLine } from '@fleetdesk/contracts/rental-contracts';
 import { saveBlob } from '../../../lib/download';
 import { request } from '../../../lib/request';
 
@@ -92,4 +94,24 @@ export const useSaveSettlement = () =>
 export const useSubmitSettlement = () =>
   useHandoverMutation(({ id }: { id: number }) =>
     request<Settlement>(fillPath(P.submitSettlement, { id }), { method: 'POST' }),
+  );
+
+/** The line an approved settlement made (under the contracts' key, so a payment refreshes their tabs too). */
+export const settlementLineQuery = (contractId: number, lineId: number) =>
+  queryOptions({
+    queryKey: ['contracts', 'lines', contractId] as readonly unknown[],
+    queryFn: () => request<PaymentLine[]>(fillPath(RentContractPaths.lines, { id: contractId })),
+    select: (lines: PaymentLine[]) => lines.find((l) => l.id === lineId) ?? null,
+  });
+
+export const payAccountsQuery = () =>
+  queryOptions({
+    queryKey: ['contracts', 'accounts'] as readonly unknown[],
+    queryFn: () => request<Account[]>(RentContractPaths.accounts),
+  });
+
+/** Pays the settlement's line in full: the refund out of an account, or the fee into it. */
+export const usePaySettlement = () =>
+  useHandoverMutation(({ id, body }: { id: number; body: SettlementPayInput }) =>
+    request<PaymentLine>(fillPath(P.paySettlement, { id }), { method: 'POST', json: body }),
   );
