@@ -41,7 +41,8 @@ export async function storeDocument(
         contentType: 'application/pdf',
         size: data.length,
         originalName: fileName,
-        uploadedBy: ctx.userId,
+        // No uploader: the files module's delete (owner only) cannot remove a document the contract keeps.
+        uploadedBy: null,
       });
       // Versions of one document count up; the unique index refuses a version taken by a concurrent call.
       const [row] = await rowsOf<{ id: string }>(
