@@ -6,7 +6,9 @@ import { apiSignIn, BASIC } from '../support/server';
  * The handover of a contract's car against the real server: a contract signed through the API, then on its page
  * the dispatch wizard (mileage, a damage mark on the car outline with a photo), the return wizard (a damage mark
  * and its deduction), the settlement with the return's damage as repair sent for approval, approved by the flow's
- * approver, and the settlement statement downloaded as PDF.
+ * approver, and the settlement statement downloaded as PDF. During the rental a paper ticket entered through the
+ * API is attributed to the driver (seen on the violations page); after the approval the deposit refund is paid
+ * and its receipt (refund voucher) downloaded from the payments tab; the statement is kept with the contract.
  */
 test.use({ storageState: authFile('admin') });
 
@@ -26,7 +28,7 @@ async function call<T>(request: APIRequestContext, token: string, method: string
   return { status: res.status(), body: (await res.json()) as { status: number; data: T; message: string } };
 }
 
-test('dispatch with a photo, return with damage, settle through approval, download the statement', async ({
+test('dispatch with a photo, a paper ticket attributed, return with damage, settle through approval, refund and its receipt, download the statement', async ({
   page,
   request,
 }) => {
@@ -122,6 +124,32 @@ test('dispatch with a photo, return with damage, settle through approval, downlo
   await expect(page.getByRole('button', { name: /^退\s?车$/ })).toBeVisible();
   await expect(page.locator('.fd-damage-list').getByText('前保险杠划痕')).toBeVisible();
 
+  // During the rental a clerk enters a paper ticket: its driver comes from the car's usage period.
+  const rented = await call<{ carId: number; plate: string; driverName: string }>(
+    request,
+    token,
+    'GET',
+    `rentContract/${contractId}`,
+  );
+  const ticketNo = `E2E${Date.now()}`;
+  const ticket = await call<{ id: number; driverName: string | null }>(request, token, 'POST', 'peccancyDetail/add', {
+    carId: rented.body.data.carId,
+    occurredAt: new Date().toISOString(),
+    place: '杭州市文一西路与古墩路交叉口',
+    offenceCode: '1625',
+    offenceText: '驾驶机动车违反道路交通信号灯通行',
+    fine: 200,
+    points: 6,
+    violationNo: ticketNo,
+  });
+  expect(ticket.status, ticket.body.message).toBe(200);
+  expect(ticket.body.data.driverName).toBe(rented.body.data.driverName);
+  await page.goto(`/rentCar/violations?carId=${rented.body.data.carId}`);
+  const ticketRow = page.locator('tr', { hasText: '驾驶机动车违反道路交通信号灯通行' }).first();
+  await expect(ticketRow).toBeVisible();
+  await expect(ticketRow.getByText(rented.body.data.driverName)).toBeVisible();
+  await page.goto(`/rentContract/detail/${contractId}?tab=handover`);
+
   // Return: more mileage, a dented left side, 800 yuan of damage.
   await page.getByRole('button', { name: /^退\s?车$/ }).click();
   const back = page.getByRole('dialog');
@@ -166,6 +194,30 @@ test('dispatch with a photo, return with damage, settle through approval, downlo
   const contract = await call<{ state: string }>(request, token, 'GET', `rentContract/${contractId}`);
   expect(contract.body.data.state).toBe('terminated');
 
+  // The deposit refund is paid out, and its voucher downloaded from the payments tab.
+  const afterApproval = await call<{ lineId: number }>(request, token, 'GET', `rentContract/settlement/${contractId}`);
+  const lines = await call<{ id: number; version: number; state: string }[]>(
+    request,
+    token,
+    'GET',
+    `rentContract/lines/${contractId}`,
+  );
+  const refund = lines.body.data.find((l) => l.id === afterApproval.body.data.lineId)!;
+  const paid = await call<{ state: string }>(request, token, 'POST', `rentContract/settlement/pay/${contractId}`, {
+    accountId: accounts.body.data[0]!.id,
+    version: refund.version,
+  });
+  expect(paid.status, paid.body.message).toBe(200);
+  expect(paid.body.data.state).toBe('paid');
+  await page.reload();
+  await page.getByRole('tab', { name: '收款记录' }).click();
+  const refundRow = page.locator('tr', { hasText: '退押金' }).first();
+  const [voucher] = await Promise.all([
+    page.waitForEvent('download'),
+    refundRow.getByRole('button', { name: /^收\s?据$/ }).click(),
+  ]);
+  expect(voucher.suggestedFilename()).toMatch(/^收据-.+\.pdf$/);
+
   // The settlement statement as PDF from the documents tab.
   await page.getByRole('tab', { name: '合同附件' }).click();
   const row = page.locator('.fd-contract-documents .ant-list-item', { hasText: '退租结算单' });
@@ -174,4 +226,6 @@ test('dispatch with a photo, return with damage, settle through approval, downlo
     row.getByRole('button', { name: /^下\s?载$/ }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^退租结算单-.+\.pdf$/);
+  // Kept with the contract at the approval.
+  await expect(page.locator('.fd-contract-attachments').getByText(/退租结算单 · 第 1 版/)).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { redactUrl } from './core/audit.js';
 import type { Config } from './config.js';
@@ -11,9 +12,11 @@ import { Jobs } from './core/jobs.js';
 import { createStorage } from './core/storage.js';
 import { TaskEngine } from './core/tasks.js';
 import { SessionCache } from './core/session-cache.js';
+import { users } from './db/schema/identity.js';
 import { syncCatalogue } from './modules/access/access.service.js';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
 import { seedDemo } from './seed/demo.js';
+import { seedDemoDocuments } from './seed/handover.documents.js';
 
 /**
  * The process log's options. Requests are logged by method, URL with its secrets masked (`redactUrl`: the
@@ -98,6 +101,14 @@ export async function maybeSeedDemo(deps: AppDeps, log: Logger, force = false): 
   if (!wanted) return;
   const result = await seedDemo(deps.db, deps.clock, { passwordLogN: deps.config.PASSWORD_SCRYPT_LOG_N });
   log.info({ seeded: result.seeded }, result.seeded ? 'demo data seeded' : 'demo data present');
+  if (result.seeded) {
+    const [admin] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, result.demoTenantId), eq(users.username, 'admin')));
+    const stored = await seedDemoDocuments(deps, result.demoTenantId, admin?.id ?? 0);
+    log.info({ stored }, 'demo contract documents stored');
+  }
   for (const a of DEMO_ACCOUNTS) {
     log.info(
       { username: a.username, password: a.password },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Instant, Yuan, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
+import { LocalDate } from './vehicles.js';
 
 const base = '/api/ccwadmin';
 
@@ -15,6 +16,11 @@ export const HandoverPaths = {
   submitSettlement: `${base}/rentContract/settlement/submit/:id`,
   documents: `${base}/rentContract/documents/:id`,
   document: `${base}/rentContract/document/:id/:kind`,
+  receipt: `${base}/rentContract/receipt/:lineId`,
+  paySettlement: `${base}/rentContract/settlement/pay/:id`,
+  attachments: `${base}/rentContract/documentFiles/:id`,
+  storeDocument: `${base}/rentContract/documentFile/:id/:kind`,
+  storeReceipt: `${base}/rentContract/receiptFile/:lineId`,
 } as const;
 
 const t = (zh: string, en: string): LocalText => ({ 'zh-CN': zh, 'en-US': en });
@@ -274,5 +280,173 @@ export const DOCUMENT_KIND_TITLES: Record<DocumentKind, LocalText> = {
   settlement: t('退租结算单', 'Settlement statement'),
 };
 export const DocumentParams = z.object({ id: Id, kind: DocumentKind });
+export const ReceiptParams = z.object({ lineId: Id });
+
+/**
+ * Paying the line an approved settlement made, in full: the deposit refund paid out of an account (its
+ * balance goes down) or the settlement fee collected into it. The contract has ended by then, so the contracts'
+ * own collection (for live bills) does not take it.
+ */
+export const SettlementPayInput = z.strictObject({
+  accountId: Id,
+  paidDate: LocalDate.optional().describe('absent = today'),
+  version: z.number().int().min(0).describe('the version of the line the clerk saw'),
+});
+export type SettlementPayInput = z.infer<typeof SettlementPayInput>;
+
+/** What a stored document is: one of the contract's documents, or the receipt of one of its lines. */
+export const ATTACHMENT_KINDS = [...DOCUMENT_KINDS, 'receipt'] as const;
+export const AttachmentKind = z.enum(ATTACHMENT_KINDS);
+export type AttachmentKind = z.infer<typeof AttachmentKind>;
+export const ATTACHMENT_TRIGGERS = ['sign', 'return', 'settlement', 'manual', 'demo'] as const;
+export type AttachmentTrigger = (typeof ATTACHMENT_TRIGGERS)[number];
+export const ATTACHMENT_TRIGGER_TITLES: Record<AttachmentTrigger, LocalText> = {
+  sign: t('签约时生成', 'Made at signing'),
+  return: t('退车时生成', 'Made at the return'),
+  settlement: t('结算审批通过时生成', 'Made when the settlement was approved'),
+  manual: t('手动生成', 'Made by hand'),
+  demo: t('演示数据', 'Demo data'),
+};
+/** A generated PDF kept with the contract; `url` is a signed address of the file (it expires). */
+export const ContractAttachment = z.object({
+  id: z.number().int(),
+  kind: AttachmentKind,
+  lineId: z.number().int().nullable(),
+  version: z.number().int(),
+  fileName: z.string(),
+  size: z.number().int(),
+  trigger: z.enum(ATTACHMENT_TRIGGERS),
+  createdBy: z.string().nullable(),
+  createdAt: Instant,
+  url: z.string(),
+});
+export type ContractAttachment = z.infer<typeof ContractAttachment>;
 export const ContractDocument = z.object({ kind: DocumentKind, available: z.boolean() });
 export type ContractDocument = z.infer<typeof ContractDocument>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Per-tenant document templates (company settings)
+
+export const TemplatePaths = {
+  list: `${base}/oaSetting/documentTemplates`,
+  save: `${base}/oaSetting/documentTemplate/:kind`,
+  preview: `${base}/oaSetting/documentTemplate/preview/:kind`,
+} as const;
+
+/** The four documents a tenant may lay out: the inspection template serves both inspection sheets. */
+export const TEMPLATE_KINDS = ['contract', 'settlement', 'receipt', 'inspection'] as const;
+export const TemplateKind = z.enum(TEMPLATE_KINDS);
+export type TemplateKind = z.infer<typeof TemplateKind>;
+export const TEMPLATE_KIND_TITLES: Record<TemplateKind, LocalText> = {
+  contract: t('租赁合同', 'Rental contract'),
+  settlement: t('退租结算单', 'Settlement statement'),
+  receipt: t('收据', 'Receipt'),
+  inspection: t('验车单（发车、退车）', 'Inspection sheet (dispatch, return)'),
+};
+
+/** The fixed list of placeholders a template's texts may use, `{{name}}`; anything else is a field error. */
+export const TEMPLATE_PLACEHOLDERS = [
+  'companyName',
+  'rentName',
+  'contractNo',
+  'driverName',
+  'driverPhone',
+  'carPlate',
+  'startDate',
+  'endDate',
+  'rent',
+  'deposit',
+  'today',
+  'documentKind',
+] as const;
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+export const TEMPLATE_PLACEHOLDER_TITLES: Record<TemplatePlaceholder, LocalText> = {
+  companyName: t('公司名称', 'Company name'),
+  rentName: t('签约公司（子公司）', 'Contracting company (subsidiary)'),
+  contractNo: t('合同编号', 'Contract number'),
+  driverName: t('司机姓名', "Driver's name"),
+  driverPhone: t('司机电话', "Driver's phone"),
+  carPlate: t('车牌号', 'Plate'),
+  startDate: t('起租日期', 'Start date'),
+  endDate: t('到期日期', 'End date'),
+  rent: t('每期租金（元）', 'Rent per period (yuan)'),
+  deposit: t('押金（元）', 'Deposit (yuan)'),
+  today: t('出单日期', 'Date printed'),
+  documentKind: t('单据类型（如：发车、退车）', 'Document kind (e.g. 发车, 退车)'),
+};
+
+const PLACEHOLDER_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/** The placeholder names a text uses, in order (unknown ones included). */
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER_RE)].map((m) => m[1]!);
+}
+/** A text with its placeholders filled; unknown ones stay as written. */
+export function fillTemplate(text: string, values: Partial<Record<TemplatePlaceholder, string>>): string {
+  return text.replace(PLACEHOLDER_RE, (whole, name: string) =>
+    (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as TemplatePlaceholder] ?? '') : whole,
+  );
+}
+
+addValidationMessages({
+  'v.templatePlaceholder': {
+    'zh-CN': '含有未知的占位符，只能使用列表中的占位符',
+    'en-US': 'Unknown placeholder: use only the placeholders of the list',
+  },
+  'v.templateBraces': {
+    'zh-CN': '占位符的双大括号不成对',
+    'en-US': 'The double braces of a placeholder do not pair up',
+  },
+  'v.templateTitle': { 'zh-CN': '请填写单据标题', 'en-US': 'Enter the title of the document' },
+});
+
+const templateLine = z.string().trim().max(120);
+function checkPlaceholders(value: string, ctx: z.RefinementCtx, path: (string | number)[]) {
+  for (const name of placeholdersIn(value)) {
+    if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name)) {
+      ctx.addIssue({ code: 'custom', path, message: 'v.templatePlaceholder' });
+      return;
+    }
+  }
+  const rest = value.replace(PLACEHOLDER_RE, '');
+  if (rest.includes('{{') || rest.includes('}}')) ctx.addIssue({ code: 'custom', path, message: 'v.templateBraces' });
+}
+
+/** What a tenant sets for one document: texts with placeholders, all checked against the fixed list. */
+export const DocumentTemplateInput = z
+  .strictObject({
+    title: z.string().trim().min(1, { message: 'v.templateTitle' }).max(40),
+    headerLines: z.array(templateLine).max(4).describe('under the title: address, phone, licence number...'),
+    notes: z.string().trim().max(3000).describe('clauses or notes printed after the body, one per line'),
+    footerLines: z.array(templateLine).max(4).describe('under the signatures'),
+    sealText: z.string().trim().max(30).describe('printed as the company seal box; empty = none'),
+  })
+  .superRefine((v, ctx) => {
+    checkPlaceholders(v.title, ctx, ['title']);
+    v.headerLines.forEach((l, i) => checkPlaceholders(l, ctx, ['headerLines', i]));
+    checkPlaceholders(v.notes, ctx, ['notes']);
+    v.footerLines.forEach((l, i) => checkPlaceholders(l, ctx, ['footerLines', i]));
+    checkPlaceholders(v.sealText, ctx, ['sealText']);
+  });
+export type DocumentTemplateInput = z.infer<typeof DocumentTemplateInput>;
+
+export const DocumentTemplate = z.object({
+  kind: TemplateKind,
+  title: z.string(),
+  headerLines: z.array(z.string()),
+  notes: z.string(),
+  footerLines: z.array(z.string()),
+  sealText: z.string(),
+  custom: z.boolean().describe('false: the default layout (never saved)'),
+  updatedAt: Instant.nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type DocumentTemplate = z.infer<typeof DocumentTemplate>;
+export const TemplateParams = z.object({ kind: TemplateKind });
+
+/** The default layouts: what the documents printed before templates existed. */
+export const DEFAULT_TEMPLATES: Record<TemplateKind, DocumentTemplateInput> = {
+  contract: { title: '租赁合同', headerLines: [], notes: '', footerLines: [], sealText: '' },
+  settlement: { title: '退租结算单', headerLines: [], notes: '', footerLines: [], sealText: '' },
+  receipt: { title: '收据', headerLines: [], notes: '', footerLines: [], sealText: '' },
+  inspection: { title: '{{documentKind}}验车单', headerLines: [], notes: '', footerLines: [], sealText: '' },
+};

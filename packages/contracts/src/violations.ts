@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, Yuan } from './common.js';
+import { Id, Instant, PageQuery, Yuan } from './common.js';
 import { LocalDate } from './vehicles.js';
 import { addValidationMessages } from './validation-registry.js';
 
@@ -17,6 +17,7 @@ export const ViolationPaths = {
   get: `${base}/peccancyDetail/get/:id`,
   attribute: `${base}/peccancyDetail/attribute/:id`,
   handle: `${base}/peccancyDetail/handle/:id`,
+  add: `${base}/peccancyDetail/add`,
   limitGet: `${base}/peccancyLimitConfig/get`,
   limitSave: `${base}/peccancyLimitConfig/save`,
   byYear: `${base}/statisticsPeccancy/getByYear`,
@@ -37,6 +38,13 @@ export const VIOLATION_VALIDATION_MESSAGES = {
   'v.violationLimit': {
     'zh-CN': '请输入 0 或正整数，留空表示不提醒',
     'en-US': 'Enter 0 or a whole number; leave empty for no reminder',
+  },
+  'v.violationPoints': { 'zh-CN': '扣分须为 0 到 12 的整数', 'en-US': 'Points are a whole number from 0 to 12' },
+  'v.violationPlace': { 'zh-CN': '请填写违章地点', 'en-US': 'Enter where the violation happened' },
+  'v.violationOffence': { 'zh-CN': '请填写违章行为', 'en-US': 'Enter what the offence was' },
+  'v.violationNo': {
+    'zh-CN': '编号只能包含字母、数字和 -，最多 40 位',
+    'en-US': 'The number may hold letters, digits and -, at most 40',
   },
 } as const;
 addValidationMessages(VIOLATION_VALIDATION_MESSAGES);
@@ -109,6 +117,31 @@ export const CarViolationSummary = z.object({
   lastQueriedAt: z.string().nullable(),
 });
 export type CarViolationSummary = z.infer<typeof CarViolationSummary>;
+
+/**
+ * A violation typed in from a paper ticket (source `manual`). The car's usage period covering `occurredAt`
+ * attributes its driver, exactly as for queried ones (the database trigger). The number is the ticket's
+ * (决定书编号); left empty the server makes one (`SD` + the car's id + the minute).
+ */
+export const ViolationInput = z.strictObject({
+  carId: Id,
+  occurredAt: Instant.describe('when it happened; not in the future'),
+  place: text(100).min(1, { message: 'v.violationPlace' }),
+  offenceCode: text(20).optional().default(''),
+  offenceText: text(100).min(1, { message: 'v.violationOffence' }),
+  fine: Yuan.describe('yuan'),
+  points: z.number().int({ message: 'v.violationPoints' }).min(0, { message: 'v.violationPoints' }).max(12, {
+    message: 'v.violationPoints',
+  }),
+  authority: text(60).optional().default(''),
+  violationNo: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{0,40}$/, { message: 'v.violationNo' })
+    .optional()
+    .default(''),
+});
+export type ViolationInput = z.output<typeof ViolationInput>;
 
 export const AttributeInput = z.strictObject({ driverId: Id.nullable() });
 export const HandleInput = z.strictObject({ handled: z.boolean() });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { settlementResult } from '@fleetdesk/contracts/handover';
 import { rowsOf } from '../core/db.js';
 import { localDate } from '../core/tenant-time.js';
-import { carUsagePeriods, handoverInspections, rentalSettlements } from '../db/schema/handover.js';
+import { carUsagePeriods, documentTemplates, handoverInspections, rentalSettlements } from '../db/schema/handover.js';
 import { rentalContractEvents, rentalPaymentLines, rentalTempCars } from '../db/schema/rental-contracts.js';
 import type { DemoContext } from './context.js';
 
@@ -139,6 +139,19 @@ export async function seedHandover(ctx: DemoContext): Promise<void> {
       { tenantId, contractId: Number(k.id), kind: 'settlement', remark: '退租结算审批通过', at: approvedAt },
     ]);
   }
+  // The demo tenant's settlement statement has its own layout (the other documents keep the default).
+  await tx.insert(documentTemplates).values({
+    tenantId,
+    kind: 'settlement',
+    title: '退租结算单',
+    headerLines: ['地址：杭州市西湖区文三路 478 号 华星时代广场 A 座 8 楼', '客服电话：0571-88886666'],
+    notes:
+      '承租方{{driverName}}确认车辆{{carPlate}}已交还，结算金额以本单为准。\n押金余款将于审批通过后 7 个工作日内退回原付款账户。',
+    footerLines: ['本单一式两份，双方各执一份'],
+    sealText: '{{companyName}}财务专用章',
+    updatedBy: ctx.demo.adminId,
+    updatedAt: now,
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ import { tenants } from './tenancy.js';
 import { cars } from './vehicles.js';
 
 const INSPECTION_KINDS = ['dispatch', 'return'] as const;
+const TEMPLATE_KINDS = ['contract', 'settlement', 'receipt', 'inspection'] as const;
 const SETTLEMENT_STATES = ['draft', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
 const fen = (name: string) => bigint(name, { mode: 'number' });
 
@@ -153,5 +154,69 @@ export const rentalSettlements = pgTable(
     uniqueIndex('rental_settlements_contract_uq').on(t.tenantId, t.contractId),
     check('rental_settlements_state_ck', sql.raw(`state in (${inList(SETTLEMENT_STATES)})`)),
     check('rental_settlements_result_ck', sql`result_fen = -deposit_received_fen + deductions_fen - owed_back_fen`),
+  ],
+);
+
+/**
+ * A tenant's layout of one of its documents (contract, settlement statement, receipt, inspection sheet): texts
+ * with placeholders (checked against `TEMPLATE_PLACEHOLDERS` on the way in). No row: the default layout.
+ */
+export const documentTemplates = pgTable(
+  'document_templates',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    headerLines: jsonb('header_lines').$type<string[]>().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+    footerLines: jsonb('footer_lines').$type<string[]>().notNull().default([]),
+    sealText: text('seal_text').notNull().default(''),
+    updatedBy: bigintRef('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.kind] }),
+    check('document_templates_kind_ck', sql.raw(`kind in (${inList(TEMPLATE_KINDS)})`)),
+  ],
+);
+
+/**
+ * A generated PDF of a contract kept as its attachment (the file in `files`, type `document`): each
+ * regeneration adds a version; who made it and when.
+ */
+export const contractDocuments = pgTable(
+  'contract_documents',
+  {
+    tenantId: bigintRef('tenant_id').notNull(),
+    id: idColumn(),
+    contractId: bigintRef('contract_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The line of a receipt; null for the other documents. */
+    lineId: bigintRef('line_id'),
+    version: integer('version').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Null: made by the system after signing, the return or the settlement's approval. */
+    createdBy: bigintRef('created_by'),
+    trigger: text('trigger').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.contractId],
+      foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
+    }).onDelete('cascade'),
+    uniqueIndex('contract_documents_version_uq').on(
+      t.tenantId,
+      t.contractId,
+      t.kind,
+      sql`coalesce(line_id, 0)`,
+      t.version,
+    ),
+    index('contract_documents_contract_ix').on(t.tenantId, t.contractId, t.id),
   ],
 );

@@ -1,6 +1,7 @@
 import type { BusinessType, FormField } from '@fleetdesk/contracts/approvals';
 import type { LocalText } from '@fleetdesk/contracts/common';
 import type { Tx } from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
 
 /** A request as its owning area sees it when the outcome is known. */
 export interface ApprovalSubject {
@@ -41,6 +42,11 @@ export interface ApprovalTypeDefinition {
   /** Checks the form beyond the field rules (e.g. that a cost centre exists); throws a field error. */
   validate?: (tx: Tx, tenantId: number, form: Record<string, string | number | null>) => Promise<void>;
   onOutcome?: (o: ApprovalOutcome) => Promise<void>;
+  /**
+   * Runs after the transaction of the final decision has committed (a decision through the approval centre):
+   * work that must not undo the decision, e.g. storing a document. Its failure is logged, never answered.
+   */
+  afterOutcome?: (deps: AppDeps, o: Omit<ApprovalOutcome, 'tx'>) => Promise<void>;
 }
 
 const registry = new Map<string, ApprovalTypeDefinition>();

@@ -27,7 +27,7 @@ import {
   approvalTasks,
   departmentHeads,
 } from '../../db/schema/office.js';
-import { approvalTypes } from './approvals.registry.js';
+import { approvalType, approvalTypes } from './approvals.registry.js';
 import {
   addHistory,
   advance,
@@ -539,7 +539,37 @@ export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
 }
 
 export async function decideRequest(deps: AppDeps, ctx: Ctx, id: number, input: DecisionInput) {
-  return deps.db.transaction((tx) => decideInTx(tx, deps, ctx, id, input));
+  const row = await deps.db.transaction((tx) => decideInTx(tx, deps, ctx, id, input));
+  await afterOutcome(deps, row, ctx.userId);
+  return row;
+}
+
+/** The type's `afterOutcome`, once the final decision has committed; a failure is logged only. */
+async function afterOutcome(deps: AppDeps, row: RequestRowDb, actorId: number): Promise<void> {
+  if (row.status !== 'approved' && row.status !== 'rejected') return;
+  const def = approvalType(row.businessType);
+  if (!def?.afterOutcome) return;
+  try {
+    await def.afterOutcome(deps, {
+      outcome: row.status,
+      actorId,
+      now: deps.clock.now(),
+      request: {
+        id: row.id,
+        tenantId: row.tenantId,
+        businessType: row.businessType,
+        businessId: row.businessId,
+        rentId: row.rentId,
+        applicantId: row.applicantId,
+        departmentId: row.departmentId,
+        summary: row.summary,
+        amountFen: row.amountFen,
+        form: row.form as Record<string, string | number | null>,
+      },
+    });
+  } catch (err) {
+    deps.log.warn({ err, requestId: row.id, type: row.businessType }, 'approval afterOutcome failed');
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -52,4 +52,12 @@ defineMessages({
     'zh-CN': '该单据尚未生成（相应的验车或结算还未完成）',
     'en-US': 'This document does not exist yet (its inspection or settlement is not done)',
   },
+  'handover.receiptUnavailable': {
+    'zh-CN': '该款项尚未收款，不能开具收据',
+    'en-US': 'Nothing has been collected on this line: there is no receipt yet',
+  },
+  'handover.nothingToPay': {
+    'zh-CN': '该合同没有待支付的结算款（结算单须已审批且有退款或结算费）',
+    'en-US': 'There is no settlement line to pay (the settlement must be approved, with a refund or a fee)',
+  },
 });

@@ -8,14 +8,17 @@ import {
   ReturnInput,
   Settlement,
   SettlementInput,
+  SettlementPayInput,
   UsagePeriod,
   UsagePeriodQuery,
 } from '@fleetdesk/contracts/handover';
+import { PaymentLine } from '@fleetdesk/contracts/rental-contracts';
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { dispatchInspection, inspectionState, listUsagePeriods, returnInspection } from './handover.service.js';
-import { getSettlement, saveSettlement, submitSettlement } from './settlement.service.js';
+import { getSettlement, paySettlementLine, saveSettlement, submitSettlement } from './settlement.service.js';
 import { registerDocumentRoutes } from './documents.routes.js';
+import { storeAfterCommit } from './attachments.service.js';
 
 const tags = ['contracts'];
 const can = (e: string) => access.permission(`rentContract:${e}`);
@@ -58,7 +61,12 @@ export async function handoverRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(InspectionState) },
     },
     config: { access: can('return'), audit: { ...audit, action: 'handover.return' } },
-    handler: async (req) => ok(await returnInspection(deps, req.ctx, req.params.id, req.body)),
+    handler: async (req) => {
+      const state = await returnInspection(deps, req.ctx, req.params.id, req.body);
+      // After the return's transaction: the return sheet as an attachment (a failure is logged, not fatal).
+      await storeAfterCommit(deps, req.ctx, req.params.id, 'returnSheet', 'return');
+      return ok(state);
+    },
   });
 
   app.get(P.carUsage, {
@@ -106,7 +114,31 @@ export async function handoverRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(Settlement) },
     },
     config: { access: can('settle'), audit: { ...audit, action: 'handover.settlement.submit' } },
-    handler: async (req) => ok(await submitSettlement(deps, req.ctx, req.params.id)),
+    handler: async (req) => {
+      const settlement = await submitSettlement(deps, req.ctx, req.params.id);
+      // A flow without an applicable step approves at once: the statement is stored as after an approval.
+      if (settlement.state === 'approved') {
+        await storeAfterCommit(deps, req.ctx, req.params.id, 'settlement', 'settlement');
+      }
+      return ok(settlement);
+    },
+  });
+
+  app.post(P.paySettlement, {
+    schema: {
+      tags,
+      summary:
+        "Pay an approved settlement's line in full: the deposit refund out of an account (also needs " +
+        'rentContract:refund), or the settlement fee into it',
+      params: IdParam,
+      body: SettlementPayInput,
+      response: { 200: envelope(PaymentLine) },
+    },
+    config: {
+      access: access.permission('rentContract:collect'),
+      audit: { action: 'handover.settlement.pay', targetType: 'rentContract' },
+    },
+    handler: async (req) => ok(await paySettlementLine(deps, req.ctx, req.params.id, req.body)),
   });
 
   registerDocumentRoutes(app, deps);

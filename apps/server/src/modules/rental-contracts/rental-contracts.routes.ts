@@ -71,6 +71,7 @@ import { runContractsDaily } from './rental-contracts.jobs.js';
 import { changeCar, groupContracts, renewContract } from './rental-contracts.group.js';
 import { addTempCar, cancelTempCar, endTempCar, startTempCar, tempCars } from './rental-contracts.temp-cars.js';
 import { ForbiddenError } from '../../core/errors.js';
+import { storeAfterCommit } from './attachments.service.js';
 
 const tags = ['contracts'];
 const can = (e: string) => access.permission(`rentContract:${e}`);
@@ -281,7 +282,12 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
       response: { 200: envelope(Contract) },
     },
     config: { access: can('sign'), audit },
-    handler: async (req) => ok(await signContract(deps, req.ctx, req.params.id, req.body)),
+    handler: async (req) => {
+      const signed = await signContract(deps, req.ctx, req.params.id, req.body);
+      // After the signing's transaction: the contract PDF as an attachment (a failure is logged, not fatal).
+      await storeAfterCommit(deps, req.ctx, req.params.id, 'contract', 'sign');
+      return ok(signed);
+    },
   });
 
   app.post(P.cancel, {

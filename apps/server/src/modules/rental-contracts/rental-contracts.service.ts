@@ -304,7 +304,7 @@ export async function updateContract(deps: AppDeps, ctx: RequestContext, id: num
   return getContract(deps, ctx, id);
 }
 
-async function account(tx: DbOrTx, tenantId: number, accountId: number) {
+export async function account(tx: DbOrTx, tenantId: number, accountId: number) {
   const [a] = await tx
     .select()
     .from(collectionAccounts)
@@ -314,7 +314,7 @@ async function account(tx: DbOrTx, tenantId: number, accountId: number) {
 }
 
 /** Money into an account: the balance moves and the collection records the balance after it. */
-async function record(
+export async function record(
   tx: DbOrTx,
   ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
   o: {
@@ -472,7 +472,7 @@ export async function finishContract(deps: AppDeps, ctx: RequestContext, id: num
   return getContract(deps, ctx, id);
 }
 
-async function lineInScope(db: DbOrTx, ctx: RequestContext, lineId: number) {
+export async function lineInScope(db: DbOrTx, ctx: RequestContext, lineId: number) {
   const [l] = await db
     .select()
     .from(rentalPaymentLines)

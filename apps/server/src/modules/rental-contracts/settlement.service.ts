@@ -4,6 +4,7 @@ import {
   DEDUCTION_KIND_TITLES,
   settlementResult,
   type SettlementInput,
+  type SettlementPayInput,
   type DeductionKind,
   type Settlement,
   type SettlementState,
@@ -12,12 +13,17 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../core/access.js';
 import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { ConflictError } from '../../core/errors.js';
+import { ConflictError, ForbiddenError } from '../../core/errors.js';
+import { hasPermission } from '../../core/access.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { handoverInspections, rentalSettlements, type StoredDeduction } from '../../db/schema/handover.js';
 import { rentalContracts, rentalPaymentLines } from '../../db/schema/rental-contracts.js';
 import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
 import { contractEvent, contractInScope, lockContractForHandover } from './handover.service.js';
+import { storeAfterCommit, systemContext } from './attachments.service.js';
+import { lineOut } from './rental-contracts.repository.js';
+import { account, event, record } from './rental-contracts.service.js';
+import { tenantRules } from '../settings/settings.service.js';
 
 type Input = z.output<typeof SettlementInput>;
 type SettlementRow = typeof rentalSettlements.$inferSelect;
@@ -349,6 +355,60 @@ async function settlementOutcome(o: {
     .where(and(eq(rentalSettlements.tenantId, tenantId), eq(rentalSettlements.id, row.id)));
 }
 
+/**
+ * Pays the line of an approved settlement in full (`SettlementPayInput`): a deposit refund (negative) is paid out
+ * of the account, which needs `rentContract:refund` besides `collect`; a settlement fee is collected into it.
+ * The line's version guards two clerks at once (409), like a collection.
+ */
+export async function paySettlementLine(
+  deps: AppDeps,
+  ctx: RequestContext,
+  contractId: number,
+  input: SettlementPayInput,
+) {
+  return deps.db.transaction(async (tx) => {
+    await contractInScope(tx, ctx, contractId);
+    const row = await settlementOf(tx, ctx.tenantId, contractId, true);
+    if (!row || row.state !== 'approved' || row.lineId === null) throw new ConflictError('handover.nothingToPay');
+    const [line] = await tx
+      .select()
+      .from(rentalPaymentLines)
+      .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.id, row.lineId)))
+      .for('update');
+    if (!line) throw new ConflictError('handover.nothingToPay');
+    if (line.amountFen < 0 && !hasPermission(ctx.permissions, 'rentContract:refund')) throw new ForbiddenError();
+    if (line.version !== input.version) throw new ConflictError('contracts.lineChanged');
+    if (line.state !== 'unpaid' || !line.valid) throw new ConflictError('contracts.lineClosed');
+    await account(tx, ctx.tenantId, input.accountId);
+    const days = await tenantDays(tx, ctx.tenantId, deps.clock.now());
+    const paidDate = input.paidDate ?? days.today;
+    const [paid] = await tx
+      .update(rentalPaymentLines)
+      .set({
+        paidFen: line.amountFen,
+        state: 'paid',
+        paidDate,
+        accountId: input.accountId,
+        version: line.version + 1,
+        updatedAt: deps.clock.now(),
+      })
+      .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.id, line.id)))
+      .returning();
+    await record(tx, ctx, {
+      contractId,
+      lineId: line.id,
+      accountId: input.accountId,
+      amountFen: line.amountFen,
+      paidDate,
+      remark: line.amountFen < 0 ? '退押金' : '退车结算费',
+    });
+    await event(tx, ctx, contractId, 'collect', {
+      remark: `${line.amountFen < 0 ? '退押金已付' : '退车结算费已收'}: ${fenToYuan(Math.abs(line.amountFen))}`,
+    });
+    return lineOut(paid!, days.today, (await tenantRules(tx, ctx.tenantId)).rentGraceDays);
+  });
+}
+
 const settlementType = approvalType('settlement')!;
 registerApprovalType({
   ...settlementType,
@@ -362,5 +422,12 @@ registerApprovalType({
       actorId,
       now,
     });
+  },
+  // Once the approval has committed: the settlement statement as a contract attachment (docs/handover.md).
+  afterOutcome: async (deps, { request, outcome, actorId }) => {
+    if (outcome !== 'approved' || !request.businessId) return;
+    const contractId = Number(request.businessId);
+    const ctx = await systemContext(deps, request.tenantId, contractId, actorId);
+    if (ctx) await storeAfterCommit(deps, ctx, contractId, 'settlement', 'settlement');
   },
 });

@@ -6,6 +6,11 @@ defineMessages(Object.fromEntries(Object.entries(VIOLATION_VALIDATION_MESSAGES).
 defineMessages({
   'violations.notFound': { 'zh-CN': '违章记录不存在', 'en-US': 'No such violation' },
   'violations.carNotFound': { 'zh-CN': '车辆不存在', 'en-US': 'No such car' },
+  'violations.future': { 'zh-CN': '违章时间不能晚于现在', 'en-US': 'The violation cannot be in the future' },
+  'violations.duplicateNo': {
+    'zh-CN': '编号为 {no} 的违章已存在',
+    'en-US': 'A violation numbered {no} already exists',
+  },
   'violations.orderNotFound': { 'zh-CN': '查询订单不存在', 'en-US': 'No such query order' },
   'violations.attributedByUsage': {
     'zh-CN': '该违章发生在车辆的用车时段内，已按时段归属司机，不能手动更改',

@@ -263,6 +263,37 @@ export async function findViolation(db: DbOrTx, scope: Scope, id: number): Promi
   return r ? toViolation(r) : undefined;
 }
 
+/** Inserts a violation typed in by hand; the attribution trigger gives it its period's driver. Null: number taken. */
+export async function insertManual(
+  db: DbOrTx,
+  v: {
+    tenantId: number;
+    rentId: number;
+    carId: number;
+    plate: string;
+    violationNo: string;
+    occurredAt: Date;
+    place: string;
+    offenceCode: string;
+    offenceText: string;
+    fineFen: number;
+    points: number;
+    authority: string;
+    now: Date;
+  },
+): Promise<number | null> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`insert into violations (tenant_id, rent_id, car_id, plate, violation_no, occurred_at, place, offence_code,
+        offence_text, fine_fen, points, authority, source, created_at, updated_at)
+      values (${v.tenantId}, ${v.rentId}, ${v.carId}, ${v.plate}, ${v.violationNo}, ${v.occurredAt}, ${v.place},
+        ${v.offenceCode}, ${v.offenceText}, ${v.fineFen}, ${v.points}, ${v.authority}, 'manual', ${v.now}, ${v.now})
+      on conflict (tenant_id, violation_no) do nothing
+      returning id`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
 export async function setDriver(db: DbOrTx, scope: Scope, id: number, driverId: number | null, now: Date) {
   await db.execute(sql`update violations v set driver_id = ${driverId}, updated_at = ${now}
     where ${inScope(scope)} and v.id = ${id}`);

@@ -19,6 +19,7 @@ import {
   QueryOrdersQuery,
   Violation,
   ViolationExportFilter,
+  ViolationInput,
   ViolationLimitConfig,
   ViolationListFilter,
   ViolationPaths as P,
@@ -32,6 +33,7 @@ import { sendXlsx } from '../../core/xlsx.js';
 import { createViolationProvider } from './providers/factory.js';
 import { originalColumns, violationColumns } from './violations.export.js';
 import {
+  addViolation,
   attribute,
   carViolations,
   checkCars,
@@ -179,6 +181,23 @@ export async function violationsRoutes(fastify: FastifyInstance): Promise<void> 
     schema: { tags, summary: 'One violation', params: IdParam, response: { 200: envelope(Violation) } },
     config: { access: view },
     handler: async (req) => ok(await getViolation(deps, req.ctx, req.params.id)),
+  });
+
+  app.post(P.add, {
+    schema: {
+      tags,
+      summary:
+        "Record a violation from a paper ticket on a car of the caller; the car's usage period covering its " +
+        'time gives its driver (as for queried ones)',
+      body: ViolationInput,
+      response: { 200: envelope(Violation) },
+    },
+    config: { access: edit, audit: { action: 'violation.add', targetType: 'violation' } },
+    handler: async (req) => {
+      const v = await addViolation(deps, req.ctx, req.body);
+      req.auditNote = { targetId: v.id, summary: { plate: v.plate, no: v.violationNo, driverId: v.driverId } };
+      return ok(v);
+    },
   });
 
   app.put(P.attribute, {

@@ -11,13 +11,14 @@ import {
   type QueryOrderDetail,
   type Violation,
   type ViolationExportFilter,
+  type ViolationInput,
   type ViolationLimitConfig,
   type ViolationListFilter,
   type YearStatistics,
 } from '@fleetdesk/contracts/violations';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { offsetOf } from '../../core/envelope.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
 import { tenantDays } from '../../core/tenant-time.js';
@@ -82,6 +83,37 @@ export async function getViolation(deps: AppDeps, ctx: RequestContext, id: numbe
 }
 
 /** Attributes a violation to a driver of the caller's rents, or clears the attribution (null). */
+/**
+ * Records a violation from a paper ticket (source `manual`) on a car of the caller. Its driver comes from the
+ * car's usage period covering the time, as for queried ones (the database trigger, docs/handover.md).
+ */
+export async function addViolation(deps: AppDeps, ctx: RequestContext, input: ViolationInput): Promise<Violation> {
+  const now = deps.clock.now();
+  const at = new Date(input.occurredAt);
+  if (at.getTime() > now.getTime() + 60_000) throw invalidField('occurredAt', 'violations.future');
+  const [car] = await repo.carsInScope(deps.db, ctx, [input.carId]);
+  if (!car) throw invalidField('carId', 'violations.carNotFound');
+  const minute = at.toISOString().slice(0, 16).replace(/\D/g, '');
+  const violationNo = input.violationNo || `SD${car.id}-${minute}`;
+  const id = await repo.insertManual(deps.db, {
+    tenantId: ctx.tenantId,
+    rentId: car.rent_id,
+    carId: car.id,
+    plate: car.plate,
+    violationNo,
+    occurredAt: at,
+    place: input.place,
+    offenceCode: input.offenceCode,
+    offenceText: input.offenceText,
+    fineFen: yuanToFen(input.fine),
+    points: input.points,
+    authority: input.authority,
+    now,
+  });
+  if (id === null) throw new ConflictError('violations.duplicateNo', { no: violationNo });
+  return getViolation(deps, ctx, id);
+}
+
 export async function attribute(deps: AppDeps, ctx: RequestContext, id: number, driverId: number | null) {
   await getViolation(deps, ctx, id);
   // A violation a usage period covers has that period's driver (handover area); only the others are by hand.

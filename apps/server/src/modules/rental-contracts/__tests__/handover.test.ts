@@ -378,6 +378,37 @@ describe('settlement', () => {
       body: { deductions: [], owedBack: 0 },
     });
     expect(locked.statusCode).toBe(409);
+    // The refund is paid out of the account (the contract has ended, so not through the contracts' collection).
+    const refundLine = lines.find((l) => l.id === after.lineId) as unknown as { id: number; version: number };
+    const balance = async () =>
+      Number(
+        (await q<{ b: number }>(t, `select balance_fen as b from collection_accounts where id = $1`, [accountId]))[0]!
+          .b,
+      );
+    const before = await balance();
+    const stale = await t.request('POST', `${P}/settlement/pay/${contractId}`, {
+      as: 'admin',
+      body: { accountId, version: refundLine.version + 1 },
+    });
+    expect(stale.statusCode).toBe(409);
+    const paid = await t.request('POST', `${P}/settlement/pay/${contractId}`, {
+      as: 'admin',
+      body: { accountId, version: refundLine.version },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ type: 'depositRefund', state: 'paid', paid: -4049.5, amount: -4049.5 });
+    expect(await balance()).toBe(before - 404950);
+    const twice = await t.request('POST', `${P}/settlement/pay/${contractId}`, {
+      as: 'admin',
+      body: { accountId, version: refundLine.version + 1 },
+    });
+    expect(twice.statusCode).toBe(409);
+    const voucher = await t.request('GET', `${P}/receipt/${refundLine.id}`, { as: 'admin' });
+    expect(voucher.statusCode, voucher.body).toBe(200);
+    const vtext = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: voucher.rawPayload })
+      .toString('utf8')
+      .replace(/\s+/g, '');
+    for (const w of ['退款凭证', '收款人', '人民币肆仟零肆拾玖元伍角', '退押金']) expect(vtext, w).toContain(w);
     // The car is free: a new contract can take it, and its periods never overlap the old one.
     const next = await signedContract(cars[0]!);
     const overlap = await t.request('POST', `${P}/inspection/dispatch/${next}`, {
@@ -463,6 +494,20 @@ describe('documents', () => {
     const missing = await t.request('GET', `${P}/document/${none}/settlement`, { as: 'admin' });
     expect(missing.statusCode).toBe(409);
   });
+
+  it('stored the contract at signing, the return sheet at the return and the statement at the approval', async () => {
+    const res = await t.request('GET', `${P}/documentFiles/${contractId}`, { as: 'admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    const kinds = (res.json().data as { kind: string; trigger: string; version: number }[])
+      .map((a) => `${a.kind}:${a.trigger}:${a.version}`)
+      .sort();
+    expect(kinds).toEqual(['contract:sign:1', 'returnSheet:return:1', 'settlement:settlement:1']);
+    const statement = (res.json().data as { kind: string; url: string }[]).find((a) => a.kind === 'settlement')!;
+    const file = await t.request('GET', statement.url.replace(/^https?:\/\/[^/]+/, ''), { as: 'admin' });
+    expect(file.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: file.rawPayload }).toString('utf8');
+    expect(text.replace(/\s+/g, '')).toContain('已审批');
+  });
 });
 
 describe('permissions and tenants', () => {
@@ -485,6 +530,7 @@ describe('permissions and tenants', () => {
       ['POST', `${P}/settlement/save/${contractId}`, { deductions: [], owedBack: 0 }],
       ['POST', `${P}/settlement/submit/${contractId}`, undefined],
       ['GET', `${P}/document/${contractId}/contract`, undefined],
+      ['POST', `${P}/settlement/pay/${contractId}`, { accountId, version: 0 }],
     ] as const) {
       const res = await t.request(method, url, { token: reader.token, ...(body ? { body } : {}) });
       expect(res.statusCode, url).toBe(403);

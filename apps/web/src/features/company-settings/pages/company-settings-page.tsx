@@ -5,13 +5,17 @@ import { useAccess } from '../../../lib/access';
 import { ProfileTab } from '../components/profile-form';
 import { RolesTab } from '../components/roles-tab';
 import { RulesTab } from '../components/rules-form';
+import { TemplatesTab } from '../components/templates-tab';
 import '../i18n';
 import './company-settings.css';
 
-const TABS = ['profile', 'rules', 'roles'] as const;
+const TABS = ['profile', 'rules', 'templates', 'roles'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `/oaSetting?tab=`: the company profile (default), the business rules and, with `oaSetting:role`, the roles. */
+/**
+ * `/oaSetting?tab=`: the company profile (default), the business rules, the document templates and, with
+ * `oaSetting:role`, the roles.
+ */
 export default function CompanySettingsPage() {
   const { t } = useTranslation('companySettings');
   const access = useAccess();
@@ -22,6 +26,7 @@ export default function CompanySettingsPage() {
   const panels: Record<Tab, () => React.ReactNode> = {
     profile: () => <ProfileTab />,
     rules: () => <RulesTab />,
+    templates: () => <TemplatesTab />,
     roles: () => <RolesTab />,
   };
   return (

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@fleetdesk/contracts/common';
 import { DriverPaths, type DriverListRow } from '@fleetdesk/contracts/drivers';
+import { HandoverPaths } from '@fleetdesk/contracts/handover';
 import { fillPath } from '@fleetdesk/contracts/paths';
 import {
   RentContractPaths as P,
@@ -53,6 +54,12 @@ export const collectionsQuery = (id: number) =>
     queryKey: [...contractsKey, 'collections', id] as readonly unknown[],
     queryFn: () => request<Collection[]>(fillPath(P.collections, { id })),
   });
+
+/** The receipt (收据) of a collected line as PDF (`rentContract:print`; docs/handover.md). */
+export async function downloadReceipt(lineId: number, fileName: string): Promise<void> {
+  const blob = await request<Blob>(fillPath(HandoverPaths.receipt, { lineId }), { responseType: 'blob' });
+  saveBlob(blob, fileName);
+}
 
 export const eventsQuery = (id: number) =>
   queryOptions({

@@ -25,6 +25,7 @@ import {
   LINE_STATE_TITLES,
   LINE_TYPE_TITLES,
   PAYMENT_PERIOD_TITLES,
+  type Collection,
   type Contract,
   type GroupContract,
   type PaymentLine,
@@ -38,6 +39,7 @@ import {
   accountsQuery,
   collectionsQuery,
   contractQuery,
+  downloadReceipt,
   eventsQuery,
   groupQuery,
   linesQuery,
@@ -180,10 +182,21 @@ export function Bills({ c }: { c: Contract }) {
   );
 }
 
-function Payments({ c }: { c: Contract }) {
+/** The collections; each with its line's receipt as PDF for who may print (`rentContract:print`). */
+export function Payments({ c }: { c: Contract }) {
   const { t } = useTranslation('contracts');
   const title = useTitle();
+  const access = useAccess();
   const rows = useQuery(collectionsQuery(c.id));
+  const [busy, setBusy] = useState<number | null>(null);
+  const receipt = async (lineId: number) => {
+    setBusy(lineId);
+    try {
+      await downloadReceipt(lineId, `收据-${c.number}-${lineId}.pdf`);
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <Table
       size="small"
@@ -199,6 +212,24 @@ function Payments({ c }: { c: Contract }) {
         { key: 'account', title: t('columns.account'), dataIndex: 'accountName' },
         { key: 'user', title: t('columns.user'), render: (_, r) => r.userName ?? '-' },
         { key: 'at', title: t('columns.at'), render: (_, r) => formatDateTime(r.at) },
+        ...(access.can('rentContract:print')
+          ? [
+              {
+                key: 'receipt',
+                title: t('columns.actions'),
+                render: (_: unknown, r: Collection) => (
+                  <Button
+                    size="small"
+                    type="link"
+                    loading={busy === r.lineId}
+                    onClick={() => void receipt(r.lineId).catch(() => undefined)}
+                  >
+                    {t('actions.receipt')}
+                  </Button>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

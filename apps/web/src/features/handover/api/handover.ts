@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Paged } from '@fleetdesk/contracts/common';
 import {
   HandoverPaths as P,
+  type ContractAttachment,
   type ContractDocument,
   type DispatchInput,
   type DocumentKind,
@@ -9,9 +10,11 @@ import {
   type ReturnInput,
   type Settlement,
   type SettlementInput,
+  type SettlementPayInput,
   type UsagePeriod,
 } from '@fleetdesk/contracts/handover';
 import { fillPath } from '@fleetdesk/contracts/paths';
+import { RentContractPaths, type Account, type PaymentLine } from '@fleetdesk/contracts/rental-contracts';
 import { saveBlob } from '../../../lib/download';
 import { request } from '../../../lib/request';
 
@@ -36,6 +39,18 @@ export const documentsQuery = (id: number) =>
     queryKey: [...handoverKey, 'documents', id] as readonly unknown[],
     queryFn: () => request<ContractDocument[]>(fillPath(P.documents, { id })),
   });
+
+export const attachmentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...handoverKey, 'attachments', id] as readonly unknown[],
+    queryFn: () => request<ContractAttachment[]>(fillPath(P.attachments, { id })),
+  });
+
+/** Generates a document again and keeps it with the contract (a new version). */
+export const useStoreDocument = () =>
+  useHandoverMutation(({ id, kind }: { id: number; kind: DocumentKind }) =>
+    request<ContractAttachment>(fillPath(P.storeDocument, { id, kind }), { method: 'POST' }),
+  );
 
 export const usagePeriodsQuery = (carId: number, pageNum: number, pageSize: number) =>
   queryOptions({
@@ -79,4 +94,24 @@ export const useSaveSettlement = () =>
 export const useSubmitSettlement = () =>
   useHandoverMutation(({ id }: { id: number }) =>
     request<Settlement>(fillPath(P.submitSettlement, { id }), { method: 'POST' }),
+  );
+
+/** The line an approved settlement made (under the contracts' key, so a payment refreshes their tabs too). */
+export const settlementLineQuery = (contractId: number, lineId: number) =>
+  queryOptions({
+    queryKey: ['contracts', 'lines', contractId] as readonly unknown[],
+    queryFn: () => request<PaymentLine[]>(fillPath(RentContractPaths.lines, { id: contractId })),
+    select: (lines: PaymentLine[]) => lines.find((l) => l.id === lineId) ?? null,
+  });
+
+export const payAccountsQuery = () =>
+  queryOptions({
+    queryKey: ['contracts', 'accounts'] as readonly unknown[],
+    queryFn: () => request<Account[]>(RentContractPaths.accounts),
+  });
+
+/** Pays the settlement's line in full: the refund out of an account, or the fee into it. */
+export const usePaySettlement = () =>
+  useHandoverMutation(({ id, body }: { id: number; body: SettlementPayInput }) =>
+    request<PaymentLine>(fillPath(P.paySettlement, { id }), { method: 'POST', json: body }),
   );

@@ -1,18 +1,46 @@
 import Button from 'antd/es/button';
 import List from 'antd/es/list';
+import message from 'antd/es/message';
+import Space from 'antd/es/space';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_KIND_TITLES, type DocumentKind } from '@fleetdesk/contracts/handover';
+import {
+  ATTACHMENT_TRIGGER_TITLES,
+  DOCUMENT_KIND_TITLES,
+  type AttachmentKind,
+  type DocumentKind,
+} from '@fleetdesk/contracts/handover';
+import { useAccess } from '../../../lib/access';
+import { formatDateTime } from '../../../lib/format';
 import type { ContractTabProps } from '../../../components/contract-tabs/contract-tabs';
-import { documentsQuery, downloadDocument } from '../api/handover';
+import { attachmentsQuery, documentsQuery, downloadDocument, useStoreDocument } from '../api/handover';
 import { useTitle } from '../components/use-title';
 
-/** Under the contract page's documents tab: the contract, inspection sheets and settlement statement as PDF. */
-export default function DocumentsPanel({ contract }: ContractTabProps) {
+const KIND_TITLES: Record<AttachmentKind, { 'zh-CN': string; 'en-US': string }> = {
+  ...DOCUMENT_KIND_TITLES,
+  receipt: { 'zh-CN': '收据', 'en-US': 'Receipt' },
+};
+
+/**
+ * Under the contract page's documents tab: the contract, inspection sheets and settlement statement as PDF
+ * (made now), each may be kept with the contract (a new version); below, the documents kept, with who and when.
+ */
+export default function DocumentsPanel(props: ContractTabProps) {
+  return (
+    <Space direction="vertical" className="fd-contract-documents-tab" style={{ width: '100%' }}>
+      <CurrentDocuments {...props} />
+      <StoredDocuments {...props} />
+    </Space>
+  );
+}
+
+function CurrentDocuments({ contract }: ContractTabProps) {
   const { t } = useTranslation('handover');
   const title = useTitle();
+  const canPrint = useAccess().can('rentContract:print');
   const docs = useQuery(documentsQuery(contract.id));
+  const store = useStoreDocument();
   const [busy, setBusy] = useState<DocumentKind | null>(null);
   const download = async (kind: DocumentKind) => {
     setBusy(kind);
@@ -43,9 +71,58 @@ export default function DocumentsPanel({ contract }: ContractTabProps) {
             ) : (
               <span key="none">{t('documents.unavailable')}</span>
             ),
+            ...(d.available && canPrint
+              ? [
+                  <Button
+                    key="store"
+                    type="link"
+                    loading={store.isPending && store.variables?.kind === d.kind}
+                    onClick={() =>
+                      store.mutate(
+                        { id: contract.id, kind: d.kind },
+                        { onSuccess: () => void message.success(t('documents.storedDone')) },
+                      )
+                    }
+                  >
+                    {t('documents.regenerate')}
+                  </Button>,
+                ]
+              : []),
           ]}
         >
           {title(DOCUMENT_KIND_TITLES[d.kind])}
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** The PDFs kept with the contract: every version, who made it (or the system at signing, return, approval). */
+function StoredDocuments({ contract }: ContractTabProps) {
+  const { t } = useTranslation('handover');
+  const title = useTitle();
+  const stored = useQuery(attachmentsQuery(contract.id));
+  return (
+    <List
+      className="fd-contract-attachments"
+      header={<strong>{t('documents.stored')}</strong>}
+      loading={stored.isLoading}
+      dataSource={stored.data ?? []}
+      locale={{ emptyText: t('documents.storedEmpty') }}
+      renderItem={(a) => (
+        <List.Item
+          actions={[
+            <a key="download" href={a.url} download={a.fileName}>
+              {t('documents.download')}
+            </a>,
+          ]}
+        >
+          <List.Item.Meta
+            title={`${title(KIND_TITLES[a.kind])} · ${t('documents.version', { version: a.version })}`}
+            description={`${formatDateTime(a.createdAt)} · ${
+              a.createdBy ? t('documents.by', { name: a.createdBy }) : title(ATTACHMENT_TRIGGER_TITLES[a.trigger])
+            }`}
+          />
         </List.Item>
       )}
     />

@@ -12,7 +12,7 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import message from 'antd/es/message';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { yuanToFen, fenToYuan } from '@fleetdesk/contracts/common';
@@ -27,7 +27,14 @@ import {
 import type { ContractTabProps } from '../../../components/contract-tabs/contract-tabs';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { settlementQuery, useSaveSettlement, useSubmitSettlement } from '../api/handover';
+import {
+  payAccountsQuery,
+  settlementLineQuery,
+  settlementQuery,
+  usePaySettlement,
+  useSaveSettlement,
+  useSubmitSettlement,
+} from '../api/handover';
 import { useTitle } from '../components/use-title';
 
 interface Values {
@@ -170,6 +177,7 @@ export default function SettlementTab({ contract }: ContractTabProps) {
             : []),
         ]}
       />
+      {s.state === 'approved' && s.lineId !== null && <SettlementPayment contractId={contract.id} lineId={s.lineId} />}
       <p className="fd-settlement-formula">{t('settlement.formula')}</p>
       {s.unpaidLines > 0 && s.state !== 'approved' && (
         <Alert type="warning" showIcon title={t('settlement.unpaidLines', { count: s.unpaidLines })} />
@@ -288,5 +296,69 @@ export default function SettlementTab({ contract }: ContractTabProps) {
         </Space>
       )}
     </div>
+  );
+}
+
+/**
+ * The line an approved settlement made: the deposit refund to pay out (`rentContract:refund`) or the fee to
+ * collect (`rentContract:collect`), in full, from or into an account; once paid, when.
+ */
+function SettlementPayment({ contractId, lineId }: { contractId: number; lineId: number }) {
+  const { t } = useTranslation('handover');
+  const access = useAccess();
+  const line = useQuery(settlementLineQuery(contractId, lineId));
+  const accounts = useQuery(payAccountsQuery());
+  const pay = usePaySettlement();
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const l = line.data;
+  if (!l) return null;
+  const refund = l.amount < 0;
+  const amount = Math.abs(l.amount).toFixed(2);
+  if (l.state === 'paid') {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        style={{ marginTop: 8 }}
+        title={`${t(refund ? 'settlement.payTitleRefund' : 'settlement.payTitleFee', { amount })} · ${t('settlement.paidOn', { date: l.paidDate ?? '-' })}`}
+      />
+    );
+  }
+  const may = access.can('rentContract:collect') && (!refund || access.can('rentContract:refund'));
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginTop: 8 }}
+      data-testid="settlement-payment"
+      title={t(refund ? 'settlement.payTitleRefund' : 'settlement.payTitleFee', { amount })}
+      action={
+        may ? (
+          <Space>
+            <Select<number>
+              aria-label={t('settlement.payAccount')}
+              placeholder={t('settlement.payAccount')}
+              style={{ minWidth: 160 }}
+              value={accountId ?? undefined}
+              onChange={setAccountId}
+              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            />
+            <Button
+              type="primary"
+              disabled={accountId === null}
+              loading={pay.isPending}
+              onClick={() =>
+                pay.mutate(
+                  { id: contractId, body: { accountId: accountId!, version: l.version } },
+                  { onSuccess: () => void message.success(t('settlement.paidDone')) },
+                )
+              }
+            >
+              {t(refund ? 'settlement.payRefund' : 'settlement.payFee')}
+            </Button>
+          </Space>
+        ) : null
+      }
+    />
   );
 }

@@ -1,4 +1,5 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import Button from 'antd/es/button';
 import { useMemo, useState } from 'react';
@@ -10,17 +11,22 @@ import { useAccess } from '../../../lib/access';
 import { formatDate } from '../../../lib/format';
 import { exportViolations } from '../api/export-violations';
 import { violationFilterBody, violationsQuery } from '../api/get-violations';
+import { AddViolationDialog } from './add-dialog';
 import { AttributeDialog } from './attribute-dialog';
 import { QueryDialog } from './query-dialog';
 import { violationColumns } from './violation-columns';
 import { ViolationActions } from './violation-actions';
 
-/** The caller's violations: filters in the URL, export, attribution, handled state, the paid query. */
+/**
+ * The caller's violations: filters in the URL, export, attribution, handled state, the paid query, a paper
+ * ticket entered by hand.
+ */
 export function ViolationsList() {
   const { t } = useTranslation('violations');
   const access = useAccess();
   const [attributing, setAttributing] = useState<Violation | null>(null);
   const [querying, setQuerying] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   const filters = useMemo<FilterField[]>(
@@ -58,10 +64,24 @@ export function ViolationsList() {
     },
   ];
 
-  const toolbar = access.can('rentCar:query') && (
-    <Button type="primary" icon={<SearchOutlined />} onClick={() => setQuerying(true)} data-testid="violation-query">
-      {t('actions.query')}
-    </Button>
+  const toolbar = (access.can('rentCar:query') || access.can('rentCar:edit')) && (
+    <>
+      {access.can('rentCar:query') && (
+        <Button
+          type="primary"
+          icon={<SearchOutlined />}
+          onClick={() => setQuerying(true)}
+          data-testid="violation-query"
+        >
+          {t('actions.query')}
+        </Button>
+      )}
+      {access.can('rentCar:edit') && (
+        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="violation-add">
+          {t('actions.add')}
+        </Button>
+      )}
+    </>
   );
 
   return (
@@ -92,6 +112,7 @@ export function ViolationsList() {
       />
       {attributing && <AttributeDialog violation={attributing} onClose={() => setAttributing(null)} />}
       {querying && <QueryDialog onClose={() => setQuerying(false)} />}
+      {adding && <AddViolationDialog onClose={() => setAdding(false)} />}
     </>
   );
 }
