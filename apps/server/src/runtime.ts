@@ -11,11 +11,12 @@ import { followUpRefunds } from './modules/payments/withdraw.service.js';
 import { runContractsHourly } from './modules/rental-contracts/rental-contracts.jobs.js';
 import { maintainGpsPartitions } from './modules/gps/partitions.js';
 import { sweepOffline } from './modules/gps/events/events.js';
+import { sweepRisk } from './modules/gps/risk/risk.service.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
  * processing, tasks whose worker died, driver and vehicle reminders (violation limits among the latter),
- * contracts (late fees, rent reminders), GPS position partitions, GPS devices gone offline.
+ * contracts (late fees, rent reminders), GPS position partitions, GPS devices gone offline, the GPS risk rules.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -29,6 +30,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await runContractsHourly(deps);
   await maintainGpsPartitions(deps);
   await sweepOffline(deps);
+  await sweepRisk(deps);
 }
 
 /**

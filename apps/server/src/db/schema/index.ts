@@ -21,3 +21,4 @@ export * from './rental-contracts.js';
 export * from './handover.js';
 export * from './gps.js';
 export * from './gps-events.js';
+export * from './gps-risk.js';
