@@ -400,8 +400,15 @@ export const TenantRules = z.object({
         .max(100)
         .default(20)
         .describe('phone battery level that raises low battery'),
+      safeSpeedKmh: z
+        .number()
+        .int()
+        .min(0)
+        .max(120)
+        .default(20)
+        .describe('a fuel cut is sent only at or below this speed, km/h (unless forced)'),
     })
-    .default({ overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20 })
+    .default({ overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20, safeSpeedKmh: 20 })
     .describe('GPS events and alarms (issue 18)'),
   gpsRisk: z
     .object({

@@ -44,6 +44,7 @@ const ACTION_TITLES: Record<string, LocalText> = {
   audit: { 'zh-CN': '审核', 'en-US': 'Audit' },
   complete: { 'zh-CN': '完工', 'en-US': 'Complete' },
   command: { 'zh-CN': '下发指令', 'en-US': 'Send command' },
+  fuelCut: { 'zh-CN': '断油断电', 'en-US': 'Cut and restore fuel' },
   alarm: { 'zh-CN': '处理报警', 'en-US': 'Handle alarms' },
   bind: { 'zh-CN': '设备绑定', 'en-US': 'Bind devices' },
   risk: { 'zh-CN': '风控处置', 'en-US': 'Act on risk cases' },
@@ -98,6 +99,7 @@ export const MENUS: readonly MenuDef[] = [
   menu('riskGpsMap', '/riskGpsMap', '风控地图', 'GPS risk map', 'EnvironmentOutlined', [
     ...CRUD,
     'command',
+    'fuelCut',
     'alarm',
     'bind',
     'risk',

@@ -30,6 +30,7 @@ import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/r
 import { gpsRoutes } from './gps/gps.routes.js';
 import { handoverRoutes } from './rental-contracts/handover.routes.js';
 import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
+import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
 import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
@@ -65,6 +66,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     handoverRoutes,
     gpsRoutes,
     gpsEventsRoutes,
+    gpsCommandsRoutes,
     gpsRiskRoutes,
   ]) {
     await app.register(plugin);

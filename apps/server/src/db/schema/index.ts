@@ -21,4 +21,5 @@ export * from './rental-contracts.js';
 export * from './handover.js';
 export * from './gps.js';
 export * from './gps-events.js';
+export * from './gps-commands.js';
 export * from './gps-risk.js';

@@ -3,6 +3,8 @@ import type { AppDeps } from '../../core/deps.js';
 import { GPS_CHANNEL, PositionWriter } from './ingest.js';
 import { Jt808Gateway } from './jt808/gateway.js';
 import { eventPipeline, eventsSettled } from './events/events.js';
+import { CommandDispatcher } from './commands/dispatcher.js';
+import { onCommandQueued } from './commands/commands.service.js';
 
 export interface LiveEvent {
   tenantId: number;
@@ -81,6 +83,8 @@ export interface GpsRuntime {
   writer: PositionWriter;
   hub: LiveHub;
   gateway: Jt808Gateway;
+  /** Sends queued commands to the terminals connected to this process's gateway. */
+  commands: CommandDispatcher;
 }
 
 const runtimes = new WeakMap<object, GpsRuntime>();
@@ -94,7 +98,12 @@ export function gpsRuntime(deps: AppDeps): GpsRuntime {
       maxBatch: 1000,
     });
     if (deps.config.GPS_EVENTS === 'on') writer.afterWrite = eventPipeline(deps);
-    r = { writer, hub: new LiveHub(deps), gateway: new Jt808Gateway(deps, writer) };
+    const gateway = new Jt808Gateway(deps, writer);
+    const commands = new CommandDispatcher(deps, gateway);
+    gateway.commandHooks = commands;
+    // A command queued in this process goes out at once when this process holds the device's connection.
+    onCommandQueued(deps, () => void commands.kick());
+    r = { writer, hub: new LiveHub(deps), gateway, commands };
     runtimes.set(deps, r);
   }
   return r;
@@ -104,6 +113,7 @@ export async function closeGpsRuntime(deps: AppDeps): Promise<void> {
   const r = runtimes.get(deps);
   if (!r) return;
   runtimes.delete(deps);
+  await r.commands.close();
   await r.gateway.close();
   await r.writer.close();
   await eventsSettled(deps);

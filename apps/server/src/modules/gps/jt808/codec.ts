@@ -19,6 +19,8 @@ export const MSG = {
   terminalControl: 0x8105,
   vehicleControl: 0x8500,
   vehicleControlReply: 0x0500,
+  locate: 0x8201,
+  locateReply: 0x0201,
 } as const;
 
 export class FrameError extends Error {}
@@ -692,7 +694,77 @@ export function decodeVehicleControl(body: Buffer, v2019: boolean): { type: numb
 }
 
 export function decodeVehicleControlReply(body: Buffer): { replySerial: number; location: Location } {
+  if (body.length < 30) throw new FrameError('vehicle control reply body too short');
   return { replySerial: body.readUInt16BE(0), location: decodeLocation(body.subarray(2)) };
+}
+
+/**
+ * 0x8500 fuel (oil and circuit) control, cut (true) or restore. 2013: the control flag BYTE, bit 0 set to cut,
+ * as the immobiliser terminals on the market wire it (the 2013 text calls the bit "door lock"; bits 1-7 are
+ * reserved). 2019: the (type WORD, parameter BYTE) list with one custom control type, `FUEL_CONTROL_TYPE`
+ * (0xF001, in the range the standard leaves to makers), parameter 1 cut / 0 restore. Either way the terminal
+ * answers 0x0001, then 0x0500 whose status word says the outcome: bit 10 fuel line cut, bit 11 circuit cut.
+ */
+export const FUEL_CONTROL_TYPE = 0xf001;
+
+export function encodeFuelControl(cut: boolean, v2019: boolean): Buffer {
+  if (!v2019) return Buffer.from([cut ? 1 : 0]);
+  return Buffer.from([0x00, 0x01, FUEL_CONTROL_TYPE >> 8, FUEL_CONTROL_TYPE & 0xff, cut ? 1 : 0]);
+}
+
+/** Whether a 0x8500 body asks to cut fuel (true), restore it (false), or is no fuel control (null). */
+export function decodeFuelControl(body: Buffer, v2019: boolean): boolean | null {
+  if (!v2019) return body.length >= 1 ? (body[0]! & 1) === 1 : null;
+  const item = decodeVehicleControl(body, true).find((c) => c.type === FUEL_CONTROL_TYPE);
+  return item ? item.param === 1 : null;
+}
+
+/** Whether a status word says the fuel line (bit 10) is cut. */
+export function fuelCutOf(status: number): boolean {
+  return ((status >>> STATUS_BITS.fuelCut) & 1) === 1;
+}
+
+/** 0x0500 and 0x0201 bodies: the serial of the platform's message they answer + a 0x0200 location body. */
+export function encodeLocationReply(replySerial: number, location: Buffer): Buffer {
+  const head = Buffer.alloc(2);
+  head.writeUInt16BE(replySerial, 0);
+  return Buffer.concat([head, location]);
+}
+
+/** 0x0201 location query reply (to 0x8201, whose body is empty). */
+export function decodeLocateReply(body: Buffer): { replySerial: number; location: Location } {
+  if (body.length < 30) throw new FrameError('location reply body too short');
+  return { replySerial: body.readUInt16BE(0), location: decodeLocation(body.subarray(2)) };
+}
+
+export type CommandKind = 'fuelCut' | 'fuelRestore' | 'locate' | 'interval' | 'reboot';
+
+/**
+ * The downlink of a command: fuel cut/restore 0x8500, locate 0x8201 (empty body), reporting interval 0x8103
+ * parameter 0x0029 (DWORD seconds), reboot 0x8105 command word 4.
+ */
+export function encodeCommand(
+  kind: CommandKind,
+  params: { intervalSeconds?: number },
+  v2019: boolean,
+): { msgId: number; body: Buffer } {
+  switch (kind) {
+    case 'fuelCut':
+    case 'fuelRestore':
+      return { msgId: MSG.vehicleControl, body: encodeFuelControl(kind === 'fuelCut', v2019) };
+    case 'locate':
+      return { msgId: MSG.locate, body: Buffer.alloc(0) };
+    case 'interval': {
+      const seconds = params.intervalSeconds;
+      if (seconds === undefined || !Number.isInteger(seconds) || seconds < 1) throw new FrameError('no interval');
+      return {
+        msgId: MSG.setParams,
+        body: encodeSetParams([{ id: PARAM_IDS.defaultInterval, value: seconds, length: 4 }]),
+      };
+    }
+    case 'reboot':
+      return { msgId: MSG.terminalControl, body: encodeTerminalControl(CONTROL_COMMANDS.reset) };
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   decodeBatch,
   decodeFrame,
   decodeGeneralReply,
+  decodeLocateReply,
   decodeLocation,
   decodeRegister,
   decodeVehicleControlReply,
@@ -32,6 +33,18 @@ import {
 } from './codec.js';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'log'>;
+
+/** A terminal's answer to a platform command, matched to the command by the serial it names. */
+export type CommandReply =
+  | { kind: 'general'; replySerial: number; replyId: number; result: number }
+  | { kind: 'control' | 'locate'; replySerial: number; location: Location };
+
+/** What the command dispatcher (`commands/dispatcher.ts`) hears from the gateway. */
+export interface CommandHooks {
+  /** A terminal authenticated on this gateway (its queued commands can go now). */
+  connected(device: KnownDevice): void;
+  reply(device: KnownDevice, reply: CommandReply): void;
+}
 
 interface Session {
   socket: net.Socket;
@@ -79,6 +92,8 @@ export class Jt808Gateway {
   private readonly sessions = new Map<string, Session>();
   /** Frames refused as malformed since start (tests and the bench read it). */
   malformed = 0;
+  /** Set by the runtime: the command dispatcher. */
+  commandHooks: CommandHooks | null = null;
 
   constructor(
     private readonly deps: Deps,
@@ -108,11 +123,34 @@ export class Jt808Gateway {
     return this.sessions.size;
   }
 
-  /** Sends a command to a connected terminal (part 2 uses it); false when the device is not connected. */
-  send(imei: string, msgId: number, body: Buffer): number | false {
+  /** The devices with an authenticated connection to this gateway. */
+  connectedDevices(): KnownDevice[] {
+    const out: KnownDevice[] = [];
+    for (const s of this.sessions.values()) if (s.authenticated && s.device && !s.socket.destroyed) out.push(s.device);
+    return out;
+  }
+
+  /** Whether the terminal's connection speaks the 2019 header (command bodies differ); null when not connected. */
+  v2019Of(imei: string): boolean | null {
     const s = this.sessions.get(imei);
-    if (!s || !s.authenticated) return false;
-    const serial = s.serial++ & 0xffff;
+    return s && s.authenticated ? s.v2019 : null;
+  }
+
+  /** The serial number the next message to this terminal will carry (reserved); false when not connected. */
+  allocateSerial(imei: string): number | false {
+    const s = this.sessions.get(imei);
+    if (!s || !s.authenticated || s.socket.destroyed) return false;
+    return s.serial++ & 0xffff;
+  }
+
+  /**
+   * Sends a command to a connected terminal, with a serial reserved by `allocateSerial` or the next one; answers
+   * the serial, or false when the device is not connected.
+   */
+  send(imei: string, msgId: number, body: Buffer, reserved?: number): number | false {
+    const s = this.sessions.get(imei);
+    if (!s || !s.authenticated || s.socket.destroyed) return false;
+    const serial = reserved ?? s.serial++ & 0xffff;
     s.socket.write(
       encodeFrame({ msgId, phone: s.phone, serial, v2019: s.v2019, protocolVersion: s.protocolVersion }, body),
     );
@@ -225,6 +263,7 @@ export class Jt808Gateway {
           if (before && before !== s) before.socket.destroy();
           this.sessions.set(device.imei, s);
           this.general(s, h, 0);
+          this.commandHooks?.connected(device);
           return;
         }
         case MSG.heartbeat:
@@ -236,9 +275,12 @@ export class Jt808Gateway {
           s.authenticated = false;
           this.general(s, h, 0);
           return;
-        case MSG.terminalReply:
-          this.deps.log.debug({ imei: device.imei, reply: decodeGeneralReply(body) }, 'jt808: terminal reply');
+        case MSG.terminalReply: {
+          const reply = decodeGeneralReply(body);
+          this.deps.log.debug({ imei: device.imei, reply }, 'jt808: terminal reply');
+          if (s.authenticated) this.commandHooks?.reply(device, { kind: 'general', ...reply });
           return;
+        }
       }
       if (!s.authenticated) {
         this.general(s, h, 1);
@@ -264,6 +306,14 @@ export class Jt808Gateway {
           const r = decodeVehicleControlReply(body);
           this.general(s, h, 0);
           this.writer.add(device, [toPosition(r.location, false, received)]);
+          this.commandHooks?.reply(device, { kind: 'control', replySerial: r.replySerial, location: r.location });
+          return;
+        }
+        case MSG.locateReply: {
+          const r = decodeLocateReply(body);
+          this.general(s, h, 0);
+          this.writer.add(device, [toPosition(r.location, false, received)]);
+          this.commandHooks?.reply(device, { kind: 'locate', replySerial: r.replySerial, location: r.location });
           return;
         }
         default:

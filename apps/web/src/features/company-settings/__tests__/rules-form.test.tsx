@@ -70,7 +70,7 @@ describe('the business rules', () => {
       contractPrefixes: { '8': 'SH' },
       mapTiles: 'osm',
       // Not on this form: the GPS event limits go back as they came.
-      gpsEvents: { overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20 },
+      gpsEvents: { overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20, safeSpeedKmh: 20 },
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
     // The session follows (spec section 3: settingDebtorPaying).
