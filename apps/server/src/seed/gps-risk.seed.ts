@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../core/db.js';
 import { rowsOf } from '../core/db.js';
 import { approvalFlows, approvalFlowVersions } from '../db/schema/office.js';
-import { evaluateEvents, sweepRisk, type RiskEventRow } from '../modules/gps/risk/risk.service.js';
+import { evaluateEvents, sweepRules, type RiskEventRow } from '../modules/gps/risk/risk.service.js';
 import type { DemoContext } from './context.js';
 
 /**
@@ -50,5 +50,5 @@ export async function seedGpsRisk({ tx, clock, demo }: DemoContext): Promise<voi
   );
   await evaluateEvents(deps, events);
   const later = new Date(now.getTime() + 60_000);
-  await sweepRisk({ db: deps.db, clock: { now: () => later } as DemoContext['clock'] });
+  await sweepRules({ db: deps.db, clock: { now: () => later } });
 }

@@ -22,12 +22,9 @@ import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../core/errors.js';
 import { tenantDays } from '../../../core/tenant-time.js';
-import {
-  registerApprovalType,
-  startApproval,
-  type ApprovalTypeDefinition,
-} from '../../approvals/approvals.service.js';
+import { registerApprovalType, startApproval, type ApprovalTypeDefinition } from '../../approvals/approvals.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
+import { commandById, queueCommand } from '../commands/commands.service.js';
 import './risk.messages.js';
 
 export type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentIds' | 'lang'> &
@@ -78,7 +75,9 @@ async function signedContract(db: DbOrTx, tenantId: number, carId: number): Prom
       where tenant_id = ${tenantId} and car_id = ${carId} and state = 'signed'
       order by signed_at desc nulls last, id desc limit 1`,
   );
-  return k ? { id: Number(k.id), number: String(k.number), groupNo: String(k.group_no), driverId: Number(k.driver_id) } : null;
+  return k
+    ? { id: Number(k.id), number: String(k.number), groupNo: String(k.group_no), driverId: Number(k.driver_id) }
+    : null;
 }
 
 interface Overdue {
@@ -203,7 +202,13 @@ export async function raiseCase(
   const first = input.triggers[0]!;
   const lastAt = new Date(Math.max(...input.triggers.map((t) => t.at.getTime())));
   const positions = deviceId ? await positionsOf(tx, tenantId, deviceId, lastAt) : [];
-  const trig = (t: Trigger) => ({ rule: t.rule, at: t.at.toISOString(), key: t.key, eventIds: t.eventIds, note: t.note });
+  const trig = (t: Trigger) => ({
+    rule: t.rule,
+    at: t.at.toISOString(),
+    key: t.key,
+    eventIds: t.eventIds,
+    note: t.note,
+  });
   const evidence: StoredEvidence = {
     triggers: input.triggers.map(trig),
     alarms: await alarmsOf(
@@ -248,9 +253,14 @@ export async function raiseCase(
   if (!fresh.length) return null;
   const merged: StoredEvidence = {
     triggers: [...held.triggers, ...fresh.map(trig)],
-    alarms: [...held.alarms, ...(await alarmsOf(tx, tenantId, fresh.flatMap((t) => t.eventIds)))].slice(
-      -EVIDENCE_ALARMS,
-    ),
+    alarms: [
+      ...held.alarms,
+      ...(await alarmsOf(
+        tx,
+        tenantId,
+        fresh.flatMap((t) => t.eventIds),
+      )),
+    ].slice(-EVIDENCE_ALARMS),
     positions: positions.length ? positions : held.positions,
     bills: overdue.bills,
     overdueFen: overdue.fen,
@@ -350,11 +360,24 @@ export async function evaluateEvents(deps: Deps, events: RiskEventRow[]): Promis
 // The periodic job --------------------------------------------------------------------------------------------
 
 /**
- * Every minute (the maintenance job): rented cars whose device is silent longer than `silentHours`; rented cars
- * outside every geofence bound to their device whose rent is now overdue more than `overdueDays` (the exit came
- * before the rent was that late); cases whose debt is now paid close (`debtPaid`); fuel-cut commands' answers.
+ * Every minute (the maintenance job): the rules of `sweepRules`, then approved fuel cuts not sent yet and the
+ * answers of those sent.
  */
-export async function sweepRisk(deps: Deps): Promise<{ raised: number; closed: number; answered: number }> {
+export async function sweepRisk(
+  deps: SendDeps,
+): Promise<{ raised: number; closed: number; sent: number; answered: number }> {
+  const { raised, closed } = await sweepRules(deps);
+  const sent = await sendApprovedFuelCuts(deps);
+  const answered = await followFuelCuts(deps, deps.clock.now());
+  return { raised, closed, sent, answered };
+}
+
+/**
+ * The periodic rules: rented cars whose device is silent longer than `silentHours`; rented cars outside every
+ * geofence bound to their device whose rent is now overdue more than `overdueDays` (the exit came before the
+ * rent was that late); cases whose debt is now paid close (`debtPaid`).
+ */
+export async function sweepRules(deps: Deps): Promise<{ raised: number; closed: number }> {
   const now = deps.clock.now();
   let raised = 0;
   // Silent: the device's last message (any) is older than the tenant's silentHours.
@@ -421,8 +444,7 @@ export async function sweepRisk(deps: Deps): Promise<{ raised: number; closed: n
       raised++;
   }
   const closed = await closePaid(deps, now);
-  const answered = await followFuelCuts(deps, now);
-  return { raised, closed, answered };
+  return { raised, closed };
 }
 
 async function raiseFor(
@@ -565,46 +587,109 @@ export async function proposeFuelCut(deps: AppDeps, ctx: Ctx, id: number, input:
   return caseDetail(deps, ctx, id);
 }
 
-/**
- * THE SEND STEP. Sends the approved fuel cut to the car's device, inside the deciding transaction, and records
- * the command on the case (`fuelCutSent`, step `commandQueued`).
- */
-export async function sendFuelCut(
-  tx: Tx,
-  c: { tenantId: number; id: number; deviceId: number; actorId: number; reason: string },
-  now: Date,
-): Promise<void> {
-  const queued = await fuelCutSender(tx, c, now);
-  await rowsOf(
-    tx,
-    sql`update gps_risk_cases set state = 'fuelCutSent', command_id = ${queued.id}, updated_at = ${now.toISOString()}
-      where tenant_id = ${c.tenantId} and id = ${c.id}`,
-  );
-  await addStep(tx, c.tenantId, c.id, 'commandQueued', now, c.actorId, null, {
-    commandId: queued.id,
-    status: queued.status,
-    waitSafeSpeed: true,
-  });
+/** What sending a fuel cut needs: the commands area's queue works on `database` (outside any transaction). */
+type SendDeps = Pick<AppDeps, 'db' | 'database' | 'clock'>;
+
+/** The process's deps, for the fuel cut that an approval decided (the approvals engine's hook has a transaction only). */
+let engineDeps: SendDeps | null = null;
+let dispatching: Promise<unknown> = Promise.resolve();
+
+/** Set once by the routes plugin: approved fuel cuts are then sent as soon as the decision is committed. */
+export function useRiskEngineDeps(deps: SendDeps): void {
+  engineDeps = deps;
 }
 
-/** How a fuel cut reaches the device (the commands area's queue) and how its answer is read back. */
-export interface FuelCutSender {
-  send(tx: Tx, c: { tenantId: number; id: number; deviceId: number; actorId: number; reason: string }, now: Date):
-    Promise<{ id: number; status: string }>;
-  status(db: DbOrTx, tenantId: number, commandId: number): Promise<string | null>;
+/** Resolves when the fuel cuts handed over so far are sent (tests). */
+export function fuelCutsSettled(): Promise<unknown> {
+  return dispatching;
 }
-let sender: FuelCutSender | null = null;
-/** Set by the commands wiring (and by tests). */
-export function setFuelCutSender(s: FuelCutSender | null): void {
-  sender = s;
+
+/**
+ * After the deciding transaction: the approved case is sent once the decision is visible (tried for two seconds;
+ * the minute's job sends any that is left).
+ */
+function sendAfterCommit(tenantId: number, caseId: number): void {
+  const deps = engineDeps;
+  if (!deps) return;
+  const attempt = async (n: number): Promise<void> => {
+    await new Promise((r) => setTimeout(r, n === 0 ? 0 : 100 * n));
+    const sent = await sendApprovedFuelCuts(deps, { tenantId, caseId });
+    if (!sent && n < 6) return attempt(n + 1);
+  };
+  dispatching = dispatching.then(() => attempt(0)).catch(() => undefined);
 }
-async function fuelCutSender(
-  tx: Tx,
-  c: { tenantId: number; id: number; deviceId: number; actorId: number; reason: string },
-  now: Date,
-) {
-  if (!sender) throw new ConflictError('gpsRisk.noDevice');
-  return sender.send(tx, c, now);
+
+/**
+ * THE SEND STEP: approved cases (`fuelCutApproved`) get their fuel cut queued with the commands area's
+ * `queueCommand` (source `risk`, `waitSafeSpeed`: held until the car is at or below the safe speed), as the
+ * approver; the case records the command (`fuelCutSent`, step `commandQueued`). A command already queued for the
+ * case since its approval is taken instead of a second one (a send that stopped halfway). A refusal (the device
+ * cannot take commands) reopens the case with the reason in the step.
+ */
+export async function sendApprovedFuelCuts(
+  deps: SendDeps,
+  only?: { tenantId: number; caseId: number },
+): Promise<number> {
+  const filter = only ? sql` and rc.tenant_id = ${only.tenantId} and rc.id = ${only.caseId}` : sql``;
+  const cases = await rowsOf<Row>(
+    deps.db,
+    sql`select rc.tenant_id, rc.id, rc.device_id, s.actor_id, s.at as approved_at,
+        (select p.note from gps_risk_steps p where p.tenant_id = rc.tenant_id and p.case_id = rc.id
+          and p.kind = 'proposed' order by p.id desc limit 1) as reason,
+        (select g.id from gps_commands g where g.tenant_id = rc.tenant_id and g.risk_case_id = rc.id
+          and g.command_type = 'fuelCut' and g.queued_at >= s.at order by g.id desc limit 1) as command_id
+      from gps_risk_cases rc
+      join lateral (select actor_id, at from gps_risk_steps a where a.tenant_id = rc.tenant_id and a.case_id = rc.id
+        and a.kind = 'approved' order by a.id desc limit 1) s on true
+      where rc.state = 'fuelCutApproved'${filter}`,
+  );
+  let sent = 0;
+  for (const c of cases) {
+    const tenantId = Number(c.tenant_id);
+    const id = Number(c.id);
+    const now = deps.clock.now();
+    let command: { id: number; status: string } | null =
+      c.command_id == null ? null : { id: Number(c.command_id), status: 'queued' };
+    let refused: string | null = null;
+    if (!command) {
+      try {
+        command = await queueCommand(deps, {
+          tenantId,
+          actorId: Number(c.actor_id),
+          deviceId: Number(c.device_id),
+          commandType: 'fuelCut',
+          reason: String(c.reason ?? '风控断油').slice(0, 200),
+          waitSafeSpeed: true,
+          source: 'risk',
+          riskCaseId: id,
+        });
+      } catch (err) {
+        refused = err instanceof Error ? err.message : String(err);
+      }
+    }
+    const done = await deps.db.transaction(async (tx) => {
+      const changed = await rowsOf(
+        tx,
+        command
+          ? sql`update gps_risk_cases set state = 'fuelCutSent', command_id = ${command.id},
+              updated_at = ${now.toISOString()}
+              where tenant_id = ${tenantId} and id = ${id} and state = 'fuelCutApproved' returning id`
+          : sql`update gps_risk_cases set state = 'open', updated_at = ${now.toISOString()}
+              where tenant_id = ${tenantId} and id = ${id} and state = 'fuelCutApproved' returning id`,
+      );
+      if (!changed.length) return false;
+      if (command)
+        await addStep(tx, tenantId, id, 'commandQueued', now, num(c.actor_id), null, {
+          commandId: command.id,
+          status: command.status,
+          waitSafeSpeed: true,
+        });
+      else await addStep(tx, tenantId, id, 'commandAnswered', now, null, refused, { status: 'refused' });
+      return true;
+    });
+    if (done) sent++;
+  }
+  return sent;
 }
 
 /** The outcome of a `fuelCut` approval, in the deciding transaction. */
@@ -640,37 +725,22 @@ async function fuelCutOutcome(o: {
       where tenant_id = ${tenantId} and id = ${caseId}`,
   );
   await addStep(tx, tenantId, caseId, 'approved', now, o.actorId);
-  const [proposed] = await rowsOf<Row>(
-    tx,
-    sql`select note from gps_risk_steps where tenant_id = ${tenantId} and case_id = ${caseId} and kind = 'proposed'
-      order by id desc limit 1`,
-  );
-  await sendFuelCut(
-    tx,
-    {
-      tenantId,
-      id: caseId,
-      deviceId: Number(c.device_id),
-      actorId: o.actorId,
-      reason: String(proposed?.note ?? '风控断油'),
-    },
-    now,
-  );
+  sendAfterCommit(tenantId, caseId);
 }
 
 /** Cases whose fuel cut was sent: the command's answer (succeeded: done; failed, expired or cancelled: open again). */
-async function followFuelCuts(deps: Deps, now: Date): Promise<number> {
-  if (!sender) return 0;
+async function followFuelCuts(deps: SendDeps, now: Date): Promise<number> {
   const cases = await rowsOf<Row>(
     deps.db,
-    sql`select tenant_id, id, command_id from gps_risk_cases where state = 'fuelCutSent' and command_id is not null`,
+    sql`select rc.tenant_id, rc.id, rc.command_id from gps_risk_cases rc
+      join gps_commands g on g.tenant_id = rc.tenant_id and g.id = rc.command_id
+      where rc.state = 'fuelCutSent' and g.status in ('succeeded', 'failed', 'expired', 'cancelled')`,
   );
   let answered = 0;
   for (const c of cases) {
     const tenantId = Number(c.tenant_id);
-    const status = await sender.status(deps.db, tenantId, Number(c.command_id));
-    if (!status || !['succeeded', 'failed', 'expired', 'cancelled'].includes(status)) continue;
-    const to = status === 'succeeded' ? 'fuelCutDone' : 'open';
+    const command = await commandById(deps, tenantId, Number(c.command_id));
+    const to = command.status === 'succeeded' ? 'fuelCutDone' : 'open';
     await deps.db.transaction(async (tx) => {
       const done = await rowsOf(
         tx,
@@ -679,8 +749,8 @@ async function followFuelCuts(deps: Deps, now: Date): Promise<number> {
       );
       if (done.length) {
         await addStep(tx, tenantId, Number(c.id), 'commandAnswered', now, null, null, {
-          commandId: Number(c.command_id),
-          status,
+          commandId: command.id,
+          status: command.status,
         });
         answered++;
       }
@@ -783,9 +853,7 @@ function rowOf(r: Row): RiskCaseRow {
     overdueAmount: fenToYuan(Number(r.overdue_fen ?? 0)),
     overdueDays: Number(r.overdue_days ?? 0),
     lastPosition:
-      r.lat == null
-        ? null
-        : { lat: Number(r.lat), lon: Number(r.lon), at: iso(r.fix_time)!, speed: num(r.speed) },
+      r.lat == null ? null : { lat: Number(r.lat), lon: Number(r.lon), at: iso(r.fix_time)!, speed: num(r.speed) },
     raisedAt: iso(r.raised_at)!,
     updatedAt: iso(r.updated_at)!,
     closeReason: (r.close_reason as RiskCloseReason | null) ?? null,
@@ -794,7 +862,10 @@ function rowOf(r: Row): RiskCaseRow {
 
 /** Cases of the caller's rents, newest first, with filters. */
 export async function listCases(deps: Pick<AppDeps, 'db'>, ctx: Ctx, q: RiskCaseQuery): Promise<Paged<RiskCaseRow>> {
-  const conds = [sql`rc.tenant_id = ${ctx.tenantId}`, sql`rc.rent_id = any(${`{${rentScope(ctx, q.rentId).join(',')}}`}::int8[])`];
+  const conds = [
+    sql`rc.tenant_id = ${ctx.tenantId}`,
+    sql`rc.rent_id = any(${`{${rentScope(ctx, q.rentId).join(',')}}`}::int8[])`,
+  ];
   if (q.state) conds.push(sql`rc.state = ${q.state}`);
   if (q.rule) conds.push(sql`rc.rule = ${q.rule}`);
   if (q.open === true) conds.push(sql`rc.state <> 'closed'`);
@@ -828,7 +899,7 @@ export async function caseDetail(deps: Pick<AppDeps, 'db'>, ctx: Ctx, id: number
     deps.db,
     sql`select s.id, s.kind, u.name as actor_name, s.note, s.data, s.at from gps_risk_steps s
       left join users u on u.tenant_id = s.tenant_id and u.id = s.actor_id
-      where s.tenant_id = ${ctx.tenantId} and s.case_id = ${id} order by s.at, s.id`,
+      where s.tenant_id = ${ctx.tenantId} and s.case_id = ${id} order by s.id`,
   );
   const ev = json<StoredEvidence>(r!.evidence);
   return {

@@ -137,7 +137,13 @@ describe('rules', () => {
       contractPrefixes: {},
       mapTiles: 'amap',
       contractSms: { rentDue: false, contractEnd: false, overdue: false },
-      gpsEvents: { overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20, safeSpeedKmh: 20 },
+      gpsEvents: {
+        overspeedKmh: 120,
+        overspeedSeconds: 10,
+        offlineMinutes: 10,
+        lowBatteryPercent: 20,
+        safeSpeedKmh: 20,
+      },
       gpsRisk: { overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 },
     });
     expect(await tenantRules(t.deps, demo)).toEqual(TenantRules.parse({}));
