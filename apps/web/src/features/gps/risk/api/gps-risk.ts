@@ -38,6 +38,22 @@ export const riskCasesQuery = (q: RiskFilters) =>
     placeholderData: (previous) => previous,
   });
 
+/**
+ * The open cases (at most 500) for the live map: a ring on their cars; refreshed every minute. Silent: the map
+ * works without them.
+ */
+export const openRiskCasesQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: [...riskKey, 'cases', 'map'] as readonly unknown[],
+    queryFn: () =>
+      request<Paged<RiskCaseRow>>(P.caseList, {
+        query: { open: 'true', pageNum: 1, pageSize: 500 },
+        silent: true,
+      }),
+    refetchInterval: 60_000,
+    enabled,
+  });
+
 export const riskCaseQuery = (id: number) =>
   queryOptions({
     queryKey: [...riskKey, 'case', id] as readonly unknown[],
