@@ -7,7 +7,9 @@ import { demoImei, DEMO_DEVICES_PER_CITY } from '../seed/gps.seed.js';
 /**
  * `npm run gps-simulator -- [--port 5015] [--host 127.0.0.1] [--interval 5] [--devices 10] [--speedup 1]`:
  * drives the demo trackers over JT/T 808 along roads of Hangzhou and Shanghai, raising an overspeed or SOS
- * now and then. `--speedup 10` sends the positions of 10 s of driving every second.
+ * now and then. `--speedup 10` sends the positions of 10 s of driving every second. The terminals answer the
+ * platform's commands (fuel cut and restore, locate, reporting interval, reboot); a car whose fuel is cut stops
+ * where it is (speed 0, ignition off) until fuel is restored.
  */
 const { values } = parseArgs({
   options: {
@@ -31,6 +33,11 @@ async function main() {
     .slice(0, count);
   for (const n of numbers) {
     const term = new SimTerminal(demoImei(n));
+    term.onCommand = (c) =>
+      console.log(
+        `${demoImei(n)}: command 0x${c.msgId.toString(16).padStart(4, '0')} #${c.serial} answered ${c.result}` +
+          (term.fuelCut ? ' (fuel cut)' : ''),
+      );
     await term.connect(values.host!, Number(values.port));
     await term.login();
     const paths = PATHS.filter((p) => p.city === (n <= DEMO_DEVICES_PER_CITY ? 'HZ' : 'SH'));
@@ -51,6 +58,11 @@ async function main() {
     () => {
       tick++;
       for (const c of cars) {
+        if (c.term.fuelCut && c.term.position) {
+          // Immobilised: the same place, standing, ignition off.
+          c.term.location({ ...c.term.position, speed: 0, time: new Date(), status: 2 });
+          continue;
+        }
         const p = c.driver.next();
         const sos = c.n === 8 && tick % 60 === 0 ? 1 << ALARM_BITS.sos : 0;
         c.term.location({

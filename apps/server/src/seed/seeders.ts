@@ -11,6 +11,7 @@ import { seedViolations } from './violations.seed.js';
 import { seedGps } from './gps.seed.js';
 import { seedHandover } from './handover.seed.js';
 import { seedGpsEvents } from './gps-events.seed.js';
+import { seedGpsCommands } from './gps-commands.seed.js';
 import { seedGpsRisk } from './gps-risk.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
@@ -27,5 +28,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedHandover,
   seedGps,
   seedGpsEvents,
+  seedGpsCommands,
   seedGpsRisk,
 ];

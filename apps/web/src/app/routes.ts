@@ -200,6 +200,14 @@ export const ROUTES: RouteDef[] = [
     page: lazyPage(() => import('../features/gps/events/pages/geofences-page')),
   },
   {
+    name: 'gpsCommands',
+    path: '/riskGpsMap/commands',
+    titleKey: 'gps-commands:routes.commands',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    page: lazyPage(() => import('../features/gps/commands/pages/commands-page')),
+  },
+  {
     name: 'gpsRisk',
     path: '/riskGpsMap/risk',
     titleKey: 'gps-risk:routes.risk',

@@ -7,7 +7,8 @@ defineMessages({
     'en-US': 'The device speaks {protocol} (a phone tracker) and cannot receive remote commands',
   },
   'gps.commandTooFast': {
-    'zh-CN': '车辆当前车速 {speed} km/h，高于安全车速 {safe} km/h，断油断电可能危及行车安全；确需执行请再次确认（强制下发）',
+    'zh-CN':
+      '车辆当前车速 {speed} km/h，高于安全车速 {safe} km/h，断油断电可能危及行车安全；确需执行请再次确认（强制下发）',
     'en-US':
       'The car is moving at {speed} km/h, above the safe speed of {safe} km/h; cutting fuel now may be dangerous. Confirm again to force it',
   },

@@ -21,7 +21,10 @@ import './commands.messages.js';
 
 /** What the command service needs: `AppDeps` or any object with these. */
 export type CommandDeps = Pick<AppDeps, 'database' | 'db' | 'clock'>;
-export type CommandCtx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentId' | 'username' | 'rentIds' | 'permissions'>;
+export type CommandCtx = Pick<
+  RequestContext,
+  'tenantId' | 'userId' | 'rentId' | 'username' | 'rentIds' | 'permissions'
+>;
 type Row = Record<string, unknown>;
 
 export interface QueueCommandInput {
@@ -106,7 +109,8 @@ export async function queueCommand(
 ): Promise<{ id: number; status: string }> {
   const { rows } = await deps.database.query<Row>(
     `select d.id, d.rent_id, d.car_id, d.protocol, d.imei, lp.speed,
-       (select u.name from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor
+       (select u.name from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor,
+       exists (select 1 from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor_known
      from gps_devices d
      left join gps_last_positions lp on lp.tenant_id = d.tenant_id and lp.device_id = d.id
      where d.tenant_id = $1 and d.id = $2`,
@@ -136,7 +140,8 @@ export async function queueCommand(
     if (speed !== null && speed > safe) {
       if (!force && !waitSafeSpeed)
         throw new ConflictError('gps.commandTooFast', { speed: Math.round(speed), safe }, 'tooFast');
-      if (waitSafeSpeed) steps.push({ step: 'held', at: now.toISOString(), note: `${Math.round(speed)} > ${safe} km/h` });
+      if (waitSafeSpeed)
+        steps.push({ step: 'held', at: now.toISOString(), note: `${Math.round(speed)} > ${safe} km/h` });
     }
   }
   const source = input.source ?? 'manual';
@@ -157,7 +162,8 @@ export async function queueCommand(
       input.riskCaseId ?? null,
       waitSafeSpeed,
       force,
-      input.actorId,
+      // An actor who is no user of the tenant (a system actor of the risk engine) is kept in the log only.
+      device.actor_known ? input.actorId : null,
       now.toISOString(),
       JSON.stringify(steps),
     ],
@@ -166,7 +172,7 @@ export async function queueCommand(
   await logCommand(deps, {
     tenantId: input.tenantId,
     rentId: Number(device.rent_id),
-    userId: input.actorId,
+    userId: device.actor_known ? input.actorId : null,
     username: (device.actor as string | null) ?? null,
     action: 'deviceCommand.send',
     commandId: id,
@@ -178,6 +184,7 @@ export async function queueCommand(
       reason,
       source,
       riskCaseId: input.riskCaseId ?? null,
+      actorId: input.actorId,
       force,
       waitSafeSpeed,
     },
@@ -298,7 +305,10 @@ export async function listCommands(
   if (q.from) add((n) => `c.queued_at >= ${n}::timestamptz`, q.from);
   if (q.to) add((n) => `c.queued_at < ${n}::timestamptz`, q.to);
   const w = where.join(' and ');
-  const { rows: total } = await deps.database.query<{ n: number }>(`select count(*)::int as n ${FROM} where ${w}`, params);
+  const { rows: total } = await deps.database.query<{ n: number }>(
+    `select count(*)::int as n ${FROM} where ${w}`,
+    params,
+  );
   const { rows } = await deps.database.query<Row>(
     `${SELECT} ${FROM} where ${w} order by c.queued_at desc, c.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
     params,

@@ -235,7 +235,13 @@ export class CommandDispatcher implements CommandHooks {
       username: null,
       action: 'deviceCommand.result',
       commandId: Number(r.id),
-      summary: { imei: device.imei, commandType: type, status: outcome.status, resultCode: outcome.code, resultText: outcome.text },
+      summary: {
+        imei: device.imei,
+        commandType: type,
+        status: outcome.status,
+        resultCode: outcome.code,
+        resultText: outcome.text,
+      },
       at: now,
     });
   }

@@ -34,6 +34,7 @@ import {
   mapSettingsQuery,
   routeQuery,
 } from '../api/gps';
+import { CommandButton } from '../commands/components/command-button';
 import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
 import { openRiskCasesQuery } from '../risk/api/gps-risk';
 import '../risk/i18n';
@@ -441,6 +442,9 @@ function LiveMap() {
             >
               {t('drawer.replay')}
             </Button>
+            <div className="fd-gps-replay-button">
+              <CommandButton device={{ id: car.deviceId, name: car.plate ?? car.imei }} block />
+            </div>
           </>
         )}
       </Drawer>
@@ -540,6 +544,9 @@ function Devices() {
                 <Button size="small" onClick={() => void check(d)}>
                   {t('device.install')}
                 </Button>
+                {d.protocol === 'jt808' && (
+                  <CommandButton size="small" device={{ id: d.id, name: d.plate ?? d.imei }} />
+                )}
                 {access.can('riskGpsMap:edit') && (
                   <Button size="small" onClick={() => setEditing({ device: d })}>
                     {t('actions.edit')}

@@ -21,7 +21,9 @@ afterAll(async () => t.close());
 
 const q = async <R>(text: string, params: unknown[] = []) => (await t.deps.database.query<R>(text, params)).rows;
 const deviceOf = async (imei: string) =>
-  (await q<{ id: number; rent_id: number }>('select id::int, rent_id::int from gps_devices where imei = $1', [imei]))[0]!;
+  (
+    await q<{ id: number; rent_id: number }>('select id::int, rent_id::int from gps_devices where imei = $1', [imei])
+  )[0]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HOME = { lat: 30.2741, lon: 120.1551 };
 const at = (s = 0) => new Date(t.clock.now().getTime() + s * 1000);
@@ -54,6 +56,27 @@ async function settledCommand(id: number, until = (s: string) => s !== 'queued' 
   }
   return commandById(t.deps, demoTenant, id);
 }
+
+describe('demo data', () => {
+  it('has past commands with the devices’ replies: locate, interval, a fuel cut and its restore', async () => {
+    const list = (await t.request('GET', `${C}/page`, { as: 'admin', query: { pageSize: 50 } })).json().data;
+    const types = list.rows.map((r: { commandType: string; status: string }) => `${r.commandType}:${r.status}`);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'locate:succeeded',
+        'interval:succeeded',
+        'fuelCut:succeeded',
+        'fuelRestore:succeeded',
+        'reboot:failed',
+        'locate:expired',
+      ]),
+    );
+    const cut = list.rows.find((r: { commandType: string }) => r.commandType === 'fuelCut');
+    const detail = (await t.request('GET', `${C}/page/${cut.id}`, { as: 'admin' })).json().data;
+    expect(detail.steps.map((s: { step: string }) => s.step)).toEqual(['queued', 'sent', 'acknowledged', 'succeeded']);
+    expect(detail.resultText).toMatch(/^fuel cut/);
+  });
+});
 
 describe('a command queued while the device is offline', () => {
   it('is delivered when the terminal connects, and its result is read from the reply (locate, 0x0201)', async () => {
@@ -88,7 +111,9 @@ describe('a command queued while the device is offline', () => {
     expect(done.steps.map((s) => s.step)).toEqual(['queued', 'sent', 'succeeded']);
     // The reply's location is stored as a position too (the device had none before).
     await gpsRuntime(t.deps).writer.flush();
-    const [n] = await q<{ n: number }>('select count(*)::int as n from gps_positions where device_id = $1', [device.id]);
+    const [n] = await q<{ n: number }>('select count(*)::int as n from gps_positions where device_id = $1', [
+      device.id,
+    ]);
     expect(n!.n).toBe(1);
 
     // Queue and result are in the operation log.
@@ -193,7 +218,9 @@ describe('fuel cut and the safe speed', () => {
     expect(term.fuelCut).toBe(true);
     // The terminal reports its fuel state from now on (status bit 10).
     await report({ ...HOME, speed: 0, status: 0b11 });
-    const [last] = await q<{ status: number }>('select status from gps_last_positions where device_id = $1', [device.id]);
+    const [last] = await q<{ status: number }>('select status from gps_last_positions where device_id = $1', [
+      device.id,
+    ]);
     expect((last!.status >>> 10) & 1).toBe(1);
 
     const restore = await t.request('PUT', `${C}/send/${device.id}`, {
@@ -242,11 +269,13 @@ describe('fuel cut and the safe speed', () => {
 describe('refusals', () => {
   it('validates the body with clear messages', async () => {
     const device = await deviceOf(demoImei(7));
-    const send = (body: unknown) =>
-      t.request('PUT', `${C}/send/${device.id}`, { as: 'admin', lang: 'en-US', body });
+    const send = (body: unknown) => t.request('PUT', `${C}/send/${device.id}`, { as: 'admin', lang: 'en-US', body });
     const noReason = await send({ commandType: 'locate', reason: ' ' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().errors[0]).toMatchObject({ path: 'reason', message: 'Enter a reason (1 to 200 characters)' });
+    expect(noReason.json().errors[0]).toMatchObject({
+      path: 'reason',
+      message: 'Enter a reason (1 to 200 characters)',
+    });
     const noInterval = await send({ commandType: 'interval', reason: 'x' });
     expect(noInterval.json().errors[0]).toMatchObject({ path: 'params.intervalSeconds' });
     expect((await send({ commandType: 'interval', reason: 'x', params: { intervalSeconds: 4 } })).statusCode).toBe(400);
@@ -269,14 +298,18 @@ describe('refusals', () => {
   });
 
   it('needs riskGpsMap:fuelCut for fuel commands and riskGpsMap:command for the others', async () => {
-    const hz = (await q<{ id: number; rent_id: number }>(
-      `select d.id::int, d.rent_id::int from gps_devices d join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id
+    const hz = (
+      await q<{ id: number; rent_id: number }>(
+        `select d.id::int, d.rent_id::int from gps_devices d join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id
        where r.code = 'HZ' and d.protocol = 'jt808' order by d.id limit 1`,
-    ))[0]!;
-    const sh = (await q<{ id: number }>(
-      `select d.id::int from gps_devices d join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id
+      )
+    )[0]!;
+    const sh = (
+      await q<{ id: number }>(
+        `select d.id::int from gps_devices d join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id
        where r.code = 'SH' and d.protocol = 'jt808' order by d.id limit 1`,
-    ))[0]!;
+      )
+    )[0]!;
     // The clerk (Hangzhou only) holds no GPS element yet.
     const locate = { commandType: 'locate', reason: '定位' };
     expect((await t.request('PUT', `${C}/send/${hz.id}`, { as: 'clerk', body: locate })).statusCode).toBe(403);
@@ -309,10 +342,9 @@ describe('refusals', () => {
   });
 
   it('isolates tenants: another tenant’s device and command are 404', async () => {
-    const otherDevice = (await q<{ id: number }>(
-      `select id::int from gps_devices where tenant_id <> $1 order by id limit 1`,
-      [demoTenant],
-    ))[0]!;
+    const otherDevice = (
+      await q<{ id: number }>(`select id::int from gps_devices where tenant_id <> $1 order by id limit 1`, [demoTenant])
+    )[0]!;
     const res = await t.request('PUT', `${C}/send/${otherDevice.id}`, {
       as: 'admin',
       body: { commandType: 'locate', reason: 'x' },
@@ -331,6 +363,18 @@ describe('refusals', () => {
         reason: 'x',
       }),
     ).rejects.toMatchObject({ httpStatus: 404 });
+    // An actor who is no user of the tenant (a system actor) is stored as nobody, kept in the log's summary.
+    const own = await deviceOf(demoImei(13));
+    const bySystem = await queueCommand(t.deps, {
+      tenantId: demoTenant,
+      actorId: 999_999,
+      deviceId: own.id,
+      commandType: 'locate',
+      reason: 'system',
+      source: 'risk',
+      riskCaseId: 42,
+    });
+    expect(await commandById(t.deps, demoTenant, bySystem.id)).toMatchObject({ createdBy: null, riskCaseId: 42 });
   });
 });
 

@@ -131,7 +131,13 @@ describe('GCJ-02', () => {
 });
 
 describe('deriveEvents', () => {
-  const rules: EventRules = { overspeedKmh: 100, overspeedSeconds: 20, offlineMinutes: 10, lowBatteryPercent: 20, safeSpeedKmh: 20 };
+  const rules: EventRules = {
+    overspeedKmh: 100,
+    overspeedSeconds: 20,
+    offlineMinutes: 10,
+    lowBatteryPercent: 20,
+    safeSpeedKmh: 20,
+  };
   const t0 = Date.parse('2026-11-26T08:00:00Z');
   const pos = (s: number, extra: Partial<PositionIn> = {}): PositionIn => ({
     fixTime: new Date(t0 + s * 1000),

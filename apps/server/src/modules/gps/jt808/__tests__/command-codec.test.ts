@@ -109,7 +109,12 @@ describe('command replies', () => {
     const r = decodeVehicleControlReply(cutBody);
     expect(r.replySerial).toBe(0x1234);
     expect(fuelCutOf(r.location.status)).toBe(true);
-    expect(fuelCutOf(decodeVehicleControlReply(encodeLocationReply(1, encodeLocation({ lat: 1, lon: 1, speed: 0, time }))).location.status)).toBe(false);
+    expect(
+      fuelCutOf(
+        decodeVehicleControlReply(encodeLocationReply(1, encodeLocation({ lat: 1, lon: 1, speed: 0, time }))).location
+          .status,
+      ),
+    ).toBe(false);
     expect(() => decodeVehicleControlReply(hex('0001'))).toThrow(FrameError);
   });
 });

@@ -7,10 +7,11 @@ const PATHS = {
   map: '/riskGpsMap',
   alarms: '/riskGpsMap/alarms',
   geofences: '/riskGpsMap/geofences',
+  commands: '/riskGpsMap/commands',
   risk: '/riskGpsMap/risk',
 } as const;
 
-/** The GPS area's screens: the live map, the alarms, the geofences, the risk cases. */
+/** The GPS area's screens: the live map, the alarms, the geofences, the commands, the risk cases. */
 export function GpsEventsTabs({ active }: { active: keyof typeof PATHS }) {
   const { t } = useTranslation('gps-events');
   const navigate = useNavigate();
