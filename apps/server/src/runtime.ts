@@ -12,12 +12,13 @@ import { runContractsHourly } from './modules/rental-contracts/rental-contracts.
 import { maintainGpsPartitions } from './modules/gps/partitions.js';
 import { sweepOffline } from './modules/gps/events/events.js';
 import { expireCommands } from './modules/gps/commands/commands.service.js';
+import { sweepRisk } from './modules/gps/risk/risk.service.js';
 
 /**
  * Housekeeping every minute: expired counters, codes and unpaid orders (closed at their provider), refunds still
  * processing, tasks whose worker died, driver and vehicle reminders (violation limits among the latter),
  * contracts (late fees, rent reminders), GPS position partitions, GPS devices gone offline, GPS commands not
- * delivered within 24 h.
+ * delivered within 24 h, the GPS risk rules.
  */
 export async function maintenance(deps: AppDeps): Promise<void> {
   await purgeExpired(deps.db, deps.clock);
@@ -32,6 +33,7 @@ export async function maintenance(deps: AppDeps): Promise<void> {
   await maintainGpsPartitions(deps);
   await sweepOffline(deps);
   await expireCommands(deps);
+  await sweepRisk(deps);
 }
 
 /**

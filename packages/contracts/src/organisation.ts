@@ -410,6 +410,22 @@ export const TenantRules = z.object({
     })
     .default({ overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20, safeSpeedKmh: 20 })
     .describe('GPS events and alarms (issue 18)'),
+  gpsRisk: z
+    .object({
+      overdueDays: z
+        .number()
+        .int()
+        .min(0)
+        .max(365)
+        .default(3)
+        .describe('rent overdue more than this many days makes leaving the geofence a risk'),
+      geofenceExitOverdue: z.boolean().default(true).describe('leaving its geofences while rent is overdue'),
+      powerCutRented: z.boolean().default(true).describe('a power cut or tamper alarm while rented'),
+      silentRented: z.boolean().default(true).describe('silent longer than silentHours while rented'),
+      silentHours: z.number().int().min(1).max(720).default(24).describe('hours of silence that raise a case'),
+    })
+    .default({ overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 })
+    .describe('GPS risk engine rules (issue 18)'),
   approvalSms: z
     .boolean()
     .optional()

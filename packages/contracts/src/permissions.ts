@@ -47,6 +47,7 @@ const ACTION_TITLES: Record<string, LocalText> = {
   fuelCut: { 'zh-CN': '断油断电', 'en-US': 'Cut and restore fuel' },
   alarm: { 'zh-CN': '处理报警', 'en-US': 'Handle alarms' },
   bind: { 'zh-CN': '设备绑定', 'en-US': 'Bind devices' },
+  risk: { 'zh-CN': '风控处置', 'en-US': 'Act on risk cases' },
   send: { 'zh-CN': '发送', 'en-US': 'Send' },
   template: { 'zh-CN': '模板管理', 'en-US': 'Manage templates' },
   role: { 'zh-CN': '角色管理', 'en-US': 'Manage roles' },
@@ -101,6 +102,7 @@ export const MENUS: readonly MenuDef[] = [
     'fuelCut',
     'alarm',
     'bind',
+    'risk',
   ]),
   menu('notarization', '/notarization', '在线公证', 'Notarization', 'SafetyCertificateOutlined', [
     'view',

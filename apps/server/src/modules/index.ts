@@ -31,6 +31,7 @@ import { gpsRoutes } from './gps/gps.routes.js';
 import { handoverRoutes } from './rental-contracts/handover.routes.js';
 import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
+import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     gpsRoutes,
     gpsEventsRoutes,
     gpsCommandsRoutes,
+    gpsRiskRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -12,6 +12,7 @@ import { seedGps } from './gps.seed.js';
 import { seedHandover, seedTempCars } from './handover.seed.js';
 import { seedGpsEvents } from './gps-events.seed.js';
 import { seedGpsCommands } from './gps-commands.seed.js';
+import { seedGpsRisk } from './gps-risk.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -29,4 +30,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedGps,
   seedGpsEvents,
   seedGpsCommands,
+  seedGpsRisk,
 ];

@@ -207,6 +207,14 @@ export const ROUTES: RouteDef[] = [
     permission: 'riskGpsMap',
     page: lazyPage(() => import('../features/gps/commands/pages/commands-page')),
   },
+  {
+    name: 'gpsRisk',
+    path: '/riskGpsMap/risk',
+    titleKey: 'gps-risk:routes.risk',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    page: lazyPage(() => import('../features/gps/risk/pages/risk-page')),
+  },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
   {
     name: 'carNew',

@@ -22,3 +22,4 @@ export * from './handover.js';
 export * from './gps.js';
 export * from './gps-events.js';
 export * from './gps-commands.js';
+export * from './gps-risk.js';

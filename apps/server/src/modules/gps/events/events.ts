@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../core/deps.js';
 import type { PositionIn } from '../ingest.js';
 import { tenantRules } from '../../settings/settings.service.js';
 import { geofenceIndex, type FenceFlags } from './geofence-index.js';
+import { evaluateEvents, type RiskEventRow } from '../risk/risk.service.js';
 
 export type EventRules = TenantRules['gpsEvents'];
 
@@ -280,12 +281,15 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
     st.fences!.push(`{${state.geofenceIds.join(',')}}`);
   }
   if (!st.tenant!.length) return 0;
-  // One statement: the events and the states (one round trip for the serial writer).
-  await deps.database.query(
+  // One statement: the events and the states (one round trip for the serial writer). It answers the events a risk
+  // rule looks at (geofence exit, power cut, tamper); usually none.
+  const { rows: risky } = await deps.database.query<RiskEventRow>(
     `with events as (
        insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, geofence_id, attributes, alarm_status)
        select * from unnest($1::int8[], $2::int8[], $3::int8[], $4::int8[], $5::text[], $6::timestamptz[], $7::float8[],
-         $8::float8[], $9::float4[], $10::int8[], $11::jsonb[], $12::text[]))
+         $8::float8[], $9::float4[], $10::int8[], $11::jsonb[], $12::text[])
+       returning tenant_id, id, device_id, car_id, type, at),
+     states as (
      insert into gps_event_states (tenant_id, device_id, fix_time, server_time, ignition, active_alarms, overspeed_since,
        overspeed_raised, online, geofence_ids, updated_at)
      select t, d, f, s, i, a::text[], o, r, n, g::int8[], now()
@@ -294,9 +298,16 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
      on conflict (tenant_id, device_id) do update set fix_time = excluded.fix_time, server_time = excluded.server_time,
        ignition = excluded.ignition, active_alarms = excluded.active_alarms, overspeed_since = excluded.overspeed_since,
        overspeed_raised = excluded.overspeed_raised, online = excluded.online, geofence_ids = excluded.geofence_ids,
-       updated_at = now()`,
+       updated_at = now())
+     select tenant_id, id, device_id, car_id, type, at from events
+     where type in ('geofenceExit', 'powerCut', 'tamper') and car_id is not null`,
     [...Object.values(ev), ...Object.values(st)],
   );
+  // The risk engine looks only at batches with such events (a query per batch only then).
+  if (risky.length)
+    await evaluateEvents(deps, risky).catch((err: unknown) =>
+      deps.log.error({ err, events: risky.length }, 'gps: risk evaluation failed'),
+    );
   return ev.tenant!.length;
 }
 

@@ -144,6 +144,7 @@ describe('rules', () => {
         lowBatteryPercent: 20,
         safeSpeedKmh: 20,
       },
+      gpsRisk: { overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 },
     });
     expect(await tenantRules(t.deps, demo)).toEqual(TenantRules.parse({}));
   });

@@ -38,7 +38,7 @@ describe('the business rules', () => {
     expect(field('Vehicle licences and certificates')).toHaveValue('30');
     expect(field('Rent due')).toHaveValue('3');
     expect(within(form()).getAllByText('Default: 30')).toHaveLength(4);
-    expect(within(form()).getAllByText('Default: 3')).toHaveLength(2); // rent due, grace days
+    expect(within(form()).getAllByText('Default: 3')).toHaveLength(3); // rent due, grace days, risk overdue days
     expect(screen.getByTestId('late-fee-percent')).toHaveTextContent('= 0.5 % of the overdue amount per day');
     expect(field('Contract number prefix of Demo Rentals Hangzhou')).toHaveAttribute('placeholder', 'HT');
     expect(within(form()).getByLabelText('AutoNavi')).toBeChecked();
@@ -57,6 +57,11 @@ describe('the business rules', () => {
     await user.click(field('SMS on overdue rent'));
     await user.type(field('Contract number prefix of Demo Rentals Shanghai'), 'sh');
     await user.click(within(form()).getByLabelText('OpenStreetMap'));
+    // The GPS risk rules.
+    await user.clear(field('Rent overdue more than'));
+    await user.type(field('Rent overdue more than'), '5');
+    expect(field('Power cut or tamper alarm while rented')).toBeChecked();
+    await user.click(field('Power cut or tamper alarm while rented'));
     await user.click(save());
 
     await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(1));
@@ -76,6 +81,13 @@ describe('the business rules', () => {
         offlineMinutes: 10,
         lowBatteryPercent: 20,
         safeSpeedKmh: 20,
+      },
+      gpsRisk: {
+        overdueDays: 5,
+        geofenceExitOverdue: true,
+        powerCutRented: false,
+        silentRented: true,
+        silentHours: 24,
       },
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();

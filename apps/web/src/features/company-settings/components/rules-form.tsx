@@ -30,6 +30,9 @@ const REMINDERS = ['licenceDays', 'insuranceDays', 'inspectionDays', 'driverDocu
 /** The contract reminders that may also text the driver (`contractSms`). */
 const CONTRACT_SMS = ['rentDue', 'contractEnd', 'overdue'] as const;
 
+/** The GPS risk engine's switches (`gpsRisk`). */
+const RISK_SWITCHES = ['geofenceExitOverdue', 'powerCutRented', 'silentRented'] as const;
+
 /** The fields of the form, as the server names them in its field errors. */
 const RULE_FIELDS = new Set([
   ...REMINDERS.map((k) => `reminders.${k}`),
@@ -40,6 +43,9 @@ const RULE_FIELDS = new Set([
   'settingDebtorPaying',
   ...CONTRACT_SMS.map((k) => `contractSms.${k}`),
   'mapTiles',
+  'gpsRisk.overdueDays',
+  'gpsRisk.silentHours',
+  ...RISK_SWITCHES.map((k) => `gpsRisk.${k}`),
 ]);
 
 interface Values extends Omit<Rules, 'contractPrefixes'> {
@@ -68,6 +74,7 @@ export function toRules(values: Values): unknown {
     contractSms: { ...values.contractSms },
     contractPrefixes,
     mapTiles: values.mapTiles,
+    gpsRisk: { ...values.gpsRisk },
   };
 }
 
@@ -222,6 +229,31 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
         <Form.Item name="mapTiles" extra={byDefault(t(`rules.tiles.${RULE_DEFAULTS.mapTiles}`))}>
           <Radio.Group options={(['amap', 'osm'] as const).map((v) => ({ value: v, label: t(`rules.tiles.${v}`) }))} />
         </Form.Item>
+      </Card>
+      <Card size="small" title={t('rules.gpsRisk')} className="fd-cs-card" data-testid="rules-gps-risk">
+        <p className="fd-cs-hint">{t('rules.gpsRiskHint')}</p>
+        <div className="fd-cs-grid">
+          {days(['gpsRisk', 'overdueDays'], t('rules.riskOverdueDays'), RULE_DEFAULTS.gpsRisk.overdueDays)}
+          <Form.Item
+            name={['gpsRisk', 'silentHours']}
+            label={t('rules.riskSilentHours')}
+            extra={byDefault(RULE_DEFAULTS.gpsRisk.silentHours)}
+            rules={[{ required: true, message: t('rules.required') }]}
+          >
+            <InputNumber<number> min={1} max={720} precision={0} suffix={t('rules.hours')} className="fd-cs-number" />
+          </Form.Item>
+        </div>
+        {RISK_SWITCHES.map((kind) => (
+          <Form.Item
+            key={kind}
+            name={['gpsRisk', kind]}
+            label={t(`rules.riskRules.${kind}`)}
+            valuePropName="checked"
+            extra={byDefault(t(RULE_DEFAULTS.gpsRisk[kind] ? 'rules.on' : 'rules.off'))}
+          >
+            <Switch />
+          </Form.Item>
+        ))}
       </Card>
       {canEdit ? (
         <Button type="primary" htmlType="submit" loading={save.isPending}>

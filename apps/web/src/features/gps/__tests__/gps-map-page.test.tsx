@@ -10,10 +10,25 @@ import { renderApp } from '../../../test/render-app';
 // jsdom draws no map: the map component is replaced by a list of what it is given.
 vi.mock('../components/gps-map', () => ({
   STATUS_COLOURS: { moving: 'green', stopped: 'blue', offline: 'grey', never: 'white' },
-  GpsMap: ({ cars, tiles, onSelect }: { cars: LiveCar[]; tiles: string; onSelect: (id: number) => void }) => (
+  GpsMap: ({
+    cars,
+    tiles,
+    onSelect,
+    riskCars,
+  }: {
+    cars: LiveCar[];
+    tiles: string;
+    onSelect: (id: number) => void;
+    riskCars?: ReadonlySet<number>;
+  }) => (
     <div data-testid="gps-map" data-tiles={tiles}>
       {cars.map((c) => (
-        <button key={c.deviceId} type="button" onClick={() => onSelect(c.deviceId)}>
+        <button
+          key={c.deviceId}
+          type="button"
+          onClick={() => onSelect(c.deviceId)}
+          data-risk={c.carId !== null && riskCars?.has(c.carId) ? 'yes' : 'no'}
+        >
           marker {c.plate}
         </button>
       ))}
@@ -47,8 +62,16 @@ const car = (patch: Partial<LiveCar>): LiveCar => ({
 });
 const CARS = [
   car({}),
-  car({ deviceId: 2, imei: '644960770002', plate: '浙AF67890', status: 'stopped', speed: 0, alarms: ['powerCut'] }),
-  car({ deviceId: 3, imei: '644960770008', plate: '沪B82M56', status: 'offline', speed: 0 }),
+  car({
+    deviceId: 2,
+    carId: 12,
+    imei: '644960770002',
+    plate: '浙AF67890',
+    status: 'stopped',
+    speed: 0,
+    alarms: ['powerCut'],
+  }),
+  car({ deviceId: 3, carId: 13, imei: '644960770008', plate: '沪B82M56', status: 'offline', speed: 0 }),
 ];
 
 describe('/riskGpsMap', () => {
@@ -59,6 +82,14 @@ describe('/riskGpsMap', () => {
       [`GET ${G}/live/positions`]: () => ok(CARS),
       [`GET ${G}/live/settings`]: () => ok({ mapTiles: 'osm' }),
       [`GET ${G}/live/stream`]: () => ({ status: 503, body: {} }),
+      // One open risk case, on the car of 浙AD12345 (car 11).
+      [`GET ${G}/risk/case`]: () =>
+        ok({
+          rows: [{ id: 5, carId: 11, plate: '浙AD12345', rule: 'geofenceExitOverdue', state: 'open' }],
+          total: 1,
+          pageNum: 1,
+          pageSize: 500,
+        }),
       [`GET ${G}/deviceStatus/route/1`]: () =>
         ok({
           deviceId: 1,
@@ -83,8 +114,13 @@ describe('/riskGpsMap', () => {
     await waitFor(() => expect(within(map).queryByText('marker 浙AD12345')).not.toBeInTheDocument());
     expect(within(map).getByText('marker 沪B82M56')).toBeInTheDocument();
     await user.clear(screen.getByRole('searchbox'));
-    await user.click(await within(map).findByText('marker 浙AD12345'));
+    const marked = await within(map).findByText('marker 浙AD12345');
+    await waitFor(() => expect(marked).toHaveAttribute('data-risk', 'yes'));
+    expect(within(map).getByText('marker 浙AF67890')).toHaveAttribute('data-risk', 'no');
+    await user.click(marked);
     const drawer = await screen.findByTestId('gps-drawer');
+    expect(within(drawer).getByTestId('gps-drawer-risk')).toHaveAttribute('href', '/riskGpsMap/risk?case=5');
+    expect(within(drawer).getByText('Left geofence with rent overdue')).toBeInTheDocument();
     expect(within(drawer).getByText('42 km/h')).toBeInTheDocument();
     expect(within(drawer).getByText('1234.5 km')).toBeInTheDocument();
     await user.click(screen.getByTestId('gps-replay'));

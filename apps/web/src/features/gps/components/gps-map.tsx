@@ -13,6 +13,8 @@ export const STATUS_COLOURS: Record<DeviceStatus, string> = {
   never: '#d9d9d9',
 };
 const ALARM_COLOUR = '#cf1322';
+/** The ring of a car with an open risk case. */
+const RISK_COLOUR = '#a8071a';
 
 const TILE_URLS: Record<Exclude<Tiles, 'none'>, { url: string; subdomains: string; attribution: string }> = {
   amap: {
@@ -41,6 +43,8 @@ export interface RouteOverlay {
   index: number;
 }
 
+const NO_RISK: ReadonlySet<number> = new Set();
+
 /**
  * The map: cars as coloured circles (canvas, so thousands stay smooth), clustered when zoomed out; a route
  * with the replay's car on it. Data is WGS-84; on AutoNavi tiles it is drawn in GCJ-02. Without tiles (no
@@ -53,8 +57,11 @@ export function GpsMap({
   onSelect,
   route,
   label,
+  riskCars = NO_RISK,
 }: {
   cars: LiveCar[];
+  /** Cars (ids) with an open risk case: drawn with a thick dark-red ring. */
+  riskCars?: ReadonlySet<number>;
   tiles: Tiles;
   selected: number | null;
   onSelect: (deviceId: number) => void;
@@ -169,11 +176,12 @@ export function GpsMap({
       for (const { car: c, at } of inView) {
         seen.add(c.deviceId);
         const isSel = c.deviceId === selected;
-        const key = `${c.status}|${c.alarms.length > 0}|${isSel}`;
+        const risk = c.carId !== null && riskCars.has(c.carId);
+        const key = `${c.status}|${c.alarms.length > 0}|${isSel}|${risk}`;
         const style: L.CircleMarkerOptions = {
-          radius: isSel ? 10 : 7,
-          color: c.alarms.length ? ALARM_COLOUR : '#fff',
-          weight: c.alarms.length || isSel ? 3 : 1.5,
+          radius: isSel || risk ? 10 : 7,
+          color: risk ? RISK_COLOUR : c.alarms.length ? ALARM_COLOUR : '#fff',
+          weight: risk ? 5 : c.alarms.length || isSel ? 3 : 1.5,
           fillColor: STATUS_COLOURS[c.status],
           fillOpacity: 0.95,
         };
@@ -208,7 +216,7 @@ export function GpsMap({
     return () => {
       m.off('moveend', draw);
     };
-  }, [cars, selected, tiles]);
+  }, [cars, selected, tiles, riskCars]);
 
   // Fit the fleet once, when the first cars arrive.
   useEffect(() => {
@@ -259,6 +267,7 @@ export function GpsMap({
       aria-label={label}
       data-testid="gps-map"
       data-cars={cars.length}
+      data-risk-cars={riskCars.size}
     />
   );
 }

@@ -21,6 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Device, DeviceStatus, LiveCar, Route } from '@fleetdesk/contracts/gps';
 import { EChart, type ChartOption } from '../../../components/echart';
 import { useAccess } from '../../../lib/access';
@@ -35,6 +36,8 @@ import {
 } from '../api/gps';
 import { CommandButton } from '../commands/components/command-button';
 import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
+import { openRiskCasesQuery } from '../risk/api/gps-risk';
+import '../risk/i18n';
 import { BindCar, BindUser, DeviceForm, QuickUserBind, useUnbind, useUserUnbind } from '../components/device-actions';
 import '../i18n';
 import './gps.css';
@@ -297,6 +300,11 @@ function LiveMap() {
     );
   }, [cars, keyword, status]);
   const car = cars.find((c) => c.deviceId === selected) ?? null;
+  // Cars with an open risk case: a ring on the map and a link in the drawer.
+  const risk = useQuery(openRiskCasesQuery(useAccess().can('riskGpsMap:view')));
+  const riskByCar = useMemo(() => new Map((risk.data?.rows ?? []).map((r) => [r.carId, r])), [risk.data]);
+  const riskCars = useMemo(() => new Set(riskByCar.keys()), [riskByCar]);
+  const carRisk = car?.carId == null ? undefined : riskByCar.get(car.carId);
   return (
     <div className="fd-gps-live">
       <div className="fd-gps-side">
@@ -375,6 +383,7 @@ function LiveMap() {
           onSelect={setSelected}
           route={replaying && route ? { points: route.route.points, index: route.index } : null}
           label={t('tabs.map')}
+          riskCars={riskCars}
         />
         {replaying && car && (
           <Replay
@@ -415,6 +424,14 @@ function LiveMap() {
               <Descriptions.Item label={t('drawer.alarms')}>
                 <AlarmTags alarms={car.alarms} />
               </Descriptions.Item>
+              {carRisk && (
+                <Descriptions.Item label={t('gps-risk:map.openCase')}>
+                  <Link to={`/riskGpsMap/risk?case=${carRisk.id}`} data-testid="gps-drawer-risk">
+                    <Tag color="red">{t(`gps-risk:rule.${carRisk.rule}`)}</Tag>
+                    {t(`gps-risk:state.${carRisk.state}`)}
+                  </Link>
+                </Descriptions.Item>
+              )}
             </Descriptions>
             <Button
               type="primary"

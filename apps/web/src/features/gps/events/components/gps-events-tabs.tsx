@@ -8,9 +8,10 @@ const PATHS = {
   alarms: '/riskGpsMap/alarms',
   geofences: '/riskGpsMap/geofences',
   commands: '/riskGpsMap/commands',
+  risk: '/riskGpsMap/risk',
 } as const;
 
-/** The GPS area's screens: the live map, the alarms, the geofences, the commands. */
+/** The GPS area's screens: the live map, the alarms, the geofences, the commands, the risk cases. */
 export function GpsEventsTabs({ active }: { active: keyof typeof PATHS }) {
   const { t } = useTranslation('gps-events');
   const navigate = useNavigate();

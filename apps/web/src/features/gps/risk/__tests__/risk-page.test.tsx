@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { RiskCaseDetail, RiskCaseRow } from '@fleetdesk/contracts/gps-risk';
+import { setLanguage } from '../../../../lib/i18n';
+import { ok, type FakeRequest } from '../../../../test/fake-server';
+import { ADMIN, sessionServer, signedIn } from '../../../../test/fixtures';
+import { renderApp } from '../../../../test/render-app';
+
+const FIRST = { timeout: 60_000 };
+const G = '/api/ccwgps';
+const row: RiskCaseRow = {
+  id: 7,
+  rentId: 1,
+  rentName: 'Hangzhou',
+  carId: 6,
+  plate: '浙AF20318',
+  deviceId: 6,
+  imei: '644960770006',
+  driverId: 3,
+  driverName: 'Wang Fang',
+  contractId: 6,
+  contractNo: 'HT202600006',
+  rule: 'geofenceExitOverdue',
+  state: 'open',
+  overdueAmount: 9000,
+  overdueDays: 33,
+  lastPosition: { lat: 30.52, lon: 120.61, at: '2026-11-26T02:00:00Z', speed: 45 },
+  raisedAt: '2026-11-26T02:00:00Z',
+  updatedAt: '2026-11-26T02:00:00Z',
+  closeReason: null,
+};
+const detail = (patch: Partial<RiskCaseDetail> = {}): RiskCaseDetail => ({
+  ...row,
+  closeNote: null,
+  closedAt: null,
+  approvalId: null,
+  commandId: null,
+  evidence: {
+    triggers: [
+      { rule: 'geofenceExitOverdue', at: '2026-11-26T02:00:00Z', key: 'event:41', eventIds: [41], note: null },
+    ],
+    alarms: [
+      {
+        id: 41,
+        type: 'geofenceExit',
+        at: '2026-11-26T02:00:00Z',
+        lat: 30.52,
+        lon: 120.61,
+        geofenceName: 'Binjiang depot',
+      },
+    ],
+    positions: [{ lat: 30.52, lon: 120.61, at: '2026-11-26T02:00:00Z', speed: 45 }],
+    bills: [
+      {
+        lineId: 90,
+        contractNo: 'HT202600006',
+        type: 'rent',
+        period: 2,
+        dueDate: '2026-10-22',
+        amount: 4500,
+        outstanding: 4500,
+        days: 33,
+      },
+    ],
+  },
+  steps: [{ id: 1, kind: 'raised', actorName: null, note: null, data: {}, at: '2026-11-26T02:00:00Z' }],
+  ...patch,
+});
+
+describe('/riskGpsMap/risk', () => {
+  it('shows the board, a case with its evidence and steps, proposes a fuel cut after a confirmation (English)', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    let current = detail();
+    const sent: FakeRequest[] = [];
+    const listed: FakeRequest[] = [];
+    sessionServer(ADMIN, {
+      'GET /api/ccwadmin/risk/board': () =>
+        ok({
+          byState: [
+            { state: 'open', count: 1 },
+            { state: 'closed', count: 4 },
+          ],
+          byRule: [{ rule: 'geofenceExitOverdue', count: 1 }],
+          openCount: 1,
+          overdueAmount: 9000,
+          open: [row],
+        }),
+      [`GET ${G}/risk/case`]: (req) => {
+        listed.push(req);
+        return ok({ rows: [{ ...row, state: current.state }], total: 1, pageNum: 1, pageSize: 20 });
+      },
+      [`GET ${G}/risk/case/:id`]: () => ok(current),
+      [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
+      [`POST ${G}/risk/case/:id/proposeFuelCut`]: (req) => {
+        sent.push(req);
+        current = detail({
+          state: 'fuelCutProposed',
+          approvalId: 12,
+          steps: [
+            ...current.steps,
+            {
+              id: 2,
+              kind: 'proposed',
+              actorName: 'Zhang Wei',
+              note: 'No answer',
+              data: {},
+              at: '2026-11-26T03:00:00Z',
+            },
+          ],
+        });
+        return ok(current);
+      },
+    });
+    renderApp('/riskGpsMap/risk');
+    const user = userEvent.setup();
+    await screen.findByTestId('gps-risk-page', undefined, FIRST);
+    const figures = await screen.findByTestId('risk-figures');
+    expect(await within(figures).findByText('Open cases')).toBeInTheDocument();
+    expect(within(figures).getByText('Left geofence with rent overdue 1')).toBeInTheDocument();
+    // The list asks for open cases by default.
+    await waitFor(() => expect(listed[0]?.query.get('open')).toBe('true'));
+
+    await user.click(await screen.findByText('浙AF20318'));
+    const drawer = await screen.findByTestId('risk-case');
+    expect(within(drawer).getByText('Binjiang depot')).toBeInTheDocument();
+    expect(within(drawer).getByText('HT202600006', { selector: 'td' })).toBeInTheDocument();
+    expect(within(drawer).getByText('¥9,000.00 · 33 days')).toBeInTheDocument();
+    expect(within(drawer).getByText('Raised', { selector: 'strong' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Propose fuel cut' }));
+    const dialog = (await screen.findByText('Propose a fuel cut for 浙AF20318')).closest<HTMLElement>('.ant-modal')!;
+    expect(within(dialog).getByText(/needs an approval/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Propose fuel cut' }));
+    expect(await within(dialog).findByText('Enter a reason (at most 200 characters)')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox'), 'No answer');
+    await user.click(within(dialog).getByRole('button', { name: 'Propose fuel cut' }));
+    await waitFor(() => expect(sent[0]?.body).toEqual({ reason: 'No answer' }));
+    expect(await within(drawer).findByText('Fuel cut proposed', { selector: 'strong' })).toBeInTheDocument();
+  }, 120_000);
+
+  it('closes a case: dismissing it needs a note', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const sent: FakeRequest[] = [];
+    sessionServer(ADMIN, {
+      'GET /api/ccwadmin/risk/board': () =>
+        ok({ byState: [], byRule: [], openCount: 1, overdueAmount: 0, open: [row] }),
+      [`GET ${G}/risk/case`]: () => ok({ rows: [row], total: 1, pageNum: 1, pageSize: 20 }),
+      [`GET ${G}/risk/case/:id`]: () => ok(detail()),
+      [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
+      [`POST ${G}/risk/case/:id/close`]: (req) => {
+        sent.push(req);
+        return ok(detail({ state: 'closed', closeReason: 'dismissed', closeNote: 'false alarm' }));
+      },
+    });
+    renderApp('/riskGpsMap/risk?case=7');
+    const user = userEvent.setup();
+    await screen.findByTestId('risk-case', undefined, FIRST);
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
+    const dialog = (await screen.findByText('Close the risk case of 浙AF20318')).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByLabelText('Why'));
+    await user.click(await screen.findByTitle('Dismissed'));
+    await user.click(within(dialog).getByRole('button', { name: /OK/ }));
+    expect(
+      await within(dialog).findByText('Dismissing a case needs a note (at most 200 characters)'),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox'), 'false alarm');
+    await user.click(within(dialog).getByRole('button', { name: /OK/ }));
+    await waitFor(() => expect(sent[0]?.body).toEqual({ reason: 'dismissed', note: 'false alarm' }));
+  }, 120_000);
+});
