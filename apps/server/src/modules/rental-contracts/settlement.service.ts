@@ -20,7 +20,6 @@ import { handoverInspections, rentalSettlements, type StoredDeduction } from '..
 import { rentalContracts, rentalPaymentLines } from '../../db/schema/rental-contracts.js';
 import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
 import { contractEvent, contractInScope, lockContractForHandover } from './handover.service.js';
-import { storeAfterCommit, systemContext } from './attachments.service.js';
 import { lineOut } from './rental-contracts.repository.js';
 import { account, event, record } from './rental-contracts.service.js';
 import { tenantRules } from '../settings/settings.service.js';
@@ -422,12 +421,5 @@ registerApprovalType({
       actorId,
       now,
     });
-  },
-  // Once the approval has committed: the settlement statement as a contract attachment (docs/handover.md).
-  afterOutcome: async (deps, { request, outcome, actorId }) => {
-    if (outcome !== 'approved' || !request.businessId) return;
-    const contractId = Number(request.businessId);
-    const ctx = await systemContext(deps, request.tenantId, contractId, actorId);
-    if (ctx) await storeAfterCommit(deps, ctx, contractId, 'settlement', 'settlement');
   },
 });

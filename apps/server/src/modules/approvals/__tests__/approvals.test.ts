@@ -107,6 +107,7 @@ describe('business types and flows', () => {
         'depositRefund',
         'expense',
         'financing',
+        'fuelCut',
         'leave',
         'purchase',
         'settlement',
