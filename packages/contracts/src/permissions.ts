@@ -46,6 +46,8 @@ const ACTION_TITLES: Record<string, LocalText> = {
   command: { 'zh-CN': '下发指令', 'en-US': 'Send command' },
   alarm: { 'zh-CN': '处理报警', 'en-US': 'Handle alarms' },
   bind: { 'zh-CN': '设备绑定', 'en-US': 'Bind devices' },
+  receipt: { 'zh-CN': '设备交接', 'en-US': 'Hand over devices' },
+  receive: { 'zh-CN': '接收设备', 'en-US': 'Receive devices' },
   send: { 'zh-CN': '发送', 'en-US': 'Send' },
   template: { 'zh-CN': '模板管理', 'en-US': 'Manage templates' },
   role: { 'zh-CN': '角色管理', 'en-US': 'Manage roles' },
@@ -99,6 +101,8 @@ export const MENUS: readonly MenuDef[] = [
     'command',
     'alarm',
     'bind',
+    'receipt',
+    'receive',
   ]),
   menu('notarization', '/notarization', '在线公证', 'Notarization', 'SafetyCertificateOutlined', [
     'view',

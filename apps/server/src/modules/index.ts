@@ -30,6 +30,7 @@ import { contractsTestRoutes, rentalContractsRoutes } from './rental-contracts/r
 import { gpsRoutes } from './gps/gps.routes.js';
 import { handoverRoutes } from './rental-contracts/handover.routes.js';
 import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
+import { gpsReceiptRoutes } from './gps/receipts.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -64,6 +65,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     handoverRoutes,
     gpsRoutes,
     gpsEventsRoutes,
+    gpsReceiptRoutes,
   ]) {
     await app.register(plugin);
   }
