@@ -103,6 +103,7 @@ addValidationMessages({
     'zh-CN': '半径为 10 到 100000 米',
     'en-US': 'The radius is 10 to 100,000 metres',
   },
+  'v.speedLimit': { 'zh-CN': '限速为 1-300 km/h 的整数', 'en-US': 'A speed limit is a whole number of 1 to 300 km/h' },
   'v.geofenceDevices': { 'zh-CN': '请选择 1-500 台设备', 'en-US': 'Choose 1 to 500 devices' },
 });
 
@@ -183,6 +184,13 @@ export const GEOFENCE_KIND_TITLES: Record<GeofenceKind, LocalText> = {
 /** Traccar's polylineDistance default: a polyline's corridor half-width, metres. */
 export const POLYLINE_DEFAULT_METRES = 25;
 
+/** An overspeed limit of a car type or a geofence, km/h. */
+export const SpeedLimit = z
+  .number({ message: 'v.speedLimit' })
+  .int({ message: 'v.speedLimit' })
+  .min(1, { message: 'v.speedLimit' })
+  .max(300, { message: 'v.speedLimit' });
+
 const LatLon = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)], { message: 'v.geofencePoint' });
 
 export const GeofenceInput = z
@@ -201,6 +209,8 @@ export const GeofenceInput = z
     rentId: Id.optional(),
     alarmOnEnter: z.boolean().default(false),
     alarmOnExit: z.boolean().default(true),
+    /** km/h inside the geofence (null: none; left out on a change: kept). */
+    speedLimitKmh: SpeedLimit.nullable().optional(),
     remark: z.string().trim().max(200).nullable().default(null),
   })
   .superRefine((g, ctx) => {
@@ -222,6 +232,7 @@ export const Geofence = z.object({
   radius: z.number().nullable(),
   alarmOnEnter: z.boolean(),
   alarmOnExit: z.boolean(),
+  speedLimitKmh: z.number().int().nullable(),
   remark: z.string().nullable(),
   devices: z.number().int(),
   createdAt: z.string(),

@@ -137,7 +137,13 @@ describe('rules', () => {
       contractPrefixes: {},
       mapTiles: 'amap',
       contractSms: { rentDue: false, contractEnd: false, overdue: false },
-      gpsEvents: { overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20 },
+      gpsEvents: {
+        overspeedKmh: 120,
+        overspeedSeconds: 10,
+        offlineMinutes: 10,
+        lowBatteryPercent: 20,
+        notices: { message: ['sos', 'powerCut', 'tamper'], sms: [], smsPhones: [] },
+      },
     });
     expect(await tenantRules(t.deps, demo)).toEqual(TenantRules.parse({}));
   });
