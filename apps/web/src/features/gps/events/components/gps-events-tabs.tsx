@@ -3,9 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import '../i18n';
 
-const PATHS = { map: '/riskGpsMap', alarms: '/riskGpsMap/alarms', geofences: '/riskGpsMap/geofences' } as const;
+const PATHS = {
+  map: '/riskGpsMap',
+  alarms: '/riskGpsMap/alarms',
+  geofences: '/riskGpsMap/geofences',
+  receipts: '/riskGpsMap/receipts',
+} as const;
 
-/** The GPS area's screens: the live map, the alarms, the geofences. */
+/** The GPS area's screens: the live map, the alarms, the geofences, the device receipts. */
 export function GpsEventsTabs({ active }: { active: keyof typeof PATHS }) {
   const { t } = useTranslation('gps-events');
   const navigate = useNavigate();
