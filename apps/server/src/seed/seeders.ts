@@ -11,6 +11,7 @@ import { seedViolations } from './violations.seed.js';
 import { seedGps } from './gps.seed.js';
 import { seedHandover } from './handover.seed.js';
 import { seedGpsEvents } from './gps-events.seed.js';
+import { seedGpsReceipts } from './gps-receipts.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -26,4 +27,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedHandover,
   seedGps,
   seedGpsEvents,
+  seedGpsReceipts,
 ];

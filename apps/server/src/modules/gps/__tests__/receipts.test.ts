@@ -66,6 +66,26 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('device receipts', () => {
+  it('has demo receipts: received, a pending send-back, a pending send-out, a cancelled one', async () => {
+    const list = (await t.request('GET', `${G}/receipt/list`, { as: 'admin', query: { pageSize: 50 } })).json().data;
+    const demo = list.rows.filter((r: { number: string }) => r.number.startsWith('JJ'));
+    expect(demo.map((r: { kind: string; state: string }) => `${r.kind}:${r.state}`).sort()).toEqual([
+      'a2b:cancelled',
+      'a2b:pending',
+      'a2b:received',
+      'b2a:pending',
+    ]);
+    const back = demo.find((r: { kind: string }) => r.kind === 'b2a');
+    const detail = (await t.request('GET', `${G}/receipt/detail/${back.id}`, { as: 'admin' })).json().data;
+    expect(detail).toMatchObject({ fromRentId: ids.sh, toRentId: ids.hz, canReceive: true, deviceCount: 1 });
+    // Its device is locked: it cannot go on another receipt.
+    const again = await t.request('POST', `${G}/receipt/create`, {
+      as: 'admin',
+      body: { fromRentId: ids.sh, toRentId: ids.hz, deviceIds: [detail.devices[0].deviceId] },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('sends devices from Hangzhou to Shanghai, locks them while pending, moves them on receipt', async () => {
     const devs = await devices(ids.hz, 3);
     const res = await t.request('POST', `${G}/receipt/create`, {
