@@ -41,7 +41,13 @@ const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString(
  * alarm type per NOTICE_INTERVAL_MINUTES, whichever process raised it (`gps_alarm_notices`). Answers the number
  * of alarms notified.
  */
-export async function notifyAlarms(deps: AppDeps, alarms: RaisedAlarm[]): Promise<number> {
+export async function notifyAlarms(
+  deps: AppDeps,
+  alarms: RaisedAlarm[],
+  /** The tenant's notice rules (the event processor passes its 30-second cache). */
+  noticesOf: (tenantId: number) => Promise<GpsAlarmNotices> = async (tenantId) =>
+    (await tenantRules(deps, tenantId)).gpsEvents.notices,
+): Promise<number> {
   const byTenant = new Map<number, RaisedAlarm[]>();
   for (const a of alarms) {
     const list = byTenant.get(a.tenantId);
@@ -50,7 +56,7 @@ export async function notifyAlarms(deps: AppDeps, alarms: RaisedAlarm[]): Promis
   }
   let notified = 0;
   for (const [tenantId, list] of byTenant) {
-    const rules = (await tenantRules(deps, tenantId)).gpsEvents.notices;
+    const rules = await noticesOf(tenantId);
     const wanted = list.filter((a) => rules.message.includes(a.type) || rules.sms.includes(a.type));
     if (!wanted.length) continue;
     notified += await notifyTenant(deps, tenantId, rules, wanted);

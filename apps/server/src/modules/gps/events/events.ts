@@ -378,7 +378,7 @@ export function eventPipeline(deps: AppDeps): (batch: WrittenPosition[]) => Prom
         await processPositions(deps, batch, raised);
         if (raised.length)
           state.notices = state.notices
-            .then(() => notifyAlarms(deps, raised))
+            .then(() => notifyAlarms(deps, raised, async (tenantId) => (await rulesOf(deps, tenantId)).notices))
             .catch((err: unknown) => deps.log.error({ err, alarms: raised.length }, 'gps: alarm notices failed'));
       })
       .catch((err: unknown) => deps.log.error({ err, positions: batch.length }, 'gps: deriving events failed'))

@@ -7,7 +7,7 @@ import { setLanguage } from '../../../../lib/i18n';
 import { ok, type FakeRequest } from '../../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
-import { RENT_ROWS } from '../../../company-settings/__tests__/fixtures';
+import type { Rent } from '@fleetdesk/contracts/organisation';
 
 const FIRST = { timeout: 60_000 };
 const G = '/api/ccwgps';
@@ -37,6 +37,11 @@ const receipt = (patch: Partial<GpsReceiptDetail> = {}): GpsReceiptDetail => ({
   canCancel: true,
   ...patch,
 });
+const RENT_ROWS = [7, 8].map((id) => ({
+  id,
+  name: id === 7 ? 'Demo Rentals Hangzhou' : 'Demo Rentals Shanghai',
+  status: 'active',
+})) as Rent[];
 const device = (id: number, imei: string) => ({ id, imei, model: 'JT-W100', rentId: 7 }) as Device;
 
 /** A modal by its title. */
@@ -116,7 +121,7 @@ describe('/riskGpsMap/receipts', () => {
     await waitFor(() => expect(server.calls('PUT', `${G}/receipt/b/receive/31`)).toHaveLength(1));
     await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Receive' })).toBeNull());
     expect(within(drawer).getAllByText('Received').length).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('shows no create button without riskGpsMap:receipt (Chinese)', async () => {
     await setLanguage('zh-CN');
