@@ -3,7 +3,12 @@ import { GPS_EVENT_TITLES, type GpsAlarmType } from '@fleetdesk/contracts/gps-ev
 import type { GpsAlarmNotices } from '@fleetdesk/contracts/organisation';
 import { rowsOf } from '../../../core/db.js';
 import type { AppDeps } from '../../../core/deps.js';
-import { createSystemNotice, purposeTemplate, systemSendingState } from '../../sms-notices/sms-notices.service.js';
+import {
+  createSystemNotice,
+  normalisePhone,
+  purposeTemplate,
+  systemSendingState,
+} from '../../sms-notices/sms-notices.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
 
 /** The message-centre category of risk alarms (contracts MESSAGE_CATEGORIES). */
@@ -136,7 +141,7 @@ async function notifyTenant(
   return texts.length;
 }
 
-/** One SMS task for the batch's alarms: each alarm to the configured numbers, else to its rent's contact phone. */
+/** One SMS task for the batch's alarms: to the configured numbers, else to each alarm's rent's contact phone. */
 async function smsAlarms(
   deps: AppDeps,
   tenantId: number,
@@ -161,43 +166,48 @@ async function smsAlarms(
   );
   if (!owner) return;
   const sending = await systemSendingState(deps, tenantId);
-  // A recipient is one (phone, alarm) pair; the notice leaves out repeated numbers, so each alarm is its own batch
-  // row only when its text differs: the batch is built per alarm into one task.
-  const recipients = list.flatMap((x) =>
-    (rules.smsPhones.length ? rules.smsPhones : x.d.phone ? [x.d.phone] : []).map((phone) => ({
+  // One text per number and batch: a number that several alarms of the batch go to gets them in one SMS
+  // (the first three plates and how many in all, the alarm types), so one notice task per batch.
+  const byPhone = new Map<string, typeof list>();
+  for (const x of list)
+    for (const raw of rules.smsPhones.length ? rules.smsPhones : x.d.phone ? [x.d.phone] : []) {
+      const phone = normalisePhone(raw);
+      const mine = byPhone.get(phone);
+      if (mine) mine.push(x);
+      else byPhone.set(phone, [x]);
+    }
+  const recipients = [...byPhone].map(([phone, xs]) => {
+    const plates = [...new Set(xs.map((x) => x.what))];
+    return {
       phone,
-      variables: { company: x.d.short_name, plate: x.what, alarm: x.alarm, alarmTime: x.time },
-    })),
-  );
+      variables: {
+        company: xs[0]!.d.short_name,
+        plate: plates.length > 3 ? `${plates.slice(0, 3).join('、')}等${plates.length}辆` : plates.join('、'),
+        alarm: [...new Set(xs.map((x) => x.alarm))].join('、'),
+        alarmTime: xs[0]!.time,
+      },
+    };
+  });
   if (!recipients.length) return;
   if (recipients.length > sending.remaining) {
     deps.log.warn({ tenantId, recipients: recipients.length }, 'gps alarm SMS: over the daily quota, not sent');
     return;
   }
-  // checkRecipients drops a phone that repeats within a batch: one batch per distinct text round.
-  const rounds: (typeof recipients)[] = [];
-  for (const r of recipients) {
-    const round = rounds.find((b) => !b.some((x) => x.phone === r.phone));
-    if (round) round.push(r);
-    else rounds.push([r]);
-  }
-  for (const round of rounds) {
-    const created = await deps.db.transaction(async (tx) => {
-      const notice = await createSystemNotice(
-        deps,
-        tx,
-        { tenantId, userId: Number(owner.id) },
-        {
-          template,
-          source: GPS_ALARM_SMS_SOURCE,
-          recipients: round,
-          signature: sending.signature,
-          segmentPriceFen: sending.segmentPriceFen,
-          defaults: { company: sending.shortName },
-        },
-      );
-      return notice.created;
-    });
-    if (created) await deps.tasks.dispatch(created.task);
-  }
+  const created = await deps.db.transaction(async (tx) => {
+    const notice = await createSystemNotice(
+      deps,
+      tx,
+      { tenantId, userId: Number(owner.id) },
+      {
+        template,
+        source: GPS_ALARM_SMS_SOURCE,
+        recipients,
+        signature: sending.signature,
+        segmentPriceFen: sending.segmentPriceFen,
+        defaults: { company: sending.shortName },
+      },
+    );
+    return notice.created;
+  });
+  if (created) await deps.tasks.dispatch(created.task);
 }
