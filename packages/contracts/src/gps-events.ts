@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Instant, PageQuery, type LocalText } from './common.js';
 import { Month } from './cost-centres.js';
+import { GPS_ALARM_TYPES, GpsAlarmType, SpeedLimit } from './gps-rules.js';
 import { addValidationMessages } from './validation-registry.js';
 
 /**
@@ -47,19 +48,11 @@ export const GPS_EVENT_TYPES = [
 ] as const;
 export const GpsEventType = z.enum(GPS_EVENT_TYPES);
 export type GpsEventType = z.infer<typeof GpsEventType>;
-/** The event types that are alarms (handled or ignored by someone). */
-export const GPS_ALARM_TYPES = [
-  'overspeed',
-  'powerCut',
-  'sos',
-  'tamper',
-  'vibration',
-  'lowBattery',
-  'geofenceEnter',
-  'geofenceExit',
-] as const satisfies readonly GpsEventType[];
-export const GpsAlarmType = z.enum(GPS_ALARM_TYPES);
-export type GpsAlarmType = z.infer<typeof GpsAlarmType>;
+// The alarm types and the speed limit live in `gps-rules.ts`: the tenant rules and the car types (in the web
+// shell's bundle) name them without loading this file.
+export { GPS_ALARM_TYPES, GpsAlarmType, SpeedLimit } from './gps-rules.js';
+/** The alarm types as event types (and the compiler's check that every alarm type is an event type). */
+export const ALARM_EVENT_TYPES: readonly GpsEventType[] = GPS_ALARM_TYPES;
 
 export const GPS_EVENT_TITLES: Record<GpsEventType, LocalText> = {
   online: { 'zh-CN': '上线', 'en-US': 'Online' },
@@ -103,7 +96,6 @@ addValidationMessages({
     'zh-CN': '半径为 10 到 100000 米',
     'en-US': 'The radius is 10 to 100,000 metres',
   },
-  'v.speedLimit': { 'zh-CN': '限速为 1-300 km/h 的整数', 'en-US': 'A speed limit is a whole number of 1 to 300 km/h' },
   'v.geofenceDevices': { 'zh-CN': '请选择 1-500 台设备', 'en-US': 'Choose 1 to 500 devices' },
 });
 
@@ -183,13 +175,6 @@ export const GEOFENCE_KIND_TITLES: Record<GeofenceKind, LocalText> = {
 };
 /** Traccar's polylineDistance default: a polyline's corridor half-width, metres. */
 export const POLYLINE_DEFAULT_METRES = 25;
-
-/** An overspeed limit of a car type or a geofence, km/h. */
-export const SpeedLimit = z
-  .number({ message: 'v.speedLimit' })
-  .int({ message: 'v.speedLimit' })
-  .min(1, { message: 'v.speedLimit' })
-  .max(300, { message: 'v.speedLimit' });
 
 const LatLon = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)], { message: 'v.geofencePoint' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Instant, MobilePhone, PageQuery } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
-import { GPS_ALARM_TYPES, GpsAlarmType } from './gps-events.js';
+import { GPS_ALARM_TYPES, GpsAlarmType } from './gps-rules.js';
 
 /**
  * Organisation and access administration: departments and employees (the address book), roles with their

@@ -10,7 +10,7 @@ import {
   normalizePlate,
   normalizeVin,
 } from './identifiers.js';
-import { SpeedLimit } from './gps-events.js';
+import { SpeedLimit } from './gps-rules.js';
 import { addValidationMessages } from './validation-registry.js';
 
 const base = '/api/ccwadmin';
