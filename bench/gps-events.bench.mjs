@@ -15,6 +15,8 @@ const pg = require(path.join(ROOT, 'node_modules/pg'));
 const DEVICES = Number(process.env.BENCH_GPS_DEVICES ?? 1000);
 const FENCES = Number(process.env.BENCH_GPS_FENCES ?? 1000);
 const BURST = Number(process.env.BENCH_GPS_BURST ?? 100);
+/** BENCH_GPS_NOTICES=1: the tenant notifies every alarm type by the message centre and SMS (alarm notices on). */
+const NOTICES = process.env.BENCH_GPS_NOTICES === '1';
 const GATEWAY_PORT = Number(process.env.BENCH_GPS_PORT ?? 18650);
 
 ensureBuilt();
@@ -89,6 +91,23 @@ async function run(events) {
       [tenantId, links.map((l) => l[0]), links.map((l) => l[1])],
     );
 
+    if (NOTICES) {
+      const all = [
+        'overspeed',
+        'powerCut',
+        'sos',
+        'tamper',
+        'vibration',
+        'lowBattery',
+        'geofenceEnter',
+        'geofenceExit',
+      ];
+      await client.query(
+        `insert into tenant_settings (tenant_id, rules) values ($1, $2::jsonb)
+         on conflict (tenant_id) do update set rules = tenant_settings.rules || excluded.rules`,
+        [tenantId, JSON.stringify({ gpsEvents: { notices: { message: all, sms: all, smsPhones: ['13900000001'] } } })],
+      );
+    }
     const terms = imeis.map((imei) => new SimTerminal(imei));
     for (let i = 0; i < terms.length; i += 50)
       await Promise.all(
@@ -141,6 +160,18 @@ async function run(events) {
       }
       eventsSeconds = Math.round(((performance.now() - start) / 1000 - 0.2) * 100) / 100;
     }
+    // Notices run on a chain of their own after the events: time until the last message lands.
+    let noticesSeconds = null;
+    if (NOTICES && events === 'on') {
+      let last = -1;
+      for (let k = 0; k < 600; k++) {
+        const n = await count('push_records');
+        if (n === last) break;
+        last = n;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      noticesSeconds = Math.round(((performance.now() - start) / 1000 - 0.2) * 100) / 100;
+    }
     const { rows: byType } = await client.query(
       `select type, count(*)::int as n from gps_events where device_id = any($1::int8[]) group by 1 order by 1`,
       [devs.map((d) => d.id)],
@@ -154,6 +185,16 @@ async function run(events) {
       eventsDoneSeconds: eventsSeconds,
       eventsWritten: (await count('gps_events')) - eventsBefore,
       eventsByType: Object.fromEntries(byType.map((r) => [r.type, r.n])),
+      ...(NOTICES
+        ? {
+            noticesDoneSeconds: noticesSeconds,
+            noticeMessages: (await client.query(`select count(*)::int as n from push_records where category = 4`))
+              .rows[0].n,
+            noticeSmsBatches: (
+              await client.query(`select count(*)::int as n from sms_batches where source = 'gpsAlarm'`)
+            ).rows[0].n,
+          }
+        : {}),
     };
   } finally {
     await client.end();
@@ -168,6 +209,7 @@ const results = {
   devices: DEVICES,
   geofences: FENCES,
   burst: BURST,
+  notices: NOTICES,
 };
 results.without = await run('off');
 console.log('without events', results.without);

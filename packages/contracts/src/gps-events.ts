@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Instant, PageQuery, type LocalText } from './common.js';
 import { Month } from './cost-centres.js';
+import { GPS_ALARM_TYPES, GpsAlarmType, SpeedLimit } from './gps-rules.js';
 import { addValidationMessages } from './validation-registry.js';
 
 /**
@@ -47,19 +48,11 @@ export const GPS_EVENT_TYPES = [
 ] as const;
 export const GpsEventType = z.enum(GPS_EVENT_TYPES);
 export type GpsEventType = z.infer<typeof GpsEventType>;
-/** The event types that are alarms (handled or ignored by someone). */
-export const GPS_ALARM_TYPES = [
-  'overspeed',
-  'powerCut',
-  'sos',
-  'tamper',
-  'vibration',
-  'lowBattery',
-  'geofenceEnter',
-  'geofenceExit',
-] as const satisfies readonly GpsEventType[];
-export const GpsAlarmType = z.enum(GPS_ALARM_TYPES);
-export type GpsAlarmType = z.infer<typeof GpsAlarmType>;
+// The alarm types and the speed limit live in `gps-rules.ts`: the tenant rules and the car types (in the web
+// shell's bundle) name them without loading this file.
+export { GPS_ALARM_TYPES, GpsAlarmType, SpeedLimit } from './gps-rules.js';
+/** The alarm types as event types (and the compiler's check that every alarm type is an event type). */
+export const ALARM_EVENT_TYPES: readonly GpsEventType[] = GPS_ALARM_TYPES;
 
 export const GPS_EVENT_TITLES: Record<GpsEventType, LocalText> = {
   online: { 'zh-CN': '上线', 'en-US': 'Online' },
@@ -201,6 +194,8 @@ export const GeofenceInput = z
     rentId: Id.optional(),
     alarmOnEnter: z.boolean().default(false),
     alarmOnExit: z.boolean().default(true),
+    /** km/h inside the geofence (null: none; left out on a change: kept). */
+    speedLimitKmh: SpeedLimit.nullable().optional(),
     remark: z.string().trim().max(200).nullable().default(null),
   })
   .superRefine((g, ctx) => {
@@ -222,6 +217,7 @@ export const Geofence = z.object({
   radius: z.number().nullable(),
   alarmOnEnter: z.boolean(),
   alarmOnExit: z.boolean(),
+  speedLimitKmh: z.number().int().nullable(),
   remark: z.string().nullable(),
   devices: z.number().int(),
   createdAt: z.string(),

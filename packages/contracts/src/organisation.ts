@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Instant, MobilePhone, PageQuery } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
+import { GPS_ALARM_TYPES, GpsAlarmType } from './gps-rules.js';
 
 /**
  * Organisation and access administration: departments and employees (the address book), roles with their
@@ -336,6 +337,26 @@ const NumberPrefix = z
   .regex(/^[A-Z0-9]{1,8}$/, { message: 'v.numberPrefix' });
 
 /**
+ * Alarm notices (issue 18): the alarm types that notify the message centre (the users of the car's rent who may
+ * see the GPS map) and by SMS (to `smsPhones`, else the rent's contact phone); one notice per device and type
+ * per 10 minutes.
+ */
+export const GpsAlarmNotices = z.strictObject({
+  message: z.array(GpsAlarmType).max(GPS_ALARM_TYPES.length).default([]),
+  sms: z.array(GpsAlarmType).max(GPS_ALARM_TYPES.length).default([]),
+  smsPhones: z.array(MobilePhone).max(10, { message: 'v.gpsSmsPhones' }).default([]),
+});
+export type GpsAlarmNotices = z.infer<typeof GpsAlarmNotices>;
+export const DEFAULT_GPS_ALARM_NOTICES: GpsAlarmNotices = {
+  message: ['sos', 'powerCut', 'tamper'],
+  sms: [],
+  smsPhones: [],
+};
+addValidationMessages({
+  'v.gpsSmsPhones': { 'zh-CN': '最多 10 个手机号', 'en-US': 'At most 10 phone numbers' },
+});
+
+/**
  * The business rules every later area reads through the settings service (server: `settings.service.ts`),
  * each with its default, so that a tenant that never opened the settings page works as documented here.
  */
@@ -407,8 +428,18 @@ export const TenantRules = z.object({
         .max(120)
         .default(20)
         .describe('a fuel cut is sent only at or below this speed, km/h (unless forced)'),
+      notices: GpsAlarmNotices.default(DEFAULT_GPS_ALARM_NOTICES).describe(
+        'which alarm types notify by the message centre and by SMS, and the SMS numbers',
+      ),
     })
-    .default({ overspeedKmh: 120, overspeedSeconds: 10, offlineMinutes: 10, lowBatteryPercent: 20, safeSpeedKmh: 20 })
+    .default({
+      overspeedKmh: 120,
+      overspeedSeconds: 10,
+      offlineMinutes: 10,
+      lowBatteryPercent: 20,
+      safeSpeedKmh: 20,
+      notices: DEFAULT_GPS_ALARM_NOTICES,
+    })
     .describe('GPS events and alarms (issue 18)'),
   gpsRisk: z
     .object({

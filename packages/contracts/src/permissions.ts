@@ -48,6 +48,8 @@ const ACTION_TITLES: Record<string, LocalText> = {
   alarm: { 'zh-CN': '处理报警', 'en-US': 'Handle alarms' },
   bind: { 'zh-CN': '设备绑定', 'en-US': 'Bind devices' },
   risk: { 'zh-CN': '风控处置', 'en-US': 'Act on risk cases' },
+  receipt: { 'zh-CN': '设备交接', 'en-US': 'Hand over devices' },
+  receive: { 'zh-CN': '接收设备', 'en-US': 'Receive devices' },
   send: { 'zh-CN': '发送', 'en-US': 'Send' },
   template: { 'zh-CN': '模板管理', 'en-US': 'Manage templates' },
   role: { 'zh-CN': '角色管理', 'en-US': 'Manage roles' },
@@ -103,6 +105,8 @@ export const MENUS: readonly MenuDef[] = [
     'alarm',
     'bind',
     'risk',
+    'receipt',
+    'receive',
   ]),
   menu('notarization', '/notarization', '在线公证', 'Notarization', 'SafetyCertificateOutlined', [
     'view',

@@ -33,6 +33,8 @@ export const SMS_VARIABLES: readonly { key: string; title: LocalText; example: s
   { key: 'contractNo', title: { 'zh-CN': '合同编号', 'en-US': 'Contract number' }, example: 'HT202600001' },
   { key: 'endDate', title: { 'zh-CN': '合同到期日', 'en-US': 'Contract end date' }, example: '2026-12-31' },
   { key: 'daysOverdue', title: { 'zh-CN': '逾期天数', 'en-US': 'Days overdue' }, example: '7' },
+  { key: 'alarm', title: { 'zh-CN': '报警类型', 'en-US': 'Alarm' }, example: '断电' },
+  { key: 'alarmTime', title: { 'zh-CN': '报警时间', 'en-US': 'Alarm time' }, example: '2026-11-26 14:05' },
 ];
 
 /** Reminder kinds of the rental contracts that may text the driver (company setting `contractSms`). */

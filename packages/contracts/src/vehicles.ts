@@ -10,6 +10,7 @@ import {
   normalizePlate,
   normalizeVin,
 } from './identifiers.js';
+import { SpeedLimit } from './gps-rules.js';
 import { addValidationMessages } from './validation-registry.js';
 
 const base = '/api/ccwadmin';
@@ -686,6 +687,8 @@ export const CarTypeInput = z.strictObject({
   carTypeName: text(30).min(1),
   monthlyRent: Yuan.describe('yuan per month'),
   deposit: Yuan.describe('yuan'),
+  /** GPS overspeed limit of cars of this type, km/h (null: the tenant's; left out on a change: kept). */
+  overspeedKmh: SpeedLimit.nullable().optional(),
   remark: optText(200),
 });
 export type CarTypeInput = z.infer<typeof CarTypeInput>;
@@ -694,6 +697,7 @@ export const CarType = z.object({
   carTypeName: z.string(),
   monthlyRent: z.number(),
   deposit: z.number(),
+  overspeedKmh: z.number().int().nullable(),
   remark: z.string().nullable(),
   cars: z.number().int().describe('cars (not deleted) of this type'),
   createdAt: Instant,

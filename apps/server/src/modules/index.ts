@@ -32,6 +32,7 @@ import { handoverRoutes } from './rental-contracts/handover.routes.js';
 import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
 import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
+import { gpsReceiptRoutes } from './gps/receipts.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     gpsEventsRoutes,
     gpsCommandsRoutes,
     gpsRiskRoutes,
+    gpsReceiptRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { TenantRules } from '@fleetdesk/contracts/organisation';
 import { gpsDevices, gpsPositions } from '../db/schema/gps.js';
 import { gpsDeviceGeofences, gpsEventStates, gpsEvents, gpsGeofences } from '../db/schema/gps-events.js';
-import { EMPTY_STATE, deriveEvents, type DeviceState } from '../modules/gps/events/events.js';
+import { EMPTY_STATE, deriveEvents, effectiveLimit, type DeviceState } from '../modules/gps/events/events.js';
 import { boxOf, contains, type Shape } from '../modules/gps/events/geo.js';
 import { demoImei } from './gps.seed.js';
 import type { DemoContext } from './context.js';
@@ -12,6 +12,8 @@ interface DemoFence extends Shape {
   name: string;
   alarmOnEnter: boolean;
   alarmOnExit: boolean;
+  /** km/h inside (GPS overspeed limit of the geofence). */
+  speedLimitKmh?: number;
   remark: string | null;
 }
 
@@ -30,6 +32,7 @@ const FENCES: DemoFence[] = [
     radius: null,
     alarmOnEnter: true,
     alarmOnExit: false,
+    speedLimitKmh: 40,
     remark: '景区限行，进入即报警',
   },
   {
@@ -122,6 +125,7 @@ export async function seedGpsEvents({ tx, clock, demo }: DemoContext): Promise<v
         ...box,
         alarmOnEnter: f.alarmOnEnter,
         alarmOnExit: f.alarmOnExit,
+        speedLimitKmh: f.speedLimitKmh ?? null,
         remark: f.remark,
         createdBy: demo.adminId,
       })
@@ -144,9 +148,9 @@ export async function seedGpsEvents({ tx, clock, demo }: DemoContext): Promise<v
     const rows: (typeof gpsEvents.$inferInsert)[] = [];
     for (const p of positions) {
       const contained = mine.filter((f) => contains(f, p.lat, p.lon)).map((f) => f.id);
-      const out = deriveEvents(state, { ...p, attributes: p.attributes }, p.serverTime, rules, contained, (id) =>
-        fences.find((f) => f.id === id),
-      );
+      const flags = (id: number) => fences.find((f) => f.id === id);
+      const limit = effectiveLimit(contained, flags, null, rules);
+      const out = deriveEvents(state, { ...p, attributes: p.attributes }, p.serverTime, rules, contained, flags, limit);
       state = out.state;
       for (const e of out.events) {
         const ageH = (now.getTime() - e.at.getTime()) / 3600_000;

@@ -13,6 +13,7 @@ import { seedHandover, seedTempCars } from './handover.seed.js';
 import { seedGpsEvents } from './gps-events.seed.js';
 import { seedGpsCommands } from './gps-commands.seed.js';
 import { seedGpsRisk } from './gps-risk.seed.js';
+import { seedGpsReceipts } from './gps-receipts.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -31,4 +32,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedGpsEvents,
   seedGpsCommands,
   seedGpsRisk,
+  seedGpsReceipts,
 ];

@@ -215,6 +215,14 @@ export const ROUTES: RouteDef[] = [
     permission: 'riskGpsMap',
     page: lazyPage(() => import('../features/gps/risk/pages/risk-page')),
   },
+  {
+    name: 'gpsReceipts',
+    path: '/riskGpsMap/receipts',
+    titleKey: 'gps-receipts:routes.receipts',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    page: lazyPage(() => import('../features/gps/receipts/pages/receipts-page')),
+  },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.
   {
     name: 'carNew',

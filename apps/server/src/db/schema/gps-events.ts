@@ -5,6 +5,7 @@ import {
   doublePrecision,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -139,6 +140,8 @@ export const gpsGeofences = pgTable(
     maxLon: doublePrecision('max_lon').notNull(),
     alarmOnEnter: boolean('alarm_on_enter').notNull().default(false),
     alarmOnExit: boolean('alarm_on_exit').notNull().default(true),
+    /** Speed limit inside, km/h (null: none); the lowest limit of the geofences containing a position wins. */
+    speedLimitKmh: integer('speed_limit_kmh'),
     remark: text('remark'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
@@ -167,6 +170,26 @@ export const gpsDeviceGeofences = pgTable(
       columns: [t.tenantId, t.geofenceId],
       foreignColumns: [gpsGeofences.tenantId, gpsGeofences.id],
     }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.deviceId], foreignColumns: [gpsDevices.tenantId, gpsDevices.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * When an alarm of a device and type last notified (message centre, SMS): one notice per device and type per
+ * ten minutes, whichever process raised it.
+ */
+export const gpsAlarmNotices = pgTable(
+  'gps_alarm_notices',
+  {
+    tenantId: bigintRef('tenant_id').notNull(),
+    deviceId: bigintRef('device_id').notNull(),
+    type: text('type').notNull(),
+    lastAt: tstz('last_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.deviceId, t.type] }),
     foreignKey({ columns: [t.tenantId, t.deviceId], foreignColumns: [gpsDevices.tenantId, gpsDevices.id] }).onDelete(
       'cascade',
     ),

@@ -163,3 +163,74 @@ export const gpsWorkOrders = pgTable(
     check('gps_work_orders_kind_ck', sql.raw(`kind in (${inList(WORK_ORDER_KINDS)})`)),
   ],
 );
+
+export const GPS_RECEIPT_KINDS = ['a2b', 'b2a'] as const;
+export const GPS_RECEIPT_STATES = ['pending', 'received', 'cancelled'] as const;
+
+/**
+ * Device receipts (设备交接单): devices handed from one rent of the tenant (the sender) to another (the
+ * receiver). `a2b` sends devices out; `b2a` sends back devices that came in on `source_id` (a received a2b).
+ */
+export const gpsReceipts = pgTable(
+  'gps_receipts',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    number: text('number').notNull(),
+    kind: text('kind').notNull(),
+    fromRentId: bigintRef('from_rent_id').notNull(),
+    toRentId: bigintRef('to_rent_id').notNull(),
+    sourceId: bigintRef('source_id'),
+    state: text('state').notNull().default('pending'),
+    note: text('note'),
+    expressNo: text('express_no'),
+    createdBy: bigintRef('created_by').notNull(),
+    createdAt: createdAt(),
+    receivedBy: bigintRef('received_by'),
+    receivedAt: tstz('received_at'),
+    cancelledBy: bigintRef('cancelled_by'),
+    cancelledAt: tstz('cancelled_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('gps_receipts_number_uq').on(t.tenantId, t.number),
+    index('gps_receipts_from_ix').on(t.tenantId, t.fromRentId, t.id),
+    index('gps_receipts_to_ix').on(t.tenantId, t.toRentId, t.id),
+    foreignKey({ columns: [t.tenantId, t.fromRentId], foreignColumns: [rents.tenantId, rents.id] }),
+    foreignKey({ columns: [t.tenantId, t.toRentId], foreignColumns: [rents.tenantId, rents.id] }),
+    foreignKey({ columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ columns: [t.tenantId, t.sourceId], foreignColumns: [t.tenantId, t.id] }),
+    check('gps_receipts_kind_ck', sql.raw(`kind in (${inList(GPS_RECEIPT_KINDS)})`)),
+    check('gps_receipts_state_ck', sql.raw(`state in (${inList(GPS_RECEIPT_STATES)})`)),
+    check('gps_receipts_rents_ck', sql`${t.fromRentId} <> ${t.toRentId}`),
+  ],
+);
+
+/**
+ * The devices of a receipt. `pending` is true while the receipt is pending: the partial unique index locks a
+ * device into one pending receipt at a time.
+ */
+export const gpsReceiptDevices = pgTable(
+  'gps_receipt_devices',
+  {
+    tenantId: bigintRef('tenant_id').notNull(),
+    receiptId: bigintRef('receipt_id').notNull(),
+    deviceId: bigintRef('device_id').notNull(),
+    imei: text('imei').notNull(),
+    pending: boolean('pending').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.receiptId, t.deviceId] }),
+    uniqueIndex('gps_receipt_devices_lock_uq')
+      .on(t.tenantId, t.deviceId)
+      .where(sql`${t.pending}`),
+    foreignKey({ columns: [t.tenantId, t.receiptId], foreignColumns: [gpsReceipts.tenantId, gpsReceipts.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.tenantId, t.deviceId], foreignColumns: [gpsDevices.tenantId, gpsDevices.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

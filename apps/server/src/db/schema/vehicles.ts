@@ -125,6 +125,8 @@ export const carTypes = pgTable(
     name: text('name').notNull(),
     monthlyRentFen: integer('monthly_rent_fen').notNull(),
     depositFen: integer('deposit_fen').notNull(),
+    /** The GPS overspeed limit of cars of this type, km/h (null: the tenant's `gpsEvents.overspeedKmh`). */
+    overspeedKmh: integer('overspeed_kmh'),
     remark: text('remark'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -22,10 +22,11 @@ import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../.
 import { translate } from '../../core/i18n.js';
 import { alarmNames } from './jt808/codec.js';
 import { tripsAndStops, type MotionPoint } from './motion.js';
+import { assertNotInReceipt } from './receipts.service.js';
 import './gps.messages.js';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentId' | 'rentIds' | 'lang'>;
-type Deps = Pick<AppDeps, 'database' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock'>;
 type Row = Record<string, unknown>;
 
 /** Motion threshold: Traccar's event.motion.speedThreshold 0.01 kn, in km/h. */
@@ -195,6 +196,7 @@ export async function updateDevice(deps: Deps, ctx: Ctx, id: number, input: Devi
   if (!ctx.rentIds.includes(rentId)) throw invalidField('rentId', 'gps.rentNotAllowed');
   if (rentId !== before.rentId && before.carId)
     throw new ConflictError('gps.alreadyBound', { plate: before.plate ?? '' });
+  if (rentId !== before.rentId) await assertNotInReceipt(deps, ctx.tenantId, id, before.imei);
   await deps.database
     .query(
       `update gps_devices set imei=$3, model=$4, protocol=$5, sim=$6, rent_id=$7, installed_at=$8, installer=$9,
@@ -220,6 +222,7 @@ export async function updateDevice(deps: Deps, ctx: Ctx, id: number, input: Devi
 export async function deleteDevice(deps: Deps, ctx: Ctx, id: number): Promise<Device> {
   const d = await getDevice(deps, ctx, id);
   if (d.carId) throw new ConflictError('gps.boundDelete', { plate: d.plate ?? '' });
+  await assertNotInReceipt(deps, ctx.tenantId, id, d.imei);
   await deps.database.query('delete from gps_devices where tenant_id=$1 and id=$2', [ctx.tenantId, id]);
   return d;
 }
@@ -254,6 +257,7 @@ async function record(
 export async function bindDevice(deps: Deps, ctx: Ctx, id: number, carId: number, remark: string | null) {
   const d = await getDevice(deps, ctx, id);
   if (d.carId) throw new ConflictError('gps.alreadyBound', { plate: d.plate ?? '' });
+  await assertNotInReceipt(deps, ctx.tenantId, id, d.imei);
   const car = await findCar(deps, ctx, { id: carId });
   if (car.rentId !== d.rentId) throw invalidField('carId', 'gps.otherRent');
   await deps.database.query(

@@ -57,4 +57,55 @@ defineMessages({
   'gps.check.unbound': { 'zh-CN': '未绑定车辆', 'en-US': 'Not bound to a car' },
   'gps.check.power': { 'zh-CN': '主电源正常', 'en-US': 'Main power is fine' },
   'gps.check.powerCut': { 'zh-CN': '主电源断开', 'en-US': 'Main power is cut' },
+  'gpsReceipt.notFound': { 'zh-CN': '交接单不存在', 'en-US': 'No such receipt' },
+  'gpsReceipt.sourceNotReceived': {
+    'zh-CN': '只能退回已接收的发出单中的设备',
+    'en-US': 'Only devices of a received send-out receipt can be sent back',
+  },
+  'gpsReceipt.notSender': {
+    'zh-CN': '只有发出公司的人员可以发出或取消该交接单',
+    'en-US': 'Only users of the sending company may send or cancel this receipt',
+  },
+  'gpsReceipt.notReceiver': {
+    'zh-CN': '只有接收公司的人员可以接收该交接单',
+    'en-US': 'Only users of the receiving company may receive this receipt',
+  },
+  'gpsReceipt.fromRent': {
+    'zh-CN': '不能从该公司发出设备',
+    'en-US': 'You cannot send devices from that company',
+  },
+  'gpsReceipt.toRent': {
+    'zh-CN': '接收公司不存在或已停用',
+    'en-US': 'The receiving company does not exist or is disabled',
+  },
+  'gpsReceipt.sameRent': {
+    'zh-CN': '接收公司不能与发出公司相同',
+    'en-US': 'The receiving company must differ from the sending one',
+  },
+  'gpsReceipt.notInRent': {
+    'zh-CN': '设备 {imeis} 不属于发出公司',
+    'en-US': 'The devices {imeis} do not belong to the sending company',
+  },
+  'gpsReceipt.boundToCar': {
+    'zh-CN': '设备 {imeis} 已绑定车辆，请先解绑再交接',
+    'en-US': 'The devices {imeis} are bound to cars; unbind them before handing them over',
+  },
+  'gpsReceipt.notAvailable': {
+    'zh-CN': '设备 {imeis} 不能随交接单 {number} 退回（不在接收公司或已在其他交接单中）',
+    'en-US':
+      'The devices {imeis} cannot be sent back on receipt {number} (no longer at the receiver, or on another receipt)',
+  },
+  'gpsReceipt.locked': {
+    'zh-CN': '设备 {imeis} 在待接收的交接单 {number} 中，接收或取消前不能操作',
+    'en-US':
+      'The devices {imeis} are on the pending receipt {number}; they are locked until it is received or cancelled',
+  },
+  'gpsReceipt.notPending': {
+    'zh-CN': '交接单 {number} 已接收或已取消',
+    'en-US': 'The receipt {number} has already been received or cancelled',
+  },
+  'gpsReceipt.busy': {
+    'zh-CN': '交接单同时被修改，请重试',
+    'en-US': 'Another receipt was saved at the same moment; try again',
+  },
 });

@@ -15,7 +15,7 @@ import * as repo from './rents.repository.js';
  * `rent/list` serves the subsidiaries screen (`oaCompany:view`) and every form that picks a rent of the tenant
  * (the car form: `rentCar:view`): any of these elements.
  */
-export const RENT_LIST_ANY_OF = ['oaCompany:view', 'rentCar:view'] as const;
+export const RENT_LIST_ANY_OF = ['oaCompany:view', 'rentCar:view', 'riskGpsMap:receipt'] as const;
 
 const signer = (deps: AppDeps, tenantId: number) => (url: string) => deps.fileUrls.sign(tenantId, url);
 

@@ -42,6 +42,7 @@ export function recipientSources(): RecipientSource[] {
 /** Sources of notices a system job sends (no recipient screen behind them). */
 const SYSTEM_SOURCES: Record<string, LocalText> = {
   contractReminder: { 'zh-CN': '合同提醒', 'en-US': 'Contract reminders' },
+  gpsAlarm: { 'zh-CN': 'GPS 报警', 'en-US': 'GPS alarms' },
 };
 
 export function sourceTitle(key: string, lang: Lang): string {

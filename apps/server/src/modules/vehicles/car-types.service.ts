@@ -20,6 +20,7 @@ function toCarType(r: Row, n: number): CarType {
     carTypeName: r.name,
     monthlyRent: fenToYuan(r.monthlyRentFen),
     deposit: fenToYuan(r.depositFen),
+    overspeedKmh: r.overspeedKmh,
     remark: r.remark,
     cars: Number(n),
     createdAt: r.createdAt.toISOString(),
@@ -72,6 +73,7 @@ export async function createCarType(deps: AppDeps, ctx: RequestContext, input: C
       name: input.carTypeName,
       monthlyRentFen: yuanToFen(input.monthlyRent),
       depositFen: yuanToFen(input.deposit),
+      overspeedKmh: input.overspeedKmh ?? null,
       remark: input.remark ?? null,
       createdAt: now,
       updatedAt: now,
@@ -93,6 +95,7 @@ export async function updateCarType(
       name: input.carTypeName,
       monthlyRentFen: yuanToFen(input.monthlyRent),
       depositFen: yuanToFen(input.deposit),
+      ...(input.overspeedKmh !== undefined ? { overspeedKmh: input.overspeedKmh } : {}),
       remark: input.remark ?? null,
       updatedAt: deps.clock.now(),
     })

@@ -5,6 +5,7 @@ import type { PositionIn } from '../ingest.js';
 import { tenantRules } from '../../settings/settings.service.js';
 import { geofenceIndex, type FenceFlags } from './geofence-index.js';
 import { evaluateEvents, type RiskEventRow } from '../risk/risk.service.js';
+import { notifyAlarms, type RaisedAlarm } from './alarm-notices.js';
 
 export type EventRules = TenantRules['gpsEvents'];
 
@@ -77,6 +78,34 @@ export function alarmsOf(p: PositionIn, rules: EventRules): Set<GpsEventType> {
   return out;
 }
 
+/** Where a position's overspeed limit comes from. */
+export type LimitSource = 'geofence' | 'carType' | 'tenant';
+export interface SpeedLimitOf {
+  kmh: number;
+  source: LimitSource;
+  geofenceId: number | null;
+}
+
+/**
+ * The effective overspeed limit of a position: the lowest limit of the geofences containing it that have one,
+ * else the car type's, else the tenant's (`overspeedKmh`; 0 there means no default limit).
+ */
+export function effectiveLimit(
+  contained: readonly number[] | null,
+  fences: (id: number) => FenceFlags | undefined,
+  carTypeKmh: number | null,
+  rules: EventRules,
+): SpeedLimitOf {
+  let best: SpeedLimitOf | null = null;
+  for (const id of contained ?? []) {
+    const kmh = fences(id)?.speedLimitKmh;
+    if (kmh != null && kmh > 0 && (!best || kmh < best.kmh)) best = { kmh, source: 'geofence', geofenceId: id };
+  }
+  if (best) return best;
+  if (carTypeKmh != null && carTypeKmh > 0) return { kmh: carTypeKmh, source: 'carType', geofenceId: null };
+  return { kmh: rules.overspeedKmh, source: 'tenant', geofenceId: null };
+}
+
 /**
  * The events one position raises after `state` (Traccar's semantics): a position older than the last processed
  * one raises nothing but marks the device online; ignition on/off on a change between positions that both carry
@@ -92,6 +121,8 @@ export function deriveEvents(
   rules: EventRules,
   contained: number[] | null,
   fences: (id: number) => FenceFlags | undefined,
+  /** The position's overspeed limit (`effectiveLimit`); the tenant's when left out. */
+  limit: SpeedLimitOf = { kmh: rules.overspeedKmh, source: 'tenant', geofenceId: null },
 ): { state: DeviceState; events: DerivedEvent[] } {
   const events: DerivedEvent[] = [];
   const at = p.fixTime;
@@ -121,14 +152,19 @@ export function deriveEvents(
   for (const type of now) if (!state.activeAlarms.includes(type)) ev(type, true);
   next.activeAlarms = [...now].sort();
 
-  if (rules.overspeedKmh > 0 && p.speed > rules.overspeedKmh) {
+  if (limit.kmh > 0 && p.speed > limit.kmh) {
     next.overspeedSince = state.overspeedSince ?? p.fixTime;
     if (
       !state.overspeedRaised &&
       p.fixTime.getTime() - next.overspeedSince.getTime() >= rules.overspeedSeconds * 1000
     ) {
       ev('overspeed', true, {
-        attributes: { limit: rules.overspeedKmh, since: next.overspeedSince.toISOString() },
+        attributes: {
+          limit: limit.kmh,
+          limitSource: limit.source,
+          ...(limit.geofenceId ? { limitGeofenceId: limit.geofenceId } : {}),
+          since: next.overspeedSince.toISOString(),
+        },
       });
       next.overspeedRaised = true;
     }
@@ -185,7 +221,12 @@ const dateOf = (v: unknown) => (v == null ? null : new Date(v as string));
  * Runs the batch the position writer has just stored through `deriveEvents`, device by device in fix-time order:
  * one query reads the devices and their states, one statement stores the events and the new states.
  */
-export async function processPositions(deps: Deps, batch: WrittenPosition[]): Promise<number> {
+export async function processPositions(
+  deps: Deps,
+  batch: WrittenPosition[],
+  /** Receives the alarms raised (for the notices, after the insert). */
+  raised?: RaisedAlarm[],
+): Promise<number> {
   if (!batch.length) return 0;
   const byDevice = new Map<string, WrittenPosition[]>();
   for (const p of batch) {
@@ -196,10 +237,12 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
   }
   const keys = [...byDevice.values()].map((l) => l[0]!);
   const { rows } = await deps.database.query<Record<string, unknown>>(
-    `select d.tenant_id, d.id, d.rent_id, d.car_id, s.fix_time, s.server_time, s.ignition, s.active_alarms,
+    `select d.tenant_id, d.id, d.rent_id, d.car_id, ct.overspeed_kmh as car_type_kmh, s.fix_time, s.server_time, s.ignition, s.active_alarms,
        s.overspeed_since, s.overspeed_raised, s.online, s.geofence_ids
      from unnest($1::int8[], $2::int8[]) as k(tenant_id, device_id)
      join gps_devices d on d.tenant_id = k.tenant_id and d.id = k.device_id
+     left join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
+     left join car_types ct on ct.tenant_id = c.tenant_id and ct.id = c.car_type_id
      left join gps_event_states s on s.tenant_id = d.tenant_id and s.device_id = d.id`,
     [keys.map((k) => k.tenantId), keys.map((k) => k.deviceId)],
   );
@@ -237,6 +280,7 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
     const rules = await rulesOf(deps, tenantId);
     const index = await geofenceIndex(deps, tenantId);
     const bound = index.boundTo(deviceId);
+    const carTypeKmh = r.car_type_kmh == null ? null : Number(r.car_type_kmh);
     let state: DeviceState =
       r.online == null
         ? { ...EMPTY_STATE }
@@ -252,7 +296,9 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
           };
     for (const p of positions) {
       const contained = bound ? index.containing(deviceId, p.lat, p.lon) : state.geofenceIds.length ? [] : null;
-      const out = deriveEvents(state, p, p.serverTime, rules, contained, (id) => index.flags(id));
+      const flags = (id: number) => index.flags(id);
+      const limit = effectiveLimit(contained, flags, carTypeKmh, rules);
+      const out = deriveEvents(state, p, p.serverTime, rules, contained, flags, limit);
       state = out.state;
       for (const e of out.events) {
         ev.tenant!.push(tenantId);
@@ -267,6 +313,15 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
         ev.fence!.push(e.geofenceId);
         ev.attrs!.push(JSON.stringify(e.attributes));
         ev.status!.push(e.alarm ? 'unhandled' : null);
+        if (e.alarm && raised)
+          raised.push({
+            tenantId,
+            deviceId,
+            rentId: Number(r.rent_id),
+            carId: r.car_id == null ? null : Number(r.car_id),
+            type: e.type as RaisedAlarm['type'],
+            at: e.at,
+          });
       }
     }
     st.tenant!.push(tenantId);
@@ -311,7 +366,7 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
   return ev.tenant!.length;
 }
 
-const pipelines = new WeakMap<object, { chain: Promise<unknown>; pending: number }>();
+const pipelines = new WeakMap<object, { chain: Promise<unknown>; notices: Promise<unknown>; pending: number }>();
 /** Batches the event processor may lag behind the writer before the writer waits for it. */
 const MAX_LAG_BATCHES = 4;
 
@@ -319,24 +374,36 @@ const MAX_LAG_BATCHES = 4;
  * The writer's `afterWrite`: batches go through `processPositions` one after another (so a device's positions
  * keep their order) on a chain of their own, so the writer stores the next batch meanwhile. When the chain is
  * more than MAX_LAG_BATCHES behind, the writer waits for it (back-pressure, the queue cannot grow without bound).
+ * The alarms a batch raised are notified (message centre, SMS) on a third chain once its events are stored, so
+ * neither the writer nor the next batch's events wait for the notices; a batch without alarms costs nothing there.
  */
-export function eventPipeline(deps: Deps): (batch: WrittenPosition[]) => Promise<unknown> {
+export function eventPipeline(deps: AppDeps): (batch: WrittenPosition[]) => Promise<unknown> {
   let p = pipelines.get(deps);
-  if (!p) pipelines.set(deps, (p = { chain: Promise.resolve(), pending: 0 }));
+  if (!p) pipelines.set(deps, (p = { chain: Promise.resolve(), notices: Promise.resolve(), pending: 0 }));
   const state = p;
   return (batch) => {
     state.pending++;
     state.chain = state.chain
-      .then(() => processPositions(deps, batch))
+      .then(async () => {
+        const raised: RaisedAlarm[] = [];
+        await processPositions(deps, batch, raised);
+        if (raised.length)
+          state.notices = state.notices
+            .then(() => notifyAlarms(deps, raised, async (tenantId) => (await rulesOf(deps, tenantId)).notices))
+            .catch((err: unknown) => deps.log.error({ err, alarms: raised.length }, 'gps: alarm notices failed'));
+      })
       .catch((err: unknown) => deps.log.error({ err, positions: batch.length }, 'gps: deriving events failed'))
       .finally(() => state.pending--);
     return state.pending > MAX_LAG_BATCHES ? state.chain : Promise.resolve();
   };
 }
 
-/** Resolves when every batch handed to the event pipeline so far is processed (tests, shutdown). */
-export function eventsSettled(deps: object): Promise<unknown> {
-  return pipelines.get(deps)?.chain ?? Promise.resolve();
+/** Resolves when every batch handed to the event pipeline so far is processed and notified (tests, shutdown). */
+export async function eventsSettled(deps: object): Promise<unknown> {
+  const p = pipelines.get(deps);
+  if (!p) return;
+  await p.chain;
+  return p.notices;
 }
 
 /**

@@ -5,6 +5,8 @@ import { contains, GridIndex, type Box, type LatLon, type Shape } from './geo.js
 export interface FenceFlags {
   alarmOnEnter: boolean;
   alarmOnExit: boolean;
+  /** km/h inside (null: none). */
+  speedLimitKmh?: number | null;
 }
 
 interface Entry extends Shape, FenceFlags {
@@ -51,7 +53,7 @@ const caches = new WeakMap<object, Map<number, { at: number; index: Promise<Tena
 
 async function load(deps: Pick<AppDeps, 'database'>, tenantId: number): Promise<TenantGeofences> {
   const { rows } = await deps.database.query<Record<string, unknown>>(
-    `select id, kind, points, radius, min_lat, min_lon, max_lat, max_lon, alarm_on_enter, alarm_on_exit
+    `select id, kind, points, radius, min_lat, min_lon, max_lat, max_lon, alarm_on_enter, alarm_on_exit, speed_limit_kmh
      from gps_geofences where tenant_id = $1`,
     [tenantId],
   );
@@ -68,6 +70,7 @@ async function load(deps: Pick<AppDeps, 'database'>, tenantId: number): Promise<
     },
     alarmOnEnter: Boolean(r.alarm_on_enter),
     alarmOnExit: Boolean(r.alarm_on_exit),
+    speedLimitKmh: r.speed_limit_kmh == null ? null : Number(r.speed_limit_kmh),
   }));
   const { rows: links } = await deps.database.query<{ geofence_id: number; device_id: number }>(
     'select geofence_id, device_id from gps_device_geofences where tenant_id = $1',

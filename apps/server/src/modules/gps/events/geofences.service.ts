@@ -11,7 +11,7 @@ type Deps = Pick<AppDeps, 'database' | 'clock'>;
 type Row = Record<string, unknown>;
 
 const SELECT = `select g.id, g.rent_id, r.name as rent_name, g.name, g.kind, g.points, g.radius, g.alarm_on_enter,
-  g.alarm_on_exit, g.remark, g.created_at,
+  g.alarm_on_exit, g.speed_limit_kmh, g.remark, g.created_at,
   (select count(*)::int from gps_device_geofences l where l.tenant_id = g.tenant_id and l.geofence_id = g.id) as devices
   from gps_geofences g join rents r on r.tenant_id = g.tenant_id and r.id = g.rent_id`;
 
@@ -26,6 +26,7 @@ function geofenceOf(r: Row): Geofence {
     radius: r.radius == null ? null : Number(r.radius),
     alarmOnEnter: Boolean(r.alarm_on_enter),
     alarmOnExit: Boolean(r.alarm_on_exit),
+    speedLimitKmh: r.speed_limit_kmh == null ? null : Number(r.speed_limit_kmh),
     remark: (r.remark as string | null) ?? null,
     devices: Number(r.devices ?? 0),
     createdAt: new Date(r.created_at as string).toISOString(),
@@ -82,8 +83,8 @@ export async function createGeofence(deps: Deps, ctx: Ctx, input: GeofenceInput)
   const { radius, box } = shapeValues(input);
   const { rows } = await deps.database.query<{ id: number }>(
     `insert into gps_geofences (tenant_id, rent_id, name, kind, points, radius, min_lat, min_lon, max_lat, max_lon,
-       alarm_on_enter, alarm_on_exit, remark, created_by)
-     values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+       alarm_on_enter, alarm_on_exit, remark, created_by, speed_limit_kmh)
+     values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
     [
       ctx.tenantId,
       rentId,
@@ -99,6 +100,7 @@ export async function createGeofence(deps: Deps, ctx: Ctx, input: GeofenceInput)
       input.alarmOnExit,
       input.remark,
       ctx.userId,
+      input.speedLimitKmh ?? null,
     ],
   );
   invalidateGeofences(deps, ctx.tenantId);
@@ -113,7 +115,7 @@ export async function updateGeofence(deps: Deps, ctx: Ctx, id: number, input: Ge
   await deps.database.query(
     `update gps_geofences set rent_id = $3, name = $4, kind = $5, points = $6::jsonb, radius = $7, min_lat = $8,
        min_lon = $9, max_lat = $10, max_lon = $11, alarm_on_enter = $12, alarm_on_exit = $13, remark = $14,
-       updated_at = now()
+       speed_limit_kmh = case when $15::boolean then $16::int else speed_limit_kmh end, updated_at = now()
      where tenant_id = $1 and id = $2`,
     [
       ctx.tenantId,
@@ -130,6 +132,8 @@ export async function updateGeofence(deps: Deps, ctx: Ctx, id: number, input: Ge
       input.alarmOnEnter,
       input.alarmOnExit,
       input.remark,
+      input.speedLimitKmh !== undefined,
+      input.speedLimitKmh ?? null,
     ],
   );
   invalidateGeofences(deps, ctx.tenantId);

@@ -143,6 +143,7 @@ describe('rules', () => {
         offlineMinutes: 10,
         lowBatteryPercent: 20,
         safeSpeedKmh: 20,
+        notices: { message: ['sos', 'powerCut', 'tamper'], sms: [], smsPhones: [] },
       },
       gpsRisk: { overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 },
     });

@@ -74,13 +74,13 @@ describe('the business rules', () => {
       contractSms: { rentDue: false, contractEnd: false, overdue: true },
       contractPrefixes: { '8': 'SH' },
       mapTiles: 'osm',
-      // Not on this form: the GPS event limits go back as they came.
       gpsEvents: {
         overspeedKmh: 120,
         overspeedSeconds: 10,
         offlineMinutes: 10,
         lowBatteryPercent: 20,
         safeSpeedKmh: 20,
+        notices: { message: ['sos', 'powerCut', 'tamper'], sms: [], smsPhones: [] },
       },
       gpsRisk: {
         overdueDays: 5,
@@ -120,5 +120,44 @@ describe('the business rules', () => {
     expect(await within(form()).findByText('Too many days for a licence')).toBeInTheDocument();
     expect(within(form()).getByText('Prefix HZ is used by another tenant')).toBeInTheDocument();
     expect(server.calls('PUT', RULES)[0]!.body).toMatchObject({ contractPrefixes: { '7': 'HZ' } });
+  });
+
+  it('edits the GPS event limits and the alarm notices, checked as the server checks them', async () => {
+    signedIn();
+    const server = sessionServer(ADMIN, {
+      [`GET ${RULES}`]: () => ok(RULE_DEFAULTS),
+      'GET /api/ccwadmin/rent/list': () => ok(RENT_ROWS),
+      [`PUT ${RULES}`]: (req) => ok(req.body),
+    });
+    renderApp('/oaSetting?tab=rules');
+    await screen.findByText('GPS events and alarms', {}, SLOW);
+    const gps = screen.getByTestId('rules-gps-events');
+    expect(within(gps).getByLabelText('Speed limit')).toHaveValue('120');
+    expect(within(gps).getByText('Default: 10 min')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.clear(within(gps).getByLabelText('Speed limit'));
+    await user.type(within(gps).getByLabelText('Speed limit'), '100');
+    await user.clear(within(gps).getByLabelText('Offline after'));
+    await user.type(within(gps).getByLabelText('Offline after'), '30');
+    // SMS on power cut; an invalid number is refused before anything is sent.
+    const smsGroup = within(gps).getByText('SMS', { selector: 'label' }).closest('.ant-form-item')! as HTMLElement;
+    await user.click(within(smsGroup).getByLabelText('Power cut'));
+    const phones = within(gps).getByLabelText('SMS to these numbers');
+    await user.type(phones, '12345{enter}');
+    await user.click(save());
+    expect(await within(gps).findByText('Enter a valid mobile number')).toBeInTheDocument();
+    expect(server.calls('PUT', RULES)).toHaveLength(0);
+
+    await user.click(gps.querySelector<HTMLElement>('.ant-select-selection-item-remove')!);
+    await user.type(phones, '13900000001{enter}');
+    await user.click(save());
+    await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(1));
+    expect((server.calls('PUT', RULES)[0]!.body as { gpsEvents: unknown }).gpsEvents).toEqual({
+      overspeedKmh: 100,
+      overspeedSeconds: 10,
+      offlineMinutes: 30,
+      lowBatteryPercent: 20,
+      notices: { message: ['sos', 'powerCut', 'tamper'], sms: ['powerCut'], smsPhones: ['13900000001'] },
+    });
   });
 });

@@ -2,10 +2,12 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +17,9 @@ import {
   type Rent,
   type TenantRules as Rules,
 } from '@fleetdesk/contracts/organisation';
+import { GPS_ALARM_TYPES, GPS_EVENT_TITLES } from '@fleetdesk/contracts/gps-events';
 import { useAccess } from '../../../lib/access';
+import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import { rentsQuery } from '../../../lib/organisation-lists';
 import { rulesQuery } from '../api/get-rules';
@@ -32,6 +36,14 @@ const CONTRACT_SMS = ['rentDue', 'contractEnd', 'overdue'] as const;
 
 /** The GPS risk engine's switches (`gpsRisk`). */
 const RISK_SWITCHES = ['geofenceExitOverdue', 'powerCutRented', 'silentRented'] as const;
+/** The GPS event limits (`gpsEvents`, issue 18) with their bounds, as the contracts check them. */
+const GPS_LIMITS = [
+  { key: 'overspeedKmh', min: 0, max: 300, unit: 'km/h' },
+  { key: 'overspeedSeconds', min: 0, max: 3600, unit: 's' },
+  { key: 'offlineMinutes', min: 1, max: 10080, unit: 'min' },
+  { key: 'lowBatteryPercent', min: 0, max: 100, unit: '%' },
+  { key: 'safeSpeedKmh', min: 0, max: 120, unit: 'km/h' },
+] as const;
 
 /** The fields of the form, as the server names them in its field errors. */
 const RULE_FIELDS = new Set([
@@ -46,7 +58,15 @@ const RULE_FIELDS = new Set([
   'gpsRisk.overdueDays',
   'gpsRisk.silentHours',
   ...RISK_SWITCHES.map((k) => `gpsRisk.${k}`),
+  ...GPS_LIMITS.map((k) => `gpsEvents.${k.key}`),
+  'gpsEvents.notices.message',
+  'gpsEvents.notices.sms',
+  'gpsEvents.notices.smsPhones',
 ]);
+
+/** A field error's name as the form knows it: a phone number's error goes on the numbers field. */
+const fieldOf = (name: (string | number)[]) =>
+  name[0] === 'gpsEvents' && name[1] === 'notices' ? name.slice(0, 3) : name;
 
 interface Values extends Omit<Rules, 'contractPrefixes'> {
   contractPrefixes: Record<string, string | undefined>;
@@ -75,6 +95,14 @@ export function toRules(values: Values): unknown {
     contractPrefixes,
     mapTiles: values.mapTiles,
     gpsRisk: { ...values.gpsRisk },
+    gpsEvents: {
+      ...values.gpsEvents,
+      notices: {
+        message: values.gpsEvents.notices.message ?? [],
+        sms: values.gpsEvents.notices.sms ?? [],
+        smsPhones: (values.gpsEvents.notices.smsPhones ?? []).map((p) => p.trim()).filter(Boolean),
+      },
+    },
   };
 }
 
@@ -104,12 +132,14 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
   const permille = Form.useWatch(['lateFee', 'dailyRatePermille'], form);
   const initial: Values = { ...RULE_DEFAULTS, ...rules, contractPrefixes: { ...rules.contractPrefixes } };
   const byDefault = (value: string | number) => t('rules.default', { value });
+  const lang = currentLanguage();
+  const alarmOptions = GPS_ALARM_TYPES.map((type) => ({ value: type, label: GPS_EVENT_TITLES[type][lang] }));
 
   const submit = async (values: Values) => {
     form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })) as never);
     const parsed = TenantRules.safeParse(toRules(values));
     if (!parsed.success) {
-      form.setFields(schemaErrors(parsed.error, t) as never);
+      form.setFields(schemaErrors(parsed.error, t).map((f) => ({ ...f, name: fieldOf(f.name) })) as never);
       return;
     }
     try {
@@ -117,8 +147,8 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
       session.set({ settingDebtorPaying: saved.settingDebtorPaying });
       void message.success(t('rules.saved'));
     } catch (e) {
-      const known = (name: string[]) => RULE_FIELDS.has(name.join('.')) || name[0] === 'contractPrefixes';
-      form.setFields(serverErrors(e, known, ['rentGraceDays']) as never);
+      const known = (name: string[]) => RULE_FIELDS.has(fieldOf(name).join('.')) || name[0] === 'contractPrefixes';
+      form.setFields(serverErrors(e, known, ['rentGraceDays']).map((f) => ({ ...f, name: fieldOf(f.name) })) as never);
     }
   };
 
@@ -254,6 +284,36 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
             <Switch />
           </Form.Item>
         ))}
+      </Card>
+      <Card size="small" title={t('rules.gpsEvents')} className="fd-cs-card" data-testid="rules-gps-events">
+        <p className="fd-cs-hint">{t('rules.gpsEventsHint')}</p>
+        <div className="fd-cs-grid">
+          {GPS_LIMITS.map((f) => (
+            <Form.Item
+              key={f.key}
+              name={['gpsEvents', f.key]}
+              label={t(`rules.gps.${f.key}`)}
+              extra={byDefault(`${RULE_DEFAULTS.gpsEvents[f.key]} ${f.unit}`)}
+              rules={[{ required: true, message: t('rules.required') }]}
+            >
+              <InputNumber<number> min={f.min} max={f.max} precision={0} suffix={f.unit} className="fd-cs-number" />
+            </Form.Item>
+          ))}
+        </div>
+        <p className="fd-cs-hint">{t('rules.gps.noticesHint')}</p>
+        <Form.Item name={['gpsEvents', 'notices', 'message']} label={t('rules.gps.message')}>
+          <Checkbox.Group options={alarmOptions} />
+        </Form.Item>
+        <Form.Item name={['gpsEvents', 'notices', 'sms']} label={t('rules.gps.sms')}>
+          <Checkbox.Group options={alarmOptions} />
+        </Form.Item>
+        <Form.Item
+          name={['gpsEvents', 'notices', 'smsPhones']}
+          label={t('rules.gps.smsPhones')}
+          extra={t('rules.gps.smsPhonesHint')}
+        >
+          <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} aria-label={t('rules.gps.smsPhones')} />
+        </Form.Item>
       </Card>
       {canEdit ? (
         <Button type="primary" htmlType="submit" loading={save.isPending}>

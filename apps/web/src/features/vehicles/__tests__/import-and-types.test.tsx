@@ -166,12 +166,18 @@ describe('car types', () => {
     await user.type(within(dialog).getAllByRole('spinbutton')[0]!, '2600');
     await user.clear(within(dialog).getAllByRole('spinbutton')[1]!);
     await user.type(within(dialog).getAllByRole('spinbutton')[1]!, '3000.5');
+    // The GPS speed limit of the type: optional, 1-300 km/h.
+    await user.type(within(dialog).getAllByRole('spinbutton')[2]!, '500');
+    await user.click(within(dialog).getByText('Save'));
+    expect(await within(dialog).findByText('A speed limit is a whole number of 1 to 300 km/h')).toBeInTheDocument();
+    await user.clear(within(dialog).getAllByRole('spinbutton')[2]!);
     await user.click(within(dialog).getByText('Save'));
     await waitFor(() => expect(server.calls('POST', '/api/ccwadmin/rentCarType/create')).toHaveLength(1), SLOW);
     expect(server.calls('POST', '/api/ccwadmin/rentCarType/create')[0]!.body).toEqual({
       carTypeName: 'Economy',
       monthlyRent: 2600,
       deposit: 3000.5,
+      overspeedKmh: null,
       remark: null,
     });
     expect(await screen.findByText('Economy')).toBeInTheDocument();

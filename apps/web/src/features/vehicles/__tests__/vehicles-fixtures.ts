@@ -71,6 +71,7 @@ export function carType(patch: Partial<CarType> = {}): CarType {
     carTypeName: 'EV ride-hailing',
     monthlyRent: 4800,
     deposit: 10000,
+    overspeedKmh: null,
     remark: null,
     cars: 12,
     createdAt: '2026-01-01T02:00:00Z',

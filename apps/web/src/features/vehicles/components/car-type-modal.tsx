@@ -13,6 +13,7 @@ interface Values {
   carTypeName: string;
   monthlyRent: number | null;
   deposit: number | null;
+  overspeedKmh?: number | null;
   remark?: string;
 }
 
@@ -30,15 +31,17 @@ export function CarTypeModal({ carType, onClose }: { carType: CarType | null; on
         carTypeName: carType.carTypeName,
         monthlyRent: carType.monthlyRent,
         deposit: carType.deposit,
+        overspeedKmh: carType.overspeedKmh,
         remark: carType.remark ?? '',
       }
-    : { carTypeName: '', monthlyRent: null, deposit: null, remark: '' };
+    : { carTypeName: '', monthlyRent: null, deposit: null, overspeedKmh: null, remark: '' };
 
   const save = async (values: Values) => {
     const input = CarTypeInput.parse({
       carTypeName: values.carTypeName,
       monthlyRent: values.monthlyRent,
       deposit: values.deposit,
+      overspeedKmh: values.overspeedKmh ?? null,
       remark: values.remark?.trim() || null,
     });
     const done = carType
@@ -76,6 +79,14 @@ export function CarTypeModal({ carType, onClose }: { carType: CarType | null; on
         </Form.Item>
         {money('monthlyRent')}
         {money('deposit')}
+        <Form.Item
+          name="overspeedKmh"
+          label={t('carTypes.overspeedKmh')}
+          extra={t('carTypes.overspeedHint')}
+          rules={[zodRule(fields.overspeedKmh, t)]}
+        >
+          <InputNumber<number> suffix="km/h" style={{ width: '100%' }} />
+        </Form.Item>
         <Form.Item name="remark" label={t('carTypes.remark')} rules={[zodRule(fields.remark, t)]}>
           <Input.TextArea maxLength={200} showCount rows={2} />
         </Form.Item>

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_STATE, deriveEvents, type DeviceState, type EventRules } from '../events.js';
+import { DEFAULT_GPS_ALARM_NOTICES } from '@fleetdesk/contracts/organisation';
+import { EMPTY_STATE, deriveEvents, effectiveLimit, type DeviceState, type EventRules } from '../events.js';
+import type { FenceFlags } from '../geofence-index.js';
 import { boxOf, contains, gcjToWgs, GridIndex, haversine, wgsToGcj, type Shape } from '../geo.js';
 import type { PositionIn } from '../../ingest.js';
 
@@ -137,6 +139,7 @@ describe('deriveEvents', () => {
     offlineMinutes: 10,
     lowBatteryPercent: 20,
     safeSpeedKmh: 20,
+    notices: DEFAULT_GPS_ALARM_NOTICES,
   };
   const t0 = Date.parse('2026-11-26T08:00:00Z');
   const pos = (s: number, extra: Partial<PositionIn> = {}): PositionIn => ({
@@ -214,5 +217,77 @@ describe('deriveEvents', () => {
       'geofenceExit!#7',
       'geofenceExit!#9',
     ]);
+  });
+
+  describe('overspeed limits: geofence, then car type, then tenant', () => {
+    const fenceLimits: Record<number, number | null> = { 1: 60, 2: 40, 3: null };
+    const fences = (id: number): FenceFlags | undefined =>
+      id in fenceLimits ? { alarmOnEnter: false, alarmOnExit: false, speedLimitKmh: fenceLimits[id] } : undefined;
+
+    it('takes the lowest limit of the containing geofences that have one, else the car type, else the tenant', () => {
+      expect(effectiveLimit([1, 2, 3], fences, 80, rules)).toEqual({ kmh: 40, source: 'geofence', geofenceId: 2 });
+      expect(effectiveLimit([1, 3], fences, 30, rules)).toEqual({ kmh: 60, source: 'geofence', geofenceId: 1 });
+      expect(effectiveLimit([3], fences, 80, rules)).toEqual({ kmh: 80, source: 'carType', geofenceId: null });
+      expect(effectiveLimit(null, fences, null, rules)).toEqual({ kmh: 100, source: 'tenant', geofenceId: null });
+      expect(effectiveLimit([], fences, null, { ...rules, overspeedKmh: 0 }).kmh).toBe(0);
+      // A car type limit applies even when the tenant has no default limit.
+      expect(effectiveLimit([], fences, 90, { ...rules, overspeedKmh: 0 }).kmh).toBe(90);
+    });
+
+    /** Runs positions at (second, speed, containing geofences) with a car type limit. */
+    const drive = (carTypeKmh: number | null, steps: [number, number, number[]][]) => {
+      let state: DeviceState = { ...EMPTY_STATE };
+      const alarms: Record<string, unknown>[] = [];
+      for (const [sec, speed, inside] of steps) {
+        const limit = effectiveLimit(inside, fences, carTypeKmh, rules);
+        const out = deriveEvents(state, pos(sec, { speed }), pos(sec).fixTime, rules, inside, fences, limit);
+        state = out.state;
+        alarms.push(...out.events.filter((e) => e.type === 'overspeed').map((e) => e.attributes));
+      }
+      return alarms;
+    };
+
+    it('raises at 70 km/h inside a 60 km/h geofence but not outside it (tenant 100)', () => {
+      const inside = drive(null, [
+        [0, 70, [1]],
+        [10, 72, [1]],
+        [25, 75, [1]],
+      ]);
+      expect(inside).toEqual([expect.objectContaining({ limit: 60, limitSource: 'geofence', limitGeofenceId: 1 })]);
+      expect(
+        drive(null, [
+          [0, 70, []],
+          [25, 75, []],
+        ]),
+      ).toEqual([]);
+    });
+
+    it('uses the car type limit outside geofences and the tenant limit without one', () => {
+      expect(
+        drive(80, [
+          [0, 90, []],
+          [30, 90, []],
+        ]),
+      ).toEqual([expect.objectContaining({ limit: 80, limitSource: 'carType' })]);
+      expect(
+        drive(null, [
+          [0, 90, []],
+          [30, 90, []],
+        ]),
+      ).toEqual([]);
+    });
+
+    it('still one alarm per episode when the limit changes inside it', () => {
+      const alarms = drive(80, [
+        [0, 85, []], // above the car type's 80
+        [25, 85, []], // alarm
+        [30, 85, [1]], // enters a 60 zone: still the same episode
+        [60, 65, [1]], // still above 60
+        [70, 55, [1]], // episode over
+        [80, 65, [1]],
+        [110, 65, [1]], // second episode, geofence limit
+      ]);
+      expect(alarms.map((a) => a.limitSource)).toEqual(['carType', 'geofence']);
+    });
   });
 });

@@ -9,9 +9,10 @@ const PATHS = {
   geofences: '/riskGpsMap/geofences',
   commands: '/riskGpsMap/commands',
   risk: '/riskGpsMap/risk',
+  receipts: '/riskGpsMap/receipts',
 } as const;
 
-/** The GPS area's screens: the live map, the alarms, the geofences, the commands, the risk cases. */
+/** The GPS area's screens: the live map, the alarms, the geofences, the commands, the risk cases, the device receipts. */
 export function GpsEventsTabs({ active }: { active: keyof typeof PATHS }) {
   const { t } = useTranslation('gps-events');
   const navigate = useNavigate();

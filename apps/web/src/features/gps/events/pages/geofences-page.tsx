@@ -44,6 +44,7 @@ interface FormValues {
   radius: number | null;
   alarmOnEnter: boolean;
   alarmOnExit: boolean;
+  speedLimitKmh?: number | null;
   remark?: string;
 }
 
@@ -76,6 +77,7 @@ function Editor({
         radius: draft.kind === 'polygon' ? null : (v.radius ?? null),
         alarmOnEnter: v.alarmOnEnter,
         alarmOnExit: v.alarmOnExit,
+        speedLimitKmh: v.speedLimitKmh ?? null,
         remark: v.remark?.trim() || null,
       };
       return saveGeofence(editing?.id ?? null, input);
@@ -105,6 +107,7 @@ function Editor({
         radius: editing?.radius ?? 500,
         alarmOnEnter: editing?.alarmOnEnter ?? false,
         alarmOnExit: editing?.alarmOnExit ?? true,
+        speedLimitKmh: editing?.speedLimitKmh ?? null,
         remark: editing?.remark ?? '',
       }}
       onFinish={(v) => {
@@ -148,6 +151,9 @@ function Editor({
       </Form.Item>
       <Form.Item name="alarmOnExit" valuePropName="checked">
         <Checkbox>{t('geofences.alarmOnExit')}</Checkbox>
+      </Form.Item>
+      <Form.Item name="speedLimitKmh" label={t('geofences.speedLimit')} extra={t('geofences.speedLimitHint')}>
+        <InputNumber<number> min={1} max={300} precision={0} suffix="km/h" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="remark" label={t('geofences.remark')} rules={[{ max: 200 }]}>
         <Input.TextArea rows={2} maxLength={200} />

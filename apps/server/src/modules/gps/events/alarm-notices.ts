@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import { GPS_EVENT_TITLES, type GpsAlarmType } from '@fleetdesk/contracts/gps-events';
+import type { GpsAlarmNotices } from '@fleetdesk/contracts/organisation';
+import { rowsOf } from '../../../core/db.js';
+import type { AppDeps } from '../../../core/deps.js';
+import {
+  createSystemNotice,
+  normalisePhone,
+  purposeTemplate,
+  systemSendingState,
+} from '../../sms-notices/sms-notices.service.js';
+import { tenantRules } from '../../settings/settings.service.js';
+
+/** The message-centre category of risk alarms (contracts MESSAGE_CATEGORIES). */
+export const GPS_ALARM_CATEGORY = 4;
+/** One notice per device and alarm type within this time. */
+export const NOTICE_INTERVAL_MINUTES = 10;
+/** The SMS notices' source of alarm texts (named on the SMS screens like any batch source). */
+export const GPS_ALARM_SMS_SOURCE = 'gpsAlarm';
+export const GPS_ALARM_SMS_PURPOSE = 'gps.alarm';
+/** The template alarm SMS use, created with this text the first time (the tenant may change or disable it). */
+export const GPS_ALARM_SMS_TEMPLATE = {
+  name: 'GPS 报警通知',
+  content: '{company}：车辆{plate}于{alarmTime}发生{alarm}报警，请及时登录 Fleetdesk 处理。',
+};
+
+/** An alarm just stored by the event processor. */
+export interface RaisedAlarm {
+  tenantId: number;
+  deviceId: number;
+  rentId: number;
+  carId: number | null;
+  type: GpsAlarmType;
+  at: Date;
+}
+
+const ids = (list: readonly number[]) => `{${list.join(',')}}`;
+
+/** China time `yyyy-MM-dd HH:mm` (the SMS and the message text). */
+const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * Notifies the alarms of one processed batch, per the tenant's `gpsEvents.notices`: message-centre messages
+ * (category risk alarms) to the active users who may see the GPS map in the car's rent, and one SMS task per
+ * tenant and batch to the configured numbers (else the rent's contact phone). At most one notice per device and
+ * alarm type per NOTICE_INTERVAL_MINUTES, whichever process raised it (`gps_alarm_notices`). Answers the number
+ * of alarms notified.
+ */
+export async function notifyAlarms(
+  deps: AppDeps,
+  alarms: RaisedAlarm[],
+  /** The tenant's notice rules (the event processor passes its 30-second cache). */
+  noticesOf: (tenantId: number) => Promise<GpsAlarmNotices> = async (tenantId) =>
+    (await tenantRules(deps, tenantId)).gpsEvents.notices,
+): Promise<number> {
+  const byTenant = new Map<number, RaisedAlarm[]>();
+  for (const a of alarms) {
+    const list = byTenant.get(a.tenantId);
+    if (list) list.push(a);
+    else byTenant.set(a.tenantId, [a]);
+  }
+  let notified = 0;
+  for (const [tenantId, list] of byTenant) {
+    const rules = await noticesOf(tenantId);
+    const wanted = list.filter((a) => rules.message.includes(a.type) || rules.sms.includes(a.type));
+    if (!wanted.length) continue;
+    notified += await notifyTenant(deps, tenantId, rules, wanted);
+  }
+  return notified;
+}
+
+async function notifyTenant(
+  deps: AppDeps,
+  tenantId: number,
+  rules: GpsAlarmNotices,
+  alarms: RaisedAlarm[],
+): Promise<number> {
+  // One per device and type in the batch (the first), then the 10-minute limit across batches and processes.
+  const first = new Map<string, RaisedAlarm>();
+  for (const a of alarms) if (!first.has(`${a.deviceId}:${a.type}`)) first.set(`${a.deviceId}:${a.type}`, a);
+  const candidates = [...first.values()];
+  const now = deps.clock.now();
+  const passed = await rowsOf<{ device_id: number; type: string }>(
+    deps.db,
+    sql`insert into gps_alarm_notices (tenant_id, device_id, type, last_at)
+      select ${tenantId}, d, t, ${now.toISOString()}::timestamptz
+      from unnest(${ids(candidates.map((a) => a.deviceId))}::int8[], ${`{${candidates.map((a) => a.type).join(',')}}`}::text[]) as x(d, t)
+      on conflict (tenant_id, device_id, type) do update set last_at = excluded.last_at
+        where gps_alarm_notices.last_at <= excluded.last_at - make_interval(mins => ${NOTICE_INTERVAL_MINUTES})
+      returning device_id, type`,
+  );
+  const ok = new Set(passed.map((p) => `${Number(p.device_id)}:${p.type}`));
+  const send = candidates.filter((a) => ok.has(`${a.deviceId}:${a.type}`));
+  if (!send.length) return 0;
+  const details = await rowsOf<{
+    id: number;
+    imei: string;
+    plate: string | null;
+    rent_name: string;
+    short_name: string;
+    phone: string | null;
+  }>(
+    deps.db,
+    sql`select d.id, d.imei, c.plate, r.name as rent_name, r.short_name, r.contact_phone as phone
+      from gps_devices d join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id
+      left join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
+      where d.tenant_id = ${tenantId} and d.id = any(${ids(send.map((a) => a.deviceId))}::int8[])`,
+  );
+  const info = new Map(details.map((d) => [Number(d.id), d]));
+  const texts = send
+    .filter((a) => info.has(a.deviceId))
+    .map((a) => {
+      const d = info.get(a.deviceId)!;
+      const what = d.plate ?? `设备 ${d.imei}`;
+      const alarm = GPS_EVENT_TITLES[a.type]['zh-CN'];
+      return { a, d, what, alarm, time: chinaTime(a.at) };
+    });
+
+  const toMessage = texts.filter((x) => rules.message.includes(x.a.type));
+  if (toMessage.length)
+    // The message centre keeps text (Chinese, as the other reminders); one statement for the whole batch.
+    await deps.db.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
+      select u.tenant_id, u.id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms'
+      from (values ${sql.join(
+        toMessage.map(
+          (x) =>
+            sql`(${x.a.rentId}::bigint, ${`${x.alarm}报警：${x.what}`}, ${`${x.what}（${x.d.rent_name}）于 ${x.time} 发生${x.alarm}报警，请在风控地图的报警列表处理。`})`,
+        ),
+        sql`, `,
+      )}) as i(rent_id, title, content)
+      join users u on u.tenant_id = ${tenantId} and u.status = 'active'
+      where exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+        where ur.tenant_id = u.tenant_id and ur.user_id = u.id
+          and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
+            and g.role_id = r.id and g.code = 'riskGpsMap:view'))
+          and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
+            where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = i.rent_id)))`);
+
+  const toSms = texts.filter((x) => rules.sms.includes(x.a.type));
+  if (toSms.length) await smsAlarms(deps, tenantId, rules, toSms);
+  return texts.length;
+}
+
+/** One SMS task for the batch's alarms: to the configured numbers, else to each alarm's rent's contact phone. */
+async function smsAlarms(
+  deps: AppDeps,
+  tenantId: number,
+  rules: GpsAlarmNotices,
+  list: {
+    a: RaisedAlarm;
+    d: { phone: string | null; short_name: string };
+    what: string;
+    alarm: string;
+    time: string;
+  }[],
+) {
+  const template = await purposeTemplate(deps, tenantId, GPS_ALARM_SMS_PURPOSE, GPS_ALARM_SMS_TEMPLATE);
+  if (template.status !== 'active') return;
+  const [owner] = await rowsOf<{ id: number }>(
+    deps.db,
+    sql`select u.id from users u where u.tenant_id = ${tenantId}
+      order by (u.status = 'active' and exists (select 1 from user_roles ur join roles r
+        on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+        where ur.tenant_id = u.tenant_id and ur.user_id = u.id and r.all_permissions)) desc, u.id
+      limit 1`,
+  );
+  if (!owner) return;
+  const sending = await systemSendingState(deps, tenantId);
+  // One text per number and batch: a number that several alarms of the batch go to gets them in one SMS
+  // (the first three plates and how many in all, the alarm types), so one notice task per batch.
+  const byPhone = new Map<string, typeof list>();
+  for (const x of list)
+    for (const raw of rules.smsPhones.length ? rules.smsPhones : x.d.phone ? [x.d.phone] : []) {
+      const phone = normalisePhone(raw);
+      const mine = byPhone.get(phone);
+      if (mine) mine.push(x);
+      else byPhone.set(phone, [x]);
+    }
+  const recipients = [...byPhone].map(([phone, xs]) => {
+    const plates = [...new Set(xs.map((x) => x.what))];
+    return {
+      phone,
+      variables: {
+        company: xs[0]!.d.short_name,
+        plate: plates.length > 3 ? `${plates.slice(0, 3).join('、')}等${plates.length}辆` : plates.join('、'),
+        alarm: [...new Set(xs.map((x) => x.alarm))].join('、'),
+        alarmTime: xs[0]!.time,
+      },
+    };
+  });
+  if (!recipients.length) return;
+  if (recipients.length > sending.remaining) {
+    deps.log.warn({ tenantId, recipients: recipients.length }, 'gps alarm SMS: over the daily quota, not sent');
+    return;
+  }
+  const created = await deps.db.transaction(async (tx) => {
+    const notice = await createSystemNotice(
+      deps,
+      tx,
+      { tenantId, userId: Number(owner.id) },
+      {
+        template,
+        source: GPS_ALARM_SMS_SOURCE,
+        recipients,
+        signature: sending.signature,
+        segmentPriceFen: sending.segmentPriceFen,
+        defaults: { company: sending.shortName },
+      },
+    );
+    return notice.created;
+  });
+  if (created) await deps.tasks.dispatch(created.task);
+}
