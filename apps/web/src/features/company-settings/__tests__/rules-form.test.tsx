@@ -157,6 +157,7 @@ describe('the business rules', () => {
       overspeedSeconds: 10,
       offlineMinutes: 30,
       lowBatteryPercent: 20,
+      safeSpeedKmh: 20,
       notices: { message: ['sos', 'powerCut', 'tamper'], sms: ['powerCut'], smsPhones: ['13900000001'] },
     });
   });

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { TEMPLATE_KIND_TITLES } from '@fleetdesk/contracts/handover';
 import {
   BILLING_MODE_TITLES,
   CONTRACT_ORIGIN_TITLES,
@@ -192,7 +193,7 @@ export function Payments({ c }: { c: Contract }) {
   const receipt = async (lineId: number) => {
     setBusy(lineId);
     try {
-      await downloadReceipt(lineId, `收据-${c.number}-${lineId}.pdf`);
+      await downloadReceipt(lineId, `${TEMPLATE_KIND_TITLES.receipt['zh-CN']}-${c.number}-${lineId}.pdf`);
     } finally {
       setBusy(null);
     }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ATTACHMENT_TRIGGER_TITLES,
   DOCUMENT_KIND_TITLES,
+  TEMPLATE_KIND_TITLES,
   type AttachmentKind,
   type DocumentKind,
 } from '@fleetdesk/contracts/handover';
@@ -19,7 +20,7 @@ import { useTitle } from '../components/use-title';
 
 const KIND_TITLES: Record<AttachmentKind, { 'zh-CN': string; 'en-US': string }> = {
   ...DOCUMENT_KIND_TITLES,
-  receipt: { 'zh-CN': '收据', 'en-US': 'Receipt' },
+  receipt: TEMPLATE_KIND_TITLES.receipt,
 };
 
 /**
