@@ -91,7 +91,9 @@ test('sign-out revokes the token and clears every storage key', async ({ page, r
   await page.evaluate(() => localStorage.setItem('Imei', '860000000000001'));
   const token = (await storage(page)).AccessToken!;
   await page.getByRole('button', { name: '账户菜单' }).click();
-  await page.getByText('退出登录').click();
+  // The menu asks for the balance when it opens: click once it has re-rendered with it (a CI run lost the click).
+  await expect(page.getByTestId('menu-balance')).not.toContainText('…');
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL('/login');
   const after = await storage(page);
   for (const key of STORAGE_KEYS) expect(after[key], key).toBeUndefined();
