@@ -35,7 +35,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['scripts/**', 'bench/**', '.ci/**', 'e2e/**', '**/cli/**'],
+    files: ['scripts/**', '*/*/scripts/**', 'bench/**', '.ci/**', 'e2e/**', '**/cli/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { reporters } from '../../vitest.reporters.js';
+import { installTestNow } from './src/test/test-now.js';
+
+// FLEETDESK_TEST_NOW moves the run's clock; installed here first, so that every process shares its origin.
+installTestNow();
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 
@@ -9,8 +13,15 @@ export default defineConfig({
   resolve: { alias: [{ find: /^@fleetdesk\/contracts\/(.*)$/, replacement: `${contracts}$1.ts` }] },
   test: {
     include: ['src/**/*.test.ts'],
-    reporters: reporters(process.env.DATABASE_URL ? 'server-postgres' : 'server'),
+    reporters: reporters(
+      process.env.FLEETDESK_TEST_NOW
+        ? `server-at-${process.env.FLEETDESK_TEST_NOW.replace(/[^0-9]/g, '')}`
+        : process.env.DATABASE_URL
+          ? 'server-postgres'
+          : 'server',
+    ),
     globalSetup: ['./src/test/global-setup.ts'],
+    setupFiles: ['./src/test/setup-now.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

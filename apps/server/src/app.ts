@@ -34,6 +34,9 @@ export interface BuildOptions {
  * Builds the Fastify app: external plugins, then core (language, access, audit, errors), then the modules.
  * It does not listen; main.ts does, and tests call inject().
  */
+/** Paths the per-IP request limit does not count. */
+const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
+
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -104,7 +107,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     req.lang = resolveLang(req.headers['accept-language']);
     reply.header('x-request-id', req.id);
   });
-  if (deps.config.RATE_LIMIT_PER_MINUTE > 0) app.addHook('onRequest', app.rateLimit());
+  if (deps.config.RATE_LIMIT_PER_MINUTE > 0) {
+    // Health probes are never counted: a load balancer that got 429 from /healthz would take a healthy process
+    // out of service (and they cost nothing).
+    app.addHook('onRequest', app.rateLimit({ allowList: (req) => UNLIMITED_PATHS.has(req.routeOptions.url ?? '') }));
+  }
   registerInputGuard(app);
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;

@@ -31,6 +31,8 @@ export const GpsPaths = {
   bindableUsers: `${gps}/device/users`,
   unboundCars: `${admin}/rentCar/getUnbindDeviceCars`,
   unboundCarsExport: `${admin}/rentCar/export/getUnbindDeviceCars`,
+  /** A car of the caller's rents by VIN, with its devices (the binding dialogs' VIN search). */
+  carByVin: `${admin}/rentCar/get/vin/:vin`,
   rentRestDevice: `${gps}/device/rentRestDevice`,
   statusByVin: `${gps}/deviceStatus/gps`,
   status: `${gps}/deviceStatus/:id`,
@@ -228,6 +230,25 @@ export const UnboundCarQuery = PageQuery.extend({
   keyword: z.string().trim().max(40).optional(),
   rentId: Id.optional(),
 });
+
+export const CarByVinParams = z.object({
+  vin: z.string().trim().min(1, { message: 'v.gpsVin' }).max(40, { message: 'v.gpsVin' }),
+});
+
+/** A car found by VIN: where it belongs, its state, and the devices bound to it (the default first). */
+export const CarByVin = UnboundCar.extend({
+  devices: z.array(
+    z.object({
+      id: z.number().int(),
+      imei: z.string(),
+      model: z.string(),
+      protocol: GpsProtocol,
+      isDefault: z.boolean(),
+      status: DeviceStatus,
+    }),
+  ),
+});
+export type CarByVin = z.infer<typeof CarByVin>;
 
 export const VinQuery = z.object({ carVin: z.string().trim().min(1, { message: 'v.gpsVin' }) });
 

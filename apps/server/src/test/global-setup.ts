@@ -4,18 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { systemClock } from '../core/clock.js';
+import { ManualClock } from '../core/clock.js';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../core/db.js';
 import { syncCatalogue } from '../modules/access/access.service.js';
 import { seedDemo } from '../seed/demo.js';
 import { Jobs } from '../core/jobs.js';
 import { pino } from 'pino';
 import { testConfig } from './test-config.js';
+import { installTestNow } from './test-now.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** The moment the template was seeded: every test's clock starts here (the test's "today"). */
+    seededAt: string;
   }
 }
 
@@ -24,7 +27,13 @@ declare module 'vitest' {
  * dumped to a file, or a PostgreSQL template database when DATABASE_URL is set. Each test file opens a copy.
  */
 export default async function setup(project: TestProject) {
+  installTestNow();
   const config = testConfig();
+  // One moment for the seed and for every test clock: a seed's "20 days ago" stays 20 days ago for the tests,
+  // even when the run crosses midnight.
+  const seededAt = await seedMoment();
+  const clock = new ManualClock(seededAt);
+  project.provide('seededAt', seededAt.toISOString());
   if (config.DATABASE_URL) {
     const name = `fd_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: config.DATABASE_URL });
@@ -35,7 +44,7 @@ export default async function setup(project: TestProject) {
     const database = await openPostgres(url.toString(), { max: 2 });
     await migrateDatabase(database);
     await syncCatalogue(database.db);
-    await seedDemo(database.db, systemClock, { passwordLogN: config.PASSWORD_SCRYPT_LOG_N });
+    await seedDemo(database.db, clock, { passwordLogN: config.PASSWORD_SCRYPT_LOG_N });
     await installJobQueues(database);
     await database.close();
     project.provide('postgresTemplate', name);
@@ -48,7 +57,7 @@ export default async function setup(project: TestProject) {
   const database = await openPglite();
   await migrateDatabase(database);
   await syncCatalogue(database.db);
-  await seedDemo(database.db, systemClock, { passwordLogN: config.PASSWORD_SCRYPT_LOG_N });
+  await seedDemo(database.db, clock, { passwordLogN: config.PASSWORD_SCRYPT_LOG_N });
   await installJobQueues(database);
   const dump = await database.pglite!.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `fleetdesk-template-${process.pid}.tar`);
@@ -59,6 +68,19 @@ export default async function setup(project: TestProject) {
   return async () => {
     await rm(file, { force: true });
   };
+}
+
+/**
+ * Now, unless a day ends (in UTC or in Shanghai, the demo's zone) within the next few seconds: then the first
+ * moment of the new day. Tests start one second after the seed (`createTestApp`), which must be the same day.
+ */
+async function seedMoment(): Promise<Date> {
+  const now = new Date();
+  const day = (d: Date, zone: string) => d.toLocaleDateString('en-CA', { timeZone: zone });
+  const soon = new Date(now.getTime() + 5_000);
+  if (['UTC', 'Asia/Shanghai'].every((z) => day(now, z) === day(soon, z))) return now;
+  await new Promise((r) => setTimeout(r, 5_000));
+  return new Date();
 }
 
 /** pg-boss creates its schema on first start; doing it in the template saves each test file that second. */

@@ -95,7 +95,9 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleetdesk-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...options.config });
   const database = await openTestDatabase();
-  const clock = new ManualClock(new Date());
+  // The test's today is the day the template was seeded (its demo dates are relative to that moment); it starts
+  // one second later, so that what the seed made "now" (the trackers' last positions) lies in the past.
+  const clock = new ManualClock(new Date(new Date(inject('seededAt')).getTime() + 1_000));
   // TEST_LOG=debug (or info, warn...) shows the server's log while a test runs.
   const log = options.log ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const deps = await createDeps(config, database, log, {

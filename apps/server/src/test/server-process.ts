@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TEST_NOW_ENV } from './test-now.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,7 +16,9 @@ export interface ServerProcess {
  * its "Server listening" line).
  */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+  // A moved test clock (FLEETDESK_TEST_NOW) moves the spawned server's too.
+  const now = process.env[TEST_NOW_ENV] ? ['--import', './src/test/setup-now.ts'] : [];
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...now, 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -273,6 +273,19 @@ describe('the per-IP limit', () => {
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
       const other = await limited.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.20.30.41' });
       expect(other.statusCode).toBe(200);
+      // Health probes from the limited address are not counted, and the limited address still gets them.
+      for (const url of ['/healthz', '/readyz', '/healthz?probe=1']) {
+        for (let i = 0; i < 8; i++) {
+          const probe = await limited.app.inject({ method: 'GET', url, remoteAddress: '10.20.30.40' });
+          expect(probe.statusCode, url).toBe(200);
+        }
+      }
+      const still = await limited.app.inject({
+        method: 'GET',
+        url: '/api/admin/client/user/front/info',
+        remoteAddress: '10.20.30.42',
+      });
+      expect(still.statusCode).toBe(401);
     } finally {
       await limited.close();
     }

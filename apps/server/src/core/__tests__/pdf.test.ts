@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pdfText as readPdf } from '../../test/pdf-text.js';
 import { cjkFont, createPdf, keyValueRows, pdfBuffer } from '../pdf.js';
 
 const SYSTEM_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
@@ -13,7 +13,7 @@ async function textOf(fontPath?: string): Promise<string> {
     ['车牌', '浙AD12345'],
   ]);
   const pdf = await pdfBuffer(doc);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+  return readPdf(pdf);
 }
 
 describe('PDF documents with Chinese text', () => {

@@ -459,6 +459,39 @@ export async function* eachUnboundCar(deps: Deps, ctx: Ctx, q: { keyword?: strin
   }
 }
 
+/** A car of the caller's rents by VIN (any case), with its devices; another rent's or tenant's car is 404. */
+export async function carByVin(deps: Deps, ctx: Ctx, vin: string) {
+  const car = await findCar(deps, ctx, { vin });
+  const [{ rows: cars }, { rows: devices }] = await Promise.all([
+    deps.database.query<{ rent_name: string; status: string }>(
+      `select r.name as rent_name, c.status from cars c join rents r on r.tenant_id = c.tenant_id and r.id = c.rent_id
+        where c.tenant_id = $1 and c.id = $2`,
+      [ctx.tenantId, car.id],
+    ),
+    deps.database.query<Row>(
+      `${DEVICE_SELECT('$3')} where d.tenant_id = $1 and d.rent_id = any($2::int8[]) and d.car_id = $4
+        order by d.is_default desc, d.id`,
+      [ctx.tenantId, [...ctx.rentIds], deps.clock.now().toISOString(), car.id],
+    ),
+  ]);
+  return {
+    id: car.id,
+    plate: car.plate,
+    vin: car.vin,
+    rentId: car.rentId,
+    rentName: String(cars[0]!.rent_name),
+    status: String(cars[0]!.status),
+    devices: devices.map(deviceOf).map((d) => ({
+      id: d.id,
+      imei: d.imei,
+      model: d.model,
+      protocol: d.protocol,
+      isDefault: d.isDefault,
+      status: d.status,
+    })),
+  };
+}
+
 export async function carGps(deps: Deps, ctx: Ctx, vin: string) {
   const car = await findCar(deps, ctx, { vin });
   const { rows } = await deps.database.query<Row>(

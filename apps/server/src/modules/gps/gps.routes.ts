@@ -8,6 +8,8 @@ import {
   BindHistoryQuery,
   BindInput,
   BindRecord,
+  CarByVin,
+  CarByVinParams,
   CarGps,
   ChangeDefaultQuery,
   DEVICE_STATUS_TITLES,
@@ -56,6 +58,7 @@ import {
   route,
   unbindDevice,
   unboundCars,
+  carByVin,
   updateDevice,
   userBind,
   userInstall,
@@ -307,6 +310,17 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.anyOf([VIEW, BIND]) },
     handler: async (req) => ok(await unboundCars(deps, req.ctx, req.query)),
+  });
+
+  app.get(P.carByVin, {
+    schema: {
+      tags,
+      summary: 'A car of the caller’s rents by VIN, with its devices (404 outside the caller’s data scope)',
+      params: CarByVinParams,
+      response: { 200: envelope(CarByVin) },
+    },
+    config: { access: access.anyOf([VIEW, BIND]) },
+    handler: async (req) => ok(await carByVin(deps, req.ctx, req.params.vin)),
   });
 
   app.post(P.unboundCarsExport, {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { addUser, seedIds } from '../../../test/users.js';
 import { demoImei } from '../../../seed/gps.seed.js';
 import { gpsRuntime } from '../runtime.js';
 import { maintainGpsPartitions } from '../partitions.js';
@@ -86,7 +87,7 @@ const register = {
 describe('JT/T 808 gateway over TCP', () => {
   let port: number;
   beforeAll(async () => {
-    port = await gpsRuntime(t.deps).gateway.listen(18610, '127.0.0.1');
+    port = await gpsRuntime(t.deps).gateway.listen(0, '127.0.0.1');
   });
 
   it('registers, authenticates, beats and reports; a malformed frame is skipped; old positions do not move the live one', async () => {
@@ -316,6 +317,46 @@ describe('devices', () => {
       ['861234567890124', true],
       ['861234567890123', false],
     ]);
+
+    // The car by VIN (spec: rentCar/get/vin/{vin}), in any case, with its devices, the default first.
+    const found = await t.request('GET', `/api/ccwadmin/rentCar/get/vin/${car.vin.toLowerCase()}`, { as: 'admin' });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data).toMatchObject({
+      id: car.id,
+      plate: car.plate,
+      vin: car.vin,
+      rentId: add.json().data.rentId,
+    });
+    expect(found.json().data.devices.map((d: { imei: string; isDefault: boolean }) => [d.imei, d.isDefault])).toEqual([
+      ['861234567890124', true],
+      ['861234567890123', false],
+    ]);
+    const noSuch = await t.request('GET', '/api/ccwadmin/rentCar/get/vin/LNOSUCHVIN0000000', { as: 'admin' });
+    expect(noSuch.statusCode).toBe(404);
+    expect((await t.request('GET', `/api/ccwadmin/rentCar/get/vin/${car.vin}`, { as: 'other' })).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/ccwadmin/rentCar/get/vin/${car.vin}`, { as: 'clerk' })).statusCode).toBe(403);
+    const ids = await seedIds(t);
+    const [role] = await q<{ id: number }>(
+      `insert into roles (tenant_id, code, name, data_scope) values ($1, 'gpsVinViewer', 'GPS 查看', 'assigned') returning id`,
+      [ids.demo],
+    );
+    await q(
+      `insert into role_grants (tenant_id, role_id, code) select $1, $2, c from unnest(array['riskGpsMap', 'riskGpsMap:view']) c`,
+      [ids.demo, role!.id],
+    );
+    const scoped = await addUser(t, 'gpsvinhz', { roleIds: [Number(role!.id)], rentIds: [ids.hz] });
+    const [{ vin: shVin }] = (await q<{ vin: string }>(
+      `select vin from cars where rent_id = $1 and deleted_at is null order by id limit 1`,
+      [ids.sh],
+    )) as [{ vin: string }];
+    const [{ vin: hzVin }] = (await q<{ vin: string }>(
+      `select vin from cars where rent_id = $1 and deleted_at is null order by id limit 1`,
+      [ids.hz],
+    )) as [{ vin: string }];
+    const inside = await t.request('GET', `/api/ccwadmin/rentCar/get/vin/${hzVin}`, { token: scoped.token });
+    expect(inside.statusCode, inside.body).toBe(200);
+    const outside = await t.request('GET', `/api/ccwadmin/rentCar/get/vin/${shVin}`, { token: scoped.token });
+    expect(outside.statusCode, 'a car outside the caller’s data scope').toBe(404);
 
     const un = await t.request('POST', `${G}/device/unbind/${id}`, { as: 'admin', body: { remark: '拆除' } });
     expect(un.json().data.carId).toBeNull();

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText as readPdf } from '../../../test/pdf-text.js';
 import { cjkFont } from '../../../core/pdf.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -9,10 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The text of a PDF, as pdftotext reads it back. */
-function pdfText(pdf: Buffer): string {
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
-}
+/** The text of a PDF, as pdf.js reads it back. */
+const pdfText = (pdf: Buffer) => readPdf(pdf);
 
 async function paidMembership() {
   const o = (
@@ -44,7 +42,7 @@ describe('receipts', () => {
     expect(res.headers['content-disposition']).toContain(encodeURIComponent(`收据-${o.orderNo}.pdf`));
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('Fleetdesk 收据');
     expect(text).toContain(o.orderNo);
     expect(text).toContain('旗舰版');
@@ -55,7 +53,7 @@ describe('receipts', () => {
     expect(pdf.length).toBeLessThan(200_000);
 
     const en = await t.request('GET', `/api/ccwadmin/order/receipt/${o.id}`, { as: 'admin', lang: 'en-US' });
-    const enText = pdfText(en.rawPayload);
+    const enText = await pdfText(en.rawPayload);
     expect(enText).toContain('Fleetdesk receipt');
     expect(enText).toContain('Sandbox');
   });

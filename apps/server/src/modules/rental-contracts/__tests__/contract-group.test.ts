@@ -273,18 +273,11 @@ describe('car change', () => {
 
   describe('temporary replacement car', () => {
     let temp: TempCar;
-    // The temporary car: an idle car without usage periods (the demo data's are around the real today, and a
-    // temporary car's handover opens one: periods of a car never overlap). Not cars[4], used further down.
+    // The temporary car: an idle car without usage periods (a temporary car's handover opens one: periods of a
+    // car never overlap). Not cars[4], used further down.
     let spare: number;
     beforeAll(async () => {
-      const [row] = await q<{ id: number }>(
-        t,
-        `select id from cars c where id = any($1::int8[]) and status = 'idle'
-           and not exists (select 1 from car_usage_periods p where p.tenant_id = c.tenant_id and p.car_id = c.id)
-         order by id limit 1`,
-        [cars.filter((id) => id !== cars[4] && id !== cars[2])],
-      );
-      spare = Number(row!.id);
+      spare = cars[5]!;
     });
 
     it('refuses bad periods, the own car, a busy car, a viewer and another tenant', async () => {

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText as readPdf } from '../../../test/pdf-text.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { seedDemoDocuments } from '../../../seed/handover.documents.js';
 import { addUser } from '../../../test/users.js';
@@ -15,8 +15,7 @@ let contractId: number;
 let contractNo: string;
 let lines: { id: number; type: string; period: number | null; state: string; version: number }[];
 
-const pdfText = (payload: Buffer) =>
-  execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: payload }).toString('utf8').replace(/\s+/g, '');
+const pdfText = async (payload: Buffer) => (await readPdf(payload)).replace(/\s+/g, '');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -66,7 +65,7 @@ describe('receipts', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(String(res.headers['content-disposition'])).toContain('.pdf');
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     const [driver] = await q<{ name: string }>(t, `select name from drivers where id = $1`, [driverId]);
     const [tenant] = await q<{ name: string }>(t, `select name from tenants where id = $1`, [tenantId]);
     for (const w of [
@@ -98,7 +97,7 @@ describe('receipts', () => {
     expect(col.statusCode, col.body).toBe(200);
     const res = await t.request('GET', `${P}/receipt/${rent2.id}`, { as: 'admin' });
     expect(res.statusCode, res.body).toBe(200);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     const [admin] = await q<{ name: string }>(t, `select name from users where username = 'admin'`);
     for (const w of ['租金第2期', '人民币壹仟贰佰叁拾肆元伍角陆分', '¥1234.56', '部分支付', admin!.name]) {
       expect(text, w).toContain(w.replace(/\s+/g, ''));
@@ -151,7 +150,7 @@ describe('documents kept as contract attachments', () => {
     // The signed address serves the stored PDF.
     const file = await t.request('GET', list[0]!.url.replace(/^https?:\/\/[^/]+/, ''), { as: 'admin' });
     expect(file.statusCode, file.body).toBe(200);
-    expect(pdfText(file.rawPayload)).toContain('人民币壹万贰仟元整');
+    expect(await pdfText(file.rawPayload)).toContain('人民币壹万贰仟元整');
     const [files] = await q<{ n: number }>(
       t,
       `select count(*)::int as n from files f join contract_documents d on d.file_key = f.key
@@ -227,7 +226,7 @@ describe('document templates', () => {
     expect(saved.json().data).toMatchObject({ kind: 'receipt', custom: true, title: '收款收据' });
     expect(saved.json().data.updatedBy).toBeTruthy();
     const res = await t.request('GET', `${P}/receipt/${line('deposit').id}`, { as: 'admin' });
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     const [driver] = await q<{ name: string }>(t, `select name from drivers where id = $1`, [driverId]);
     const [tenant] = await q<{ name: string }>(t, `select name from tenants where id = $1`, [tenantId]);
     for (const w of [
@@ -250,7 +249,9 @@ describe('document templates', () => {
     expect(Number(log!.n)).toBe(1);
     const reset = await t.request('DELETE', `${T}/receipt`, { as: 'admin' });
     expect(reset.json().data).toMatchObject({ custom: false, title: '收据' });
-    const again = pdfText((await t.request('GET', `${P}/receipt/${line('deposit').id}`, { as: 'admin' })).rawPayload);
+    const again = await pdfText(
+      (await t.request('GET', `${P}/receipt/${line('deposit').id}`, { as: 'admin' })).rawPayload,
+    );
     expect(again).not.toContain('遗失不补');
   });
 
@@ -266,7 +267,9 @@ describe('document templates', () => {
       },
     });
     expect(put.statusCode, put.body).toBe(200);
-    const text = pdfText((await t.request('GET', `${P}/document/${contractId}/contract`, { as: 'admin' })).rawPayload);
+    const text = await pdfText(
+      (await t.request('GET', `${P}/document/${contractId}/contract`, { as: 'admin' })).rawPayload,
+    );
     for (const w of ['汽车租赁合同', '补充条款', '应于2027-01-09前归还车辆', '合同专用章'])
       expect(text, w).toContain(w);
     const preview = await t.request('POST', `${T}/preview/inspection`, {
@@ -280,7 +283,7 @@ describe('document templates', () => {
       },
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    const ptext = pdfText(preview.rawPayload);
+    const ptext = await pdfText(preview.rawPayload);
     for (const w of ['发车车辆交接单', '预览样例', '张三', '司机须当面核对']) expect(ptext, w).toContain(w);
     // The preview saves nothing.
     const list = await t.request('GET', `${T}s`, { as: 'admin' });
@@ -333,7 +336,7 @@ describe('demo documents', () => {
     const list = await t.request('GET', `${P}/documentFiles/${settled!.contract_id}`, { as: 'admin' });
     const statement = (list.json().data as { kind: string; url: string }[]).find((a) => a.kind === 'settlement')!;
     const file = await t.request('GET', statement.url.replace(/^https?:\/\/[^/]+/, ''), { as: 'admin' });
-    const text = pdfText(file.rawPayload);
+    const text = await pdfText(file.rawPayload);
     for (const w of ['退租结算单', '华星时代广场', '结算金额以本单为准', '财务专用章', '本单一式两份']) {
       expect(text, w).toContain(w);
     }

@@ -1,4 +1,5 @@
 import type { TestApp } from '../../../test/harness.js';
+import { carInput, catalogue, nextPlate } from '../../../test/cars.js';
 
 export const P = '/api/ccwadmin/rentContract';
 
@@ -13,18 +14,25 @@ export async function rentIds(t: TestApp) {
   return { hz: rent('HZ'), sh: rent('SH'), bj: rent('BJ') };
 }
 
-/** Idle cars of a rent that may be rented out (valid compulsory insurance, inspection not overdue). */
-export async function idleCars(t: TestApp, rentId: number): Promise<number[]> {
-  const rows = await q<{ id: number }>(
-    t,
-    `select id from cars where rent_id = $1 and status = 'idle' and deleted_at is null
-       and compulsory_expiry > current_date and (inspection_due is null or inspection_due > current_date)
-       and not exists (select 1 from rental_contracts c where c.tenant_id = cars.tenant_id and c.car_id = cars.id
-         and c.state in ('pending', 'signed'))
-     order by id`,
-    [rentId],
-  );
-  return rows.map((r) => Number(r.id));
+/**
+ * New idle cars of a rent, made through the car form, that may be rented out on any day a test picks: valid
+ * compulsory insurance and inspection until 2099, no usage periods, no contracts. Tests pin their own dates
+ * (e.g. 2026-02-20), so they must not depend on the demo's cars, whose papers were dated from the day the
+ * template was seeded.
+ */
+export async function idleCars(t: TestApp, rentId: number, n = 6): Promise<number[]> {
+  const c = await catalogue(t);
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await t.request('POST', '/api/ccwadmin/rentCar/add', {
+      as: 'admin',
+      rent: rentId,
+      body: carInput(c, { plate: nextPlate('浙AF'), registrationDate: '2024-03-01', mileageKm: 23_000 + i * 1_000 }),
+    });
+    if (res.statusCode !== 200) throw new Error(`car: ${res.statusCode} ${res.body}`);
+    ids.push(Number(res.json().data.id));
+  }
+  return ids;
 }
 
 export async function activeDriver(t: TestApp, rentId: number): Promise<number> {

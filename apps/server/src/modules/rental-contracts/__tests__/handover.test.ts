@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.js';
 import { InspectionState, Settlement } from '@fleetdesk/contracts/handover';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { upload } from '../../../test/multipart.js';
@@ -405,9 +405,7 @@ describe('settlement', () => {
     expect(twice.statusCode).toBe(409);
     const voucher = await t.request('GET', `${P}/receipt/${refundLine.id}`, { as: 'admin' });
     expect(voucher.statusCode, voucher.body).toBe(200);
-    const vtext = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: voucher.rawPayload })
-      .toString('utf8')
-      .replace(/\s+/g, '');
+    const vtext = (await pdfText(voucher.rawPayload)).replace(/\s+/g, '');
     for (const w of ['退款凭证', '收款人', '人民币肆仟零肆拾玖元伍角', '退押金']) expect(vtext, w).toContain(w);
     // The car is free: a new contract can take it, and its periods never overlap the old one.
     const next = await signedContract(cars[0]!);
@@ -487,7 +485,7 @@ describe('documents', () => {
       const res = await t.request('GET', `${P}/document/${contractId}/${kind}`, { as: 'admin' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: res.rawPayload }).toString('utf8');
+      const text = await pdfText(res.rawPayload);
       for (const w of words) expect(text.replace(/\s+/g, '')).toContain(w);
     }
     const none = await signedContract(cars[3]!);
@@ -505,7 +503,7 @@ describe('documents', () => {
     const statement = (res.json().data as { kind: string; url: string }[]).find((a) => a.kind === 'settlement')!;
     const file = await t.request('GET', statement.url.replace(/^https?:\/\/[^/]+/, ''), { as: 'admin' });
     expect(file.statusCode).toBe(200);
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: file.rawPayload }).toString('utf8');
+    const text = await pdfText(file.rawPayload);
     expect(text.replace(/\s+/g, '')).toContain('已审批');
   });
 });

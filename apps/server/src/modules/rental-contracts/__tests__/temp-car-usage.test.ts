@@ -39,20 +39,9 @@ beforeAll(async () => {
   // 2026-02-20 12:00 in Shanghai.
   at('2026-02-20T04:00:00Z');
   rents = await rentIds(t);
-  // The demo data's usage periods are around the real today: the temporary cars have none (periods never overlap).
-  const idle = await idleCars(t, rents.hz);
-  const unused = (
-    await q<{ id: number }>(
-      t,
-      `select id from cars c where id = any($1::int8[])
-         and not exists (select 1 from car_usage_periods p where p.tenant_id = c.tenant_id and p.car_id = c.id)
-       order by id`,
-      [idle],
-    )
-  ).map((r) => Number(r.id));
-  expect(unused.length).toBeGreaterThanOrEqual(2);
-  // cars[0]: the contract's own car; cars[1] and cars[2]: temporary cars.
-  cars = [idle.find((id) => !unused.includes(id))!, unused[0]!, unused[1]!];
+  // New cars (no usage periods: periods of a car never overlap). cars[0]: the contract's own car; cars[1] and
+  // cars[2]: temporary cars.
+  cars = await idleCars(t, rents.hz, 3);
   tempCarId = cars[1]!;
   driverId = await activeDriver(t, rents.hz);
   tenantId = Number((await q<{ id: number }>(t, `select id from tenants where code = 'DEMO'`))[0]!.id);

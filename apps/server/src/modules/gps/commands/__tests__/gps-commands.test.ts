@@ -14,7 +14,7 @@ let demoTenant: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  port = await gpsRuntime(t.deps).gateway.listen(18730, '127.0.0.1');
+  port = await gpsRuntime(t.deps).gateway.listen(0, '127.0.0.1');
   demoTenant = (await q<{ id: number }>(`select id::int from tenants where code = 'DEMO'`))[0]!.id;
 });
 afterAll(async () => t.close());
@@ -160,7 +160,7 @@ describe('a gateway in another process', () => {
     // A runtime of its own, as the separate gateway process has: the API's queueing does not reach it directly.
     const gatewayDeps = { ...t.deps };
     const other = gpsRuntime(gatewayDeps);
-    const otherPort = await other.gateway.listen(18731, '127.0.0.1');
+    const otherPort = await other.gateway.listen(0, '127.0.0.1');
     try {
       const imei = demoImei(14);
       const device = await deviceOf(imei);

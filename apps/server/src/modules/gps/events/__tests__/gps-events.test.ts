@@ -12,7 +12,7 @@ let port: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  port = await gpsRuntime(t.deps).gateway.listen(18710, '127.0.0.1');
+  port = await gpsRuntime(t.deps).gateway.listen(0, '127.0.0.1');
 });
 afterAll(async () => t.close());
 

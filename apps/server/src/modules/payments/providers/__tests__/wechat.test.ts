@@ -135,7 +135,7 @@ class StandIn {
       req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       req.on('end', () => this.handle(req, res, raw));
     });
-    await new Promise<void>((r) => this.server.listen(18151, '127.0.0.1', r));
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Runs the date-sensitive server tests with the test processes' clock moved to days where date arithmetic
+// breaks (a month end, 28 and 29 February, New Year's Eve at 23:59 in Shanghai, which is still the 31st in UTC),
+// on the embedded database (a PostgreSQL server keeps its own clock). "Today" is the ordinary `npm test` run.
+// The clock is moved by FLEETDESK_TEST_NOW (src/test/test-now.ts); docs/architecture.md, "Time in tests".
+//
+//   node scripts/test-dates.mjs                      every date below
+//   node scripts/test-dates.mjs 2030-06-30T23:00:00+08:00 [more...]   the dates given
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const DATES = [
+  '2027-01-31T18:00:00+08:00', // the last day of a 31-day month
+  '2027-02-28T12:00:00+08:00', // the last day of February in a common year
+  '2028-02-29T09:00:00+08:00', // a leap day
+  '2026-12-31T23:59:00+08:00', // New Year's Eve 23:59 in Shanghai: 15:59 UTC, the same day there
+];
+
+/** What depends on the day: bills and contracts, handover, reminders, documents, attendance, GPS paths, rules, approvals. */
+export const DATE_SENSITIVE = [
+  'src/modules/rental-contracts',
+  'src/modules/compliance',
+  'src/modules/drivers',
+  'src/modules/attendance',
+  'src/modules/gps',
+  'src/modules/approvals',
+  'src/modules/violations',
+  'src/modules/membership',
+  'src/modules/payments',
+  'src/modules/cost-centres',
+  'src/seed',
+];
+
+const dates = process.argv.slice(2).length ? process.argv.slice(2) : DATES;
+const cwd = fileURLToPath(new URL('..', import.meta.url));
+const results = [];
+for (const date of dates) {
+  const env = { ...process.env, FLEETDESK_TEST_NOW: date };
+  delete env.DATABASE_URL;
+  delete env.FLEETDESK_TEST_NOW_ORIGIN;
+  const started = Date.now();
+  console.log(`\n::: server tests with the clock at ${date}`);
+  const run = spawnSync('npx', ['vitest', 'run', ...DATE_SENSITIVE], { cwd, env, stdio: 'inherit' });
+  results.push({ date, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.date} (${r.seconds} s)`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

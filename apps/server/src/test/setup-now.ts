@@ -1,0 +1,3 @@
+import { installTestNow } from './test-now.js';
+
+installTestNow();
