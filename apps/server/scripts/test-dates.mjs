@@ -28,7 +28,13 @@ export const DATE_SENSITIVE = [
   'src/modules/membership',
   'src/modules/payments',
   'src/modules/cost-centres',
-  'src/seed',
+];
+/** Pure codecs and provider stand-ins inside those folders: no "today" in them. */
+const DATE_FREE = [
+  'src/modules/gps/jt808/**',
+  'src/modules/gps/events/__tests__/geo.test.ts',
+  'src/modules/gps/__tests__/motion.test.ts',
+  'src/modules/payments/providers/**',
 ];
 
 const dates = process.argv.slice(2).length ? process.argv.slice(2) : DATES;
@@ -40,7 +46,11 @@ for (const date of dates) {
   delete env.FLEETDESK_TEST_NOW_ORIGIN;
   const started = Date.now();
   console.log(`\n::: server tests with the clock at ${date}`);
-  const run = spawnSync('npx', ['vitest', 'run', ...DATE_SENSITIVE], { cwd, env, stdio: 'inherit' });
+  const run = spawnSync('npx', ['vitest', 'run', ...DATE_SENSITIVE, ...DATE_FREE.map((glob) => `--exclude=${glob}`)], {
+    cwd,
+    env,
+    stdio: 'inherit',
+  });
   results.push({ date, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.date} (${r.seconds} s)`);

@@ -80,6 +80,15 @@ export interface TestApp {
 }
 
 /**
+ * The moment every test's clock starts: one second after the template was seeded (its demo dates are relative to
+ * that moment). A test's "today" comes from here or from `t.clock`, never from the wall clock, which may pass
+ * midnight while the run goes on.
+ */
+export function testStart(): Date {
+  return new Date(new Date(inject('seededAt')).getTime() + 1_000);
+}
+
+/**
  * The app on a fresh copy of the seeded database, with a manual clock, for `inject()` tests. Every request
  * made through `request` carries `X-User-Type: manager` like the web client's.
  */
@@ -97,7 +106,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   // The test's today is the day the template was seeded (its demo dates are relative to that moment); it starts
   // one second later, so that what the seed made "now" (the trackers' last positions) lies in the past.
-  const clock = new ManualClock(new Date(new Date(inject('seededAt')).getTime() + 1_000));
+  const clock = new ManualClock(testStart());
   // TEST_LOG=debug (or info, warn...) shows the server's log while a test runs.
   const log = options.log ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const deps = await createDeps(config, database, log, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, testStart, type TestApp } from '../../../test/harness.js';
 import { caller, ids as seedIds, staff } from '../../../test/office.js';
 import { readXlsx } from '../../../test/xlsx.js';
 
@@ -153,8 +153,8 @@ describe('clocking and the monthly sheet', () => {
   });
 
   it('has a month of seeded attendance', async () => {
-    const month = new Date().toISOString().slice(0, 7);
-    t.clock.set(new Date());
+    t.clock.set(testStart());
+    const month = t.clock.now().toISOString().slice(0, 7);
     as = staff(t);
     const res = await call('GET', `${T}/record/list`, 'admin', undefined, { pageSize: 5 });
     expect(res.json().data.total).toBeGreaterThan(100);

@@ -371,7 +371,7 @@ describe('annual inspections', () => {
 describe('accidents', () => {
   const input = (carId: number, extra: Record<string, unknown> = {}) => ({
     carId,
-    occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+    occurredAt: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
     place: '杭州市西湖区文三路与学院路交叉口',
     description: '左转时与直行车辆发生碰撞，双方无人员受伤',
     responsibility: 'major',
@@ -495,7 +495,7 @@ describe('accidents', () => {
     expect(pathsOf(refine).sort()).toEqual(['claimNo', 'settledAmount']);
     const future = await t.request('POST', `${A}/accident/create`, {
       as: 'admin',
-      body: input(car.id, { occurredAt: new Date(Date.now() + 86_400_000).toISOString() }),
+      body: input(car.id, { occurredAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() }),
     });
     expect(pathsOf(future)).toEqual(['occurredAt']);
     const { rows } = await t.deps.database.query<{ id: number }>(

@@ -1,5 +1,5 @@
 import { withVinCheckDigit, vinYearCode } from '@fleetdesk/contracts/identifiers';
-import type { TestApp } from '../../../test/harness.js';
+import { testStart, type TestApp } from '../../../test/harness.js';
 
 export { upload } from '../../../test/multipart.js';
 
@@ -37,7 +37,7 @@ export async function ids(t: TestApp) {
 }
 
 /** `today + n` days as YYYY-MM-DD in Shanghai (the demo tenant's zone). */
-export function day(n: number, from = new Date()): string {
+export function day(n: number, from = testStart()): string {
   const d = new Date(from.getTime() + 8 * 3_600_000 + n * 86_400_000);
   return d.toISOString().slice(0, 10);
 }

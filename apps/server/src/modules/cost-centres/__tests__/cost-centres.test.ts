@@ -22,7 +22,7 @@ const call = caller(
   () => as,
 );
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+const thisMonth = () => t.clock.now().toISOString().slice(0, 7);
 
 describe('the tree', () => {
   it('lists the seeded tree to finance and applicants, not to clerk or another tenant', async () => {

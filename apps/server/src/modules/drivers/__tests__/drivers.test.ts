@@ -47,8 +47,8 @@ describe('list', () => {
     expect(soon).toEqual(expect.arrayContaining(['李明', '刘洋', '吴敏']));
     expect(soon).not.toContain('张伟');
     expect(await names({ documentDue: 'expired', rentId: rents.sh })).toEqual(['胡娜', '郭军']);
-    const today = new Date().toISOString().slice(0, 10);
-    const in10 = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const in10 = new Date(t.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
     expect(await names({ licenceExpiryFrom: today, licenceExpiryTo: in10 })).toEqual(['朱志强']);
     const idPart = (
       await t.deps.database.query<{ id_number: string }>(`select id_number from drivers where phone = '13957100001'`)

@@ -76,7 +76,7 @@ describe('list', () => {
     expect(byd.rows.every((r: { brandName: string }) => r.brandName === '比亚迪')).toBe(true);
     const kw = (await list({ keyword: 'af678' })).json().data;
     expect(kw.rows.map((r: { plate: string }) => r.plate)).toEqual(['浙AF67890']);
-    const due = (await list({ inspectionDueTo: new Date().toISOString().slice(0, 10) })).json().data;
+    const due = (await list({ inspectionDueTo: t.clock.now().toISOString().slice(0, 10) })).json().data;
     expect(due.total).toBe(2);
     const sorted = (await list({ sortField: 'plate', sortOrder: 'asc', pageSize: 5 }))
       .json()
