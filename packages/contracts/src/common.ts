@@ -66,11 +66,15 @@ export const Version = z.number().int().min(0).max(INT4_MAX);
 
 /**
  * Money on the wire is yuan with at most two decimals; in the database it is integer fen. Every amount that
- * enters the API goes through one of these schemas and `yuanToFen` at the boundary: "two decimals" is exact
- * (1e-9 is not 0.00), so whatever passes is a whole number of fen, and "more than 0" means at least one fen.
+ * enters the API goes through one of these schemas and `yuanToFen` at the boundary. "Two decimals" allows only
+ * the rounding noise of binary fractions (0.1 + 0.2, 99.99 x 3: a trillionth of the amount), never an absolute
+ * slack: 1e-9 is not 0.00. So whatever passes is a whole number of fen, and "more than 0" means at least one fen.
  */
 export const YUAN_MAX = 1_000_000_000;
-const twoDecimals = (v: number) => Number.isFinite(v) && Number(v.toFixed(2)) === v;
+function twoDecimals(v: number): boolean {
+  const fen = v * 100;
+  return Number.isFinite(fen) && Math.abs(fen - Math.round(fen)) <= Math.abs(fen) * 1e-12;
+}
 export function yuan(max = YUAN_MAX, min = 0) {
   return z.number().min(min).max(max).refine(twoDecimals, { message: 'v.twoDecimals' });
 }
