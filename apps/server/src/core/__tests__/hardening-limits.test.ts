@@ -100,9 +100,12 @@ describe('exports', () => {
   it('answer an error of the first page as an error, not as a 200 cut short', async () => {
     const app = Fastify();
     app.get('/x', async (_req, reply) => {
+      // The first page's query fails (as a bad filter did in the database).
       async function* rows(): AsyncGenerator<{ a: string }> {
-        await Promise.resolve();
-        throw Object.assign(new Error('the first page failed'), { statusCode: 400 });
+        const page: { a: string }[] = await Promise.reject(
+          Object.assign(new Error('the first page failed'), { statusCode: 400 }),
+        );
+        yield* page;
       }
       return sendXlsx(reply, 'x.xlsx', 'x', [{ header: 'A', value: (r: { a: string }) => r.a }], rows());
     });
