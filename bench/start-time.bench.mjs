@@ -18,7 +18,7 @@ function npmStart(port) {
   const started = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PAY_PROVIDER: 'sandbox' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

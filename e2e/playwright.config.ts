@@ -73,6 +73,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // Test-only routes (loopback callers only): the contracts' daily job on demand.
       TEST_ROUTES: 'true',
+      // Production mode refuses to start on the payment sandbox unless it is named.
+      PAY_PROVIDER: 'sandbox',
       // A slower sandbox gateway (per message), so that an SMS notice of 50 shows its progress in steps.
       SMS_SANDBOX_DELAY_MS: '500',
       // The JT/T 808 gateway next to the app's port (the GPS spec's simulator drives demo cars through it).

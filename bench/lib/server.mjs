@@ -61,6 +61,7 @@ export function startServer(env = {}, nodeArgs = []) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '0',
+      PAY_PROVIDER: 'sandbox',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -60,7 +60,10 @@ const Env = z.object({
   OCR_BAIDU_ENDPOINT: z.string().url().default('https://aip.baidubce.com'),
   /** How long the sandbox OCR takes to answer (default 800 ms; 0 in tests). */
   OCR_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  /** Payment provider: the sandbox (default; its own payment page), WeChat Pay API v3 Native, or Alipay. */
+  /**
+   * Payment provider: the sandbox (its own payment page, no money moves), WeChat Pay API v3 Native, or Alipay.
+   * Unset means the sandbox, except in production, where a server refuses to start unless it is named.
+   */
   PAY_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).default('sandbox'),
   /** Base URL the providers send notifications to (`<base>/api/pay/notify/<provider>`); default PUBLIC_URL. */
   PAY_NOTIFY_BASE_URL: z.string().url().optional(),
@@ -129,7 +132,11 @@ const Env = z.object({
   TEST_ROUTES: bool,
 });
 
-export type Config = z.infer<typeof Env> & { databaseKind: 'pglite' | 'postgres' };
+export type Config = z.infer<typeof Env> & {
+  databaseKind: 'pglite' | 'postgres';
+  /** PAY_PROVIDER was given (not the default): in production the sandbox must be asked for by name. */
+  payProviderNamed: boolean;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (`DATABASE_URL=` in a shell or a compose file).
@@ -177,5 +184,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (cfg.S3_BUCKET && !(cfg.S3_ACCESS_KEY_ID && cfg.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET');
   }
-  return { ...cfg, databaseKind: cfg.DATABASE_URL ? 'postgres' : 'pglite' };
+  return { ...cfg, databaseKind: cfg.DATABASE_URL ? 'postgres' : 'pglite', payProviderNamed: !!set.PAY_PROVIDER };
+}
+
+/**
+ * What a server process (API or worker) checks before it starts: in production it does not run payments on
+ * the sandbox by default, where any tenant could approve its own top-up on the sandbox page. Only
+ * `PAY_PROVIDER=sandbox`, set on purpose (a demo, a staging copy), starts it.
+ */
+export function assertStartable(config: Config): void {
+  if (config.NODE_ENV === 'production' && config.PAY_PROVIDER === 'sandbox' && !config.payProviderNamed) {
+    throw new Error(
+      'Invalid configuration:\n  PAY_PROVIDER: required in production: wechat or alipay with their keys, or ' +
+        'sandbox on purpose (no money moves; anyone with the link approves the payment)',
+    );
+  }
 }

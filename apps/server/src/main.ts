@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createDeps, createLogger, maybeSeedDemo, openDatabase, prepareDatabase } from './bootstrap.js';
-import { loadConfig, type Config } from './config.js';
+import { assertStartable, loadConfig, type Config } from './config.js';
 import { startJobs } from './runtime.js';
 import { startGpsGateway } from './modules/gps/gateway-process.js';
 
@@ -17,7 +17,11 @@ const WORKER_INDEX = process.env.FLEETDESK_WORKER_INDEX;
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
+  assertStartable(config);
   const log = createLogger(config);
+  if (config.PAY_PROVIDER === 'sandbox' && config.NODE_ENV === 'production') {
+    log.warn('payments run on the sandbox (PAY_PROVIDER=sandbox): no money moves, and anyone may approve a payment');
+  }
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     if (config.databaseKind === 'postgres') return primary(config, log, started);
     log.warn(

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { createDeps, createLogger, openDatabase, prepareDatabase } from './bootstrap.js';
-import { loadConfig } from './config.js';
+import { assertStartable, loadConfig } from './config.js';
 import { startJobs } from './runtime.js';
 
 /**
@@ -10,6 +10,7 @@ import { startJobs } from './runtime.js';
  */
 async function worker(): Promise<void> {
   const config = loadConfig();
+  assertStartable(config);
   const log = createLogger(config);
   const database = await openDatabase(config);
   await prepareDatabase(database);

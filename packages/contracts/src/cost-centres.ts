@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, type LocalText } from './common.js';
+import { Id, PageQuery, YearMonth, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 
 /**
@@ -83,7 +83,7 @@ export const CostCentreInput = z.strictObject({
 });
 export type CostCentreInput = z.infer<typeof CostCentreInput>;
 
-export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'v.month' });
+export const Month = YearMonth;
 
 export const PostingQuery = PageQuery.extend({
   centreId: Id.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Instant, Yuan, type LocalText } from './common.js';
+import { Id, Instant, Version, Yuan, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 import { LocalDate } from './vehicles.js';
 
@@ -290,7 +290,7 @@ export const ReceiptParams = z.object({ lineId: Id });
 export const SettlementPayInput = z.strictObject({
   accountId: Id,
   paidDate: LocalDate.optional().describe('absent = today'),
-  version: z.number().int().min(0).describe('the version of the line the clerk saw'),
+  version: Version.describe('the version of the line the clerk saw'),
 });
 export type SettlementPayInput = z.infer<typeof SettlementPayInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Instant, PageQuery, Yuan, type LocalText } from './common.js';
+import { Id, Instant, LocalDate, PageQuery, Yuan, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 
 /**
@@ -138,7 +138,7 @@ export const LedgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
-export const LocalDay = z.iso.date();
+export const LocalDay = LocalDate;
 
 export const LedgerQuery = PageQuery.extend({
   kind: LedgerKind.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Instant, PageQuery, Yuan, type LocalText } from './common.js';
+import { Id, Instant, PageQuery, Version, YearMonth, Yuan, yuan, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 import { LocalDate } from './vehicles.js';
 
@@ -392,10 +392,13 @@ export const SignInput = z.strictObject({
 export const ReasonInput = z.strictObject({ reason: text(200).min(1) });
 export const FinishInput = z.strictObject({ reason: text(200).nullish() });
 
+/** A manual bill line (a fine, a repair, a refund) is at most ten million yuan either way. */
+export const BILL_LINE_MAX_YUAN = 10_000_000;
+
 export const LineInput = z.strictObject({
   type: LineType,
   dueDate: LocalDate,
-  amount: z.number().min(-1_000_000_000).max(1_000_000_000).describe('yuan; negative = refund'),
+  amount: yuan(BILL_LINE_MAX_YUAN, -BILL_LINE_MAX_YUAN).describe('yuan, at most two decimals; negative = refund'),
   remark: text(200).nullish(),
 });
 
@@ -403,11 +406,11 @@ export const CollectInput = z.strictObject({
   amount: Yuan.refine((v) => v > 0, { message: 'v.collectAmount' }),
   accountId: Id,
   paidDate: LocalDate.optional(),
-  version: z.number().int().min(0).describe('the version of the line the clerk saw'),
+  version: Version.describe('the version of the line the clerk saw'),
   remark: text(200).nullish(),
 });
 export type CollectInput = z.infer<typeof CollectInput>;
-export const WaiveInput = z.strictObject({ reason: text(200).min(1), version: z.number().int().min(0) });
+export const WaiveInput = z.strictObject({ reason: text(200).min(1), version: Version });
 
 export const Collection = z.object({
   id: z.number().int(),
@@ -497,7 +500,7 @@ export const FollowUpNote = z.object({
 });
 
 export const MonthQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'v.month' }),
+  month: YearMonth,
 });
 export const LineIdParam = z.object({ lineId: Id });
 

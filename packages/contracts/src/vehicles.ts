@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Instant, PageQuery, Yuan, type LocalText } from './common.js';
+import { Id, Instant, LocalDate, PageQuery, Yuan, type LocalText } from './common.js';
 import {
   isChinesePlate,
   isNewEnergyPlate,
@@ -96,8 +96,8 @@ export const VEHICLE_VALIDATION_MESSAGES = {
 } satisfies Record<string, LocalText>;
 addValidationMessages(VEHICLE_VALIDATION_MESSAGES);
 
-/** A calendar date, `YYYY-MM-DD` (registration, inspection and insurance dates). */
-export const LocalDate = z.iso.date();
+/** A calendar date, `YYYY-MM-DD` (registration, inspection and insurance dates): the shared, bounded one. */
+export { LocalDate };
 
 export const PlateNumber = z
   .string()

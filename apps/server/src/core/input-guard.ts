@@ -18,8 +18,14 @@ const STORED_HEADERS = ['user-agent', 'x-request-id', 'accept-language', 'x-rent
 
 export interface BadInput {
   path: string;
-  message: 'v.badText' | 'v.forbiddenKey';
+  message: 'v.badText' | 'v.forbiddenKey' | 'v.tooDeep';
 }
+
+/**
+ * How deep a request's objects and arrays may nest. Nothing the API takes comes near it; a deeper value is
+ * refused rather than left unchecked below this depth (text there could still hold a NUL).
+ */
+export const MAX_INPUT_DEPTH = 32;
 
 /**
  * The first place in `value` (a parsed query, body or params object) holding bad text or a prototype key, as
@@ -27,8 +33,9 @@ export interface BadInput {
  */
 export function findBadInput(value: unknown, path = '', depth = 0): BadInput | null {
   if (typeof value === 'string') return BAD_TEXT.test(value) ? { path, message: 'v.badText' } : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (value === null || typeof value !== 'object') return null;
   if (Buffer.isBuffer(value)) return null;
+  if (depth >= MAX_INPUT_DEPTH) return { path, message: 'v.tooDeep' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findBadInput(value[i], path ? `${path}.${i}` : String(i), depth + 1);
@@ -49,7 +56,7 @@ export function findBadInput(value: unknown, path = '', depth = 0): BadInput | n
 /** The first place in `value` holding bad text (NUL or a lone surrogate), as a dotted path. */
 export function findBadText(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return BAD_TEXT.test(value) ? path : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (value === null || typeof value !== 'object' || depth > MAX_INPUT_DEPTH) return null;
   if (Buffer.isBuffer(value)) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

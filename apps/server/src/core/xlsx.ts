@@ -17,6 +17,10 @@ export function attachment(name: string): string {
 /**
  * Streams an .xlsx answer: rows are written as they come from `rows` (page them from the database), and the
  * producer waits for the client, so that memory stays flat however many there are (core/xlsx-writer.ts).
+ *
+ * The first row (so the first page's query, and whatever the filter makes of it) is read before the status
+ * and headers go out: an error there is answered like any other (400, 404, 500 with its message) instead of
+ * a 200 whose stream is cut. Only a failure after that first page can still cut a stream.
  */
 export async function sendXlsx<R>(
   reply: FastifyReply,
@@ -25,9 +29,17 @@ export async function sendXlsx<R>(
   columns: XlsxColumn<R>[],
   rows: AsyncIterable<R>,
 ): Promise<FastifyReply> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
   const stream = new PassThrough();
   async function* values() {
-    for await (const row of rows) yield columns.map((c) => c.value(row));
+    let next = first;
+    try {
+      for (; !next.done; next = await iterator.next()) yield columns.map((c) => c.value(next.value));
+    } finally {
+      // The writer stopped early (the client went away): let the source close its cursor.
+      if (!next.done) await iterator.return?.();
+    }
   }
   writeXlsx(stream, { name: sheetName, columns, rows: values() }).catch((err: unknown) => stream.destroy(err as Error));
   return reply

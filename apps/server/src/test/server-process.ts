@@ -30,6 +30,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       RATE_LIMIT_PER_MINUTE: '0',
       // Each process its own JT/T 808 port: two processes on one machine would both take the default 5015.
       GPS_TCP_PORT: '0',
+      // Production refuses to start on the sandbox unless it is named.
+      PAY_PROVIDER: 'sandbox',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,9 @@ import { CLIENT_BASIC, createTestApp, type TestApp } from '../../test/harness.js
  * A property test over every call of the OpenAPI document: each operation gets a request built from its own
  * schemas (parameters, query, body), then the same request with one value at a time made hostile (text
  * PostgreSQL cannot store, huge and fractional numbers, wrong types, prototype keys, deep nesting), hostile
- * path segments and headers, and no credentials. However wrong the input, the server must never answer 5xx,
+ * path segments and headers, and no credentials; then whole requests with every date and number at or just past
+ * its limits (year 0000, 1899, 2201, 9999, 2^31, 2^53, amounts below a fen), and text nested past the input
+ * guard's depth. However wrong the input, the server must never answer 5xx,
  * and every 400 must name what was wrong (`errors`). A new area's calls are in the document, so they are
  * fuzzed the day they land. The generator is seeded: a failure names its seed and repeats.
  */
@@ -87,7 +89,10 @@ const HOSTILE_TEXT = [
   '9999-12-31T23:59:59Z',
   '{"a":1}',
 ];
-const HOSTILE_NUMBERS = [0, -1, 1.5, 2147483648, -2147483649, 2 ** 53 + 2, 1e308, -1e308, 1e-9];
+const HOSTILE_NUMBERS = [0, -1, 1.5, 2147483647, 2147483648, -2147483649, 2 ** 53 + 2, 1e308, -1e308, 1e-9, 0.001];
+const LIMIT_DAYS = ['0000-01-01', '1899-12-31', '1900-01-01', '2200-12-31', '2201-01-01', '9999-12-31'];
+const LIMIT_INTEGERS = [2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53];
+const LIMIT_AMOUNTS = [1e-9, 0.001, -0.001, 0.005, 1e9 + 0.01, -1e9, 1e15];
 const HOSTILE_SEGMENTS = [
   '0',
   '-1',
@@ -111,19 +116,28 @@ function typesOf(s: Schema): string[] {
   return [];
 }
 
-/** A value that should pass the schema, most of the time. */
-function sample(s: Schema | undefined, r: Rng, depth = 0): unknown {
+/**
+ * A value that should pass the schema, most of the time; with `limits`, every date and number is instead at
+ * or just past its limits (its schema's minimum and maximum, the integer column's, a fen, the date range).
+ */
+function sample(s: Schema | undefined, r: Rng, depth = 0, limits = false): unknown {
   if (!s || depth > 6) return null;
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return r.pick(s.enum);
   const branches = s.anyOf ?? s.oneOf;
-  if (branches?.length) return sample(r.pick(branches), r, depth + 1);
-  if (s.allOf?.length) return sample(Object.assign({}, ...s.allOf) as Schema, r, depth + 1);
-  if (s.default !== undefined && r.next() < 0.3) return s.default;
+  if (branches?.length) return sample(r.pick(branches), r, depth + 1, limits);
+  if (s.allOf?.length) return sample(Object.assign({}, ...s.allOf) as Schema, r, depth + 1, limits);
+  if (s.default !== undefined && r.next() < 0.3 && !limits) return s.default;
   const type = r.pick(typesOf(s).length ? typesOf(s) : ['string']);
   switch (type) {
     case 'integer':
     case 'number': {
+      if (limits) {
+        const own = [s.minimum, s.maximum, s.maximum === undefined ? undefined : s.maximum + 1].filter(
+          (n): n is number => n !== undefined,
+        );
+        return r.pick([...own, ...(type === 'integer' ? LIMIT_INTEGERS : LIMIT_AMOUNTS)]);
+      }
       const lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 0);
       const hi = Math.min(s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 1000), lo + 1000);
       const n = lo + r.next() * (hi - lo);
@@ -134,15 +148,17 @@ function sample(s: Schema | undefined, r: Rng, depth = 0): unknown {
     case 'null':
       return null;
     case 'array':
-      return Array.from({ length: r.int(0, 3) }, () => sample(s.items, r, depth + 1));
+      return Array.from({ length: r.int(limits ? 1 : 0, 3) }, () => sample(s.items, r, depth + 1, limits));
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(s.properties ?? {})) {
-        if (s.required?.includes(k) || r.next() < 0.6) out[k] = sample(v, r, depth + 1);
+        if (s.required?.includes(k) || r.next() < (limits ? 0.9 : 0.6)) out[k] = sample(v, r, depth + 1, limits);
       }
       return out;
     }
     default: {
+      if (limits && s.format === 'date-time') return `${r.pick(LIMIT_DAYS)}T00:00:00Z`;
+      if (limits && s.format === 'date') return r.pick(LIMIT_DAYS);
       if (s.format === 'date-time') return new Date(Date.UTC(2026, r.int(0, 11), r.int(1, 28))).toISOString();
       if (s.format === 'date') return `2026-0${r.int(1, 9)}-1${r.int(0, 9)}`;
       const min = s.minLength ?? 1;
@@ -185,8 +201,8 @@ function replaced(value: unknown, at: string[], by: unknown): unknown {
   return copy;
 }
 
-function deep(n: number): unknown {
-  let v: unknown = 'leaf';
+function deep(n: number, leaf: unknown = 'leaf'): unknown {
+  let v: unknown = leaf;
   for (let i = 0; i < n; i++) v = { a: v };
   return v;
 }
@@ -265,6 +281,8 @@ function casesFor(op: Operation, r: Rng): Case[] {
       queryParams.filter((p) => p.required || r.next() < 0.5).map((p) => [p.name, sample(p.schema, r)]),
     );
   const validBody = () => (bodySchema ? sample(bodySchema, r) : undefined);
+  const limitQuery = () =>
+    Object.fromEntries(queryParams.map((p) => [p.name, sample(p.schema, r, 0, true)]).filter(([, v]) => v !== null));
 
   const cases: Case[] = [{ label: 'valid-ish', path: validPath(), query: validQuery(), body: validBody() }];
   for (let i = 0; i < 6; i++) {
@@ -290,6 +308,29 @@ function casesFor(op: Operation, r: Rng): Case[] {
       });
     }
   }
+  for (let i = 0; i < 3; i++) {
+    if (bodySchema || queryParams.length) {
+      cases.push({
+        label: `limits ${i}`,
+        path: validPath(),
+        query: queryParams.length ? limitQuery() : validQuery(),
+        body: bodySchema ? sample(bodySchema, r, 0, true) : undefined,
+      });
+    }
+  }
+  {
+    // Text that cannot be stored, nested past the input guard's depth, where a field takes any JSON.
+    const body = validBody();
+    if (body && typeof body === 'object') {
+      const at = r.pick(leaves(body));
+      cases.push({
+        label: `deep NUL at ${at.join('.')}`,
+        path: validPath(),
+        query: validQuery(),
+        body: replaced(body, at, deep(40, 'a\u0000b')),
+      });
+    }
+  }
   for (const p of pathParams) {
     for (const segment of HOSTILE_SEGMENTS) {
       cases.push({
@@ -301,7 +342,15 @@ function casesFor(op: Operation, r: Rng): Case[] {
     }
   }
   if (bodySchema) {
-    for (const body of [null, [], 'text', 12345, deep(300), JSON.parse('{"__proto__":{"polluted":true}}')]) {
+    for (const body of [
+      null,
+      [],
+      'text',
+      12345,
+      deep(300),
+      deep(40, '\u0000'),
+      JSON.parse('{"__proto__":{"polluted":true}}'),
+    ]) {
       cases.push({ label: `body ${JSON.stringify(body)?.slice(0, 20)}`, path: validPath(), query: validQuery(), body });
     }
     cases.push({ label: 'raw broken JSON', path: validPath(), query: validQuery(), body: undefined, raw: '{"a":' });

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, BadRequestError, TooManyRequestsError } from '../errors.js';
+import { workerEntry } from '../worker-entry.js';
 import { DEFAULT_SHEET_LIMITS, SheetReadError, type SheetFailure, type SheetLimits, type SheetRow } from './limits.js';
 import type { SheetKind } from './read.js';
 import type { SheetAnswer, SheetJob } from './worker.js';
@@ -110,7 +107,7 @@ function runWorker(
   return new Promise<SheetRow[]>((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(workerEntry(), {
+      worker = new Worker(workerEntry(import.meta.url, 'worker'), {
         workerData: job,
         transferList: [bytes],
         execArgv: [],
@@ -145,30 +142,6 @@ function runWorker(
     );
     worker.once('exit', (code) => finish(new SheetReadError('unreadable', {}, `the reader exited with ${code}`)));
   });
-}
-
-let entry: URL | undefined;
-
-/**
- * The worker's entry: `worker.js` beside this file once built. Run from the TypeScript sources (tests, `npm
- * run dev`), `worker.ts` is loaded through tsx, registered inside the worker by a small bootstrap module:
- * in Node 20 a worker does not apply loader hooks given by `execArgv: ['--import', 'tsx']` to its entry.
- */
-function workerEntry(): URL {
-  if (entry) return entry;
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return (entry = new URL('./worker.js', here));
-  const require = createRequire(here);
-  const pkgPath = require.resolve('tsx/package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
-    exports: Record<string, { import?: { default?: string } }>;
-  };
-  const api = pathToFileURL(path.join(path.dirname(pkgPath), pkg.exports['./esm/api']?.import?.default ?? ''));
-  const code =
-    `import { register } from ${JSON.stringify(api.href)};\n` +
-    `register();\n` +
-    `await import(${JSON.stringify(new URL('./worker.ts', here).href)});\n`;
-  return (entry = new URL(`data:text/javascript,${encodeURIComponent(code)}`));
 }
 
 /** The message keys of one module for each failure (tooManyRows takes the module's own `{max}`). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FlowInput, FlowStep } from '@fleetdesk/contracts/approvals';
-import { yuanToFen } from '@fleetdesk/contracts/common';
+import { LocalDate, Yuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type { DbOrTx, Tx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { departments, userRoles, users } from '../../db/schema/identity.js';
@@ -84,7 +84,8 @@ export async function checkForm(
         const v = typeof raw === 'number' ? raw : Number(raw);
         if (!Number.isFinite(v) || v < 0) throw bad();
         if (f.kind !== 'money' && !Number.isInteger(v)) throw bad();
-        if (f.kind === 'money' && Math.abs(v * 100 - Math.round(v * 100)) > 1e-6) throw bad();
+        // Money is whole fen (the shared schema: 1e-9 is not 0.00).
+        if (f.kind === 'money' && !Yuan.safeParse(v).success) throw bad();
         if (f.kind === 'costCentre' && v < 1) throw bad();
         if (f.max !== undefined && v > f.max)
           throw invalidField(`form.${f.key}`, 'approval.formTooLarge', { field, max: f.max });
@@ -92,9 +93,8 @@ export async function checkForm(
         break;
       }
       case 'date': {
-        if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)))
-          throw bad();
-        if (new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) throw bad();
+        // The shared date type: a real calendar day within 1900-2200.
+        if (typeof raw !== 'string' || !LocalDate.safeParse(raw).success) throw bad();
         out[f.key] = raw;
         break;
       }

@@ -297,6 +297,42 @@ async function logNotification(
   return rows.length > 0;
 }
 
+/**
+ * What a verified notice must hold before anything is stored: an amount in whole fen (a signed notice of 1.5
+ * fen failed in the `bigint` column: a 500) and ids of a sane length.
+ */
+function noticeProblem(notice: { amountFen: number; notifyId: string; orderNo: string }): string | null {
+  if (!Number.isSafeInteger(notice.amountFen) || notice.amountFen < 0) return 'amount is not a whole number of fen';
+  if (!notice.notifyId || notice.notifyId.length > 128) return 'notification id missing or too long';
+  if (!notice.orderNo || notice.orderNo.length > 64) return 'order number missing or too long';
+  return null;
+}
+
+/** How long an hour's count of refused notifications is kept. */
+export const REFUSED_NOTIFICATIONS_KEPT_MS = 30 * 86_400_000;
+
+/**
+ * Refused notifications (anyone can post one) are counted, not stored one by one: one row per provider,
+ * reason and hour (`rejected-<reason>-<hour>`) with the count and the last refusal's message as a sample.
+ * However many arrive, that is at most 4 rows per provider and hour, kept 30 days.
+ */
+async function countRefused(deps: AppDeps, provider: string, reason: string, message: string): Promise<void> {
+  const now = deps.clock.now();
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString().slice(0, 13);
+  const detail = { count: 1, error: message.slice(0, 200) };
+  await deps.db
+    .insert(payNotifications)
+    .values({ provider, notifyId: `rejected-${reason}-${hour}`, outcome: reason, detail, receivedAt: now })
+    .onConflictDoUpdate({
+      target: [payNotifications.provider, payNotifications.notifyId],
+      set: {
+        detail: sql`jsonb_build_object('count', coalesce((${payNotifications.detail} ->> 'count')::int, 1) + 1,
+                                       'error', excluded.detail -> 'error')`,
+        receivedAt: now,
+      },
+    });
+}
+
 export interface NotifyResult {
   outcome: SettleOutcome | 'duplicate' | 'notPaid' | NotificationRejected['reason'] | 'unknownProvider';
   answer: NotifyAnswer;
@@ -323,12 +359,12 @@ export async function handleNotification(
   let notice;
   try {
     notice = await provider.parseNotification(incoming);
+    const problem = noticeProblem(notice);
+    if (problem) throw new NotificationRejected('malformed', problem);
   } catch (err) {
     const reason = err instanceof NotificationRejected ? err.reason : 'malformed';
     deps.log.warn({ provider: providerName, reason, err }, 'payment notification refused');
-    await logNotification(deps, providerName, `rejected-${randomUUID()}`, null, null, null, reason, {
-      error: err instanceof Error ? err.message : String(err),
-    });
+    await countRefused(deps, providerName, reason, err instanceof Error ? err.message : String(err));
     return { outcome: reason, answer: provider.notifyAnswer(false) };
   }
   const [order] = await rowsOf<{ tenant_id: number }>(
@@ -441,9 +477,9 @@ export async function sweepUnpaidOrders(deps: AppDeps, limit = 200): Promise<{ c
   return { closed, settled };
 }
 
-/** Refused notifications are kept 30 days (anyone can post one); the settled ones stay with their orders. */
+/** Counts of refused notifications are kept 30 days; the settled ones stay with their orders. */
 export async function purgeRefusedNotifications(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
-  const before = new Date(deps.clock.now().getTime() - 30 * 86_400_000);
+  const before = new Date(deps.clock.now().getTime() - REFUSED_NOTIFICATIONS_KEPT_MS);
   const rows = await deps.db
     .delete(payNotifications)
     .where(and(sql`${payNotifications.notifyId} like 'rejected-%'`, lt(payNotifications.receivedAt, before)))

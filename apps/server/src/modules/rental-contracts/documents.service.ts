@@ -92,28 +92,14 @@ function closing(doc: Pdf, f: Frame, notesTitle: string, left: string, right: st
     for (const line of notes) doc.fontSize(11).text(line);
   }
   doc.moveDown(2).fontSize(11);
-  const y = doc.y;
-  const x = doc.page.margins.left;
-  doc.text(`${left}（签字）：________________`, x, y);
-  doc.text(`${right}（签字）：________________`, x + 260, y);
-  doc.x = x;
+  doc.columns(`${left}（签字）：________________`, `${right}（签字）：________________`, 260);
   if (f.template.footerLines.length) {
     doc.moveDown(1.5).fontSize(10).fillColor('#444444');
-    for (const line of f.template.footerLines) doc.text(fillTemplate(line, f.values), x);
+    for (const line of f.template.footerLines) doc.text(fillTemplate(line, f.values));
     doc.fillColor('#000000');
   }
   const seal = fillTemplate(f.template.sealText, f.values);
-  if (seal) {
-    doc.moveDown(1.5).fontSize(12);
-    const top = doc.y;
-    const width = doc.widthOfString(seal) + 28;
-    const sx = doc.page.width - doc.page.margins.right - width;
-    doc.save().lineWidth(1.5).strokeColor('#c0392b').rect(sx, top, width, 30).stroke().restore();
-    doc.fillColor('#c0392b').text(seal, sx + 14, top + 9, { lineBreak: false });
-    doc.fillColor('#000000');
-    doc.x = x;
-    doc.y = top + 40;
-  }
+  if (seal) doc.moveDown(1.5).fontSize(12).stamp(seal, '#c0392b');
 }
 
 function inspectionPage(doc: Pdf, i: Inspection, tz: string) {

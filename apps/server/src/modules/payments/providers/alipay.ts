@@ -46,7 +46,11 @@ export function signContent(params: Record<string, string>, omit: readonly strin
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
-const fenOf = (yuanText: unknown) => Math.round(Number(yuanText) * 100);
+/** Alipay's yuan text ("88.80") in fen; NaN for anything else (refused as malformed, never rounded). */
+function fenOf(yuanText: unknown): number {
+  const text = typeof yuanText === 'number' ? String(yuanText) : yuanText;
+  return typeof text === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : NaN;
+}
 
 /**
  * The raw JSON text of `key`'s value in an answer (Alipay signs the exact bytes of the `*_response` object).

@@ -78,4 +78,19 @@ describe('/pay/sandbox/{orderNo}', () => {
     renderApp(`/pay/sandbox/${NO}?token=bad`);
     expect(await screen.findByText('This payment link cannot be used', {}, SLOW)).toBeInTheDocument();
   });
+
+  it('says on every screen that it is the sandbox and not a real payment', async () => {
+    const notice = /Sandbox: not a real payment\. No money moves, yet an approved order counts as paid\./;
+    for (const state of ['waiting', 'scanned', 'approved', 'declined', 'closed'] as const) {
+      fakeServer({ 'GET /api/pay/sandbox/trade/:orderNo': () => ok(trade(state)) });
+      const view = renderApp(`/pay/sandbox/${NO}?token=tk-1`);
+      expect(await screen.findByTestId('sandbox-state', {}, SLOW)).toBeInTheDocument();
+      expect(screen.getByTestId('sandbox-notice'), state).toHaveTextContent(notice);
+      view.unmount();
+    }
+    fakeServer({ 'GET /api/pay/sandbox/trade/:orderNo': () => ({ status: 404, body: { status: 404, message: 'x' } }) });
+    renderApp(`/pay/sandbox/${NO}?token=bad`);
+    expect(await screen.findByText('This payment link cannot be used', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByTestId('sandbox-notice')).toHaveTextContent(notice);
+  });
 });

@@ -130,7 +130,8 @@ export default function SandboxPayPage() {
           {t('sandbox.title')}
         </div>
         <div className="fd-sandbox-body">
-          <Alert type="warning" showIcon title={t('sandbox.notice')} />
+          {/* On every screen of the page (loading, a bad link, open, done): this is not a real payment. */}
+          <Alert type="warning" showIcon title={t('sandbox.notice')} data-testid="sandbox-notice" />
           {body}
         </div>
       </div>
