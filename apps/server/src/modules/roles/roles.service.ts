@@ -114,10 +114,40 @@ async function assertNameFree(db: DbOrTx, ctx: RequestContext, name: string, exc
 }
 
 /**
+ * Whether a role gives something the caller lacks: a code he does not hold (an all-permissions role: any code
+ * of the plan), or data scope `all` to a caller who sees only his assigned rents. Data scope is a grant like
+ * any other.
+ */
+function roleBeyond(
+  permissions: RequestContext['permissions'],
+  dataScope: RequestContext['dataScope'],
+  role: { allPermissions: boolean; dataScope: string },
+  codes: readonly string[],
+): boolean {
+  if (dataScope === 'assigned' && (role.allPermissions || role.dataScope === 'all')) return true;
+  return codes.some((c) => !hasPermission(permissions, c));
+}
+
+/** The ones of `roleIds` that give something the caller lacks (see `roleBeyond`); unknown ids are skipped. */
+export async function rolesBeyondCaller(db: DbOrTx, ctx: RequestContext, roleIds: readonly number[]) {
+  const beyond: number[] = [];
+  let everything: string[] | undefined;
+  for (const id of new Set(roleIds)) {
+    const row = await repo.findRoleRow(db, ctx.tenantId, id);
+    if (!row) continue; // an unknown role is the caller's field error to report
+    const codes = row.allPermissions
+      ? (everything ??= planCodes(ctx))
+      : normaliseGrants(await repo.grantsOf(db, ctx.tenantId, id), ctx.permissions.plan).codes;
+    if (roleBeyond(ctx.permissions, ctx.dataScope, row, codes)) beyond.push(id);
+  }
+  return beyond;
+}
+
+/**
  * Refuses to give an employee a role that grants more than the caller holds (else anyone who may add staff
  * could make himself an administrator): each of `roleIds` not among `kept` (the roles the employee has now)
- * must grant only codes the caller holds, and an all-permissions role needs a caller who holds everything.
- * 400 at `roleIds`.
+ * must grant only codes the caller holds, an all-permissions role needs a caller who holds everything, and
+ * a role of data scope `all` a caller who sees every rent. 400 at `roleIds`.
  */
 export async function assertMayAssignRoles(
   db: DbOrTx,
@@ -127,16 +157,10 @@ export async function assertMayAssignRoles(
 ): Promise<void> {
   const added = roleIds.filter((id) => !kept.includes(id));
   if (!added.length) return;
-  const everything = planCodes(ctx);
-  for (const id of added) {
-    const row = await repo.findRoleRow(db, ctx.tenantId, id);
-    if (!row) continue; // an unknown role is the caller's field error to report
-    const codes = row.allPermissions ? everything : await repo.grantsOf(db, ctx.tenantId, id);
-    if (codes.some((c) => !hasPermission(ctx.permissions, c))) {
-      throw new BadRequestError('roles.assignBeyondOwn', undefined, [
-        { path: 'roleIds', message: 'roles.assignBeyondOwn' },
-      ]);
-    }
+  if ((await rolesBeyondCaller(db, ctx, added)).length) {
+    throw new BadRequestError('roles.assignBeyondOwn', undefined, [
+      { path: 'roleIds', message: 'roles.assignBeyondOwn' },
+    ]);
   }
 }
 
@@ -160,10 +184,13 @@ export async function assignableRoleIds(db: DbOrTx, tenantId: number, userId: nu
     MENUS.flatMap((m) => [m.code, ...m.elements.map((e) => e.code)]),
     new Set(planMenus),
   ).codes;
+  const dataScope = held.some((r) => r.allPermissions || r.dataScope === 'all') ? 'all' : 'assigned';
   const out = new Set<number>();
   for (const role of all) {
-    const codes = role.allPermissions ? everything : await repo.grantsOf(db, tenantId, role.id);
-    if (codes.every((c) => hasPermission(permissions, c))) out.add(role.id);
+    const codes = role.allPermissions
+      ? everything
+      : normaliseGrants(await repo.grantsOf(db, tenantId, role.id), new Set(planMenus)).codes;
+    if (!roleBeyond(permissions, dataScope, role, codes)) out.add(role.id);
   }
   return out;
 }
