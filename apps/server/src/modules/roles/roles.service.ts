@@ -6,7 +6,7 @@ import { hasPermission, type RequestContext } from '../../core/access.js';
 import { changedFields } from '../../core/audit.js';
 import { isUniqueViolation, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { defineMessages } from '../../core/i18n.js';
 import { effectivePermissions, normaliseGrants } from '../../core/permissions.js';
 import { roles } from '../../db/schema/identity.js';
@@ -35,6 +35,14 @@ defineMessages({
   'roles.assignBeyondOwn': {
     'zh-CN': '只能分配不超出您自己权限的角色',
     'en-US': 'You can only give roles that grant no more than you hold yourself',
+  },
+  'roles.scopeBeyondOwn': {
+    'zh-CN': '您只能看到自己所属的公司，不能授予“全部公司”的数据范围',
+    'en-US': 'You see only the companies you are assigned to: you cannot grant the data scope "all companies"',
+  },
+  'roles.ownRole': {
+    'zh-CN': '不能修改自己所持角色的权限或数据范围，请由其他管理员操作',
+    'en-US': 'You cannot change the permissions or data scope of a role you hold; ask another administrator',
   },
   'roles.allPermissionsGrants': {
     'zh-CN': '全部权限角色的权限不可修改',
@@ -91,6 +99,18 @@ function checkedGrants(ctx: RequestContext, grants: readonly string[], existing:
     ]);
   }
   return codes;
+}
+
+/**
+ * Data scope is a grant like any other: a caller who sees only his assigned rents gives no role the scope
+ * `all` (400 at `dataScope`); a role that has it already may keep it.
+ */
+function checkedScope(ctx: RequestContext, dataScope: 'all' | 'assigned', existing?: string): void {
+  if (dataScope === 'all' && existing !== 'all' && ctx.dataScope === 'assigned') {
+    throw new BadRequestError('roles.scopeBeyondOwn', undefined, [
+      { path: 'dataScope', message: 'roles.scopeBeyondOwn' },
+    ]);
+  }
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {
@@ -239,6 +259,7 @@ export interface RoleChange {
 
 export async function createRole(deps: AppDeps, ctx: RequestContext, input: RoleInput): Promise<Role> {
   const grants = checkedGrants(ctx, input.grants);
+  checkedScope(ctx, input.dataScope);
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
@@ -287,7 +308,13 @@ export async function updateRole(
         if (input.dataScope !== 'all') throw new ConflictError('roles.allPermissionsScope');
       } else {
         grants = checkedGrants(ctx, input.grants, before.grants);
-        await assertKeepsRoleRight(tx, ctx, { id, allPermissions: false, grants });
+        checkedScope(ctx, input.dataScope, before.dataScope);
+        // Nobody widens (or narrows) what he holds himself: grants and scope of his own roles are another's to
+        // change. Name and description may change.
+        if (!sameSet(grants, before.grants) || input.dataScope !== before.dataScope) {
+          const held = await repo.rolesOfUser(tx, ctx.tenantId, ctx.userId);
+          if (held.some((r) => r.id === id)) throw new ForbiddenError('roles.ownRole');
+        }
       }
       if (input.name !== current.name) await assertNameFree(tx, ctx, input.name, id);
       await tx
