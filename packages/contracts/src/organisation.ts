@@ -475,6 +475,11 @@ export const TenantRules = z.object({
     .describe(
       'SMS each approver when a request starts waiting for him (set on the approval settings screen; unset is off, and a rules save without it keeps the stored value)',
     ),
+  approvalSecondApproverId: Id.nullable()
+    .optional()
+    .describe(
+      'who decides a request that needs a decider other than the applicant (a fuel cut) when its flow leaves only the applicant (set on the approval settings screen; a rules save without it keeps the stored value)',
+    ),
 });
 export type TenantRules = z.infer<typeof TenantRules>;
 export const TenantRulesInput = TenantRules;

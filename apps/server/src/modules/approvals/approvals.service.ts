@@ -27,6 +27,7 @@ import {
   approvalTasks,
   departmentHeads,
 } from '../../db/schema/office.js';
+import { tenantRules } from '../settings/settings.service.js';
 import { approvalType, approvalTypes } from './approvals.registry.js';
 import {
   addHistory,
@@ -35,6 +36,7 @@ import {
   checkForm,
   copyTo,
   decide,
+  ensureOtherDecider,
   finish,
   lockRequest,
   resolvePlan,
@@ -438,7 +440,16 @@ export async function submitInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
   const flow = await currentFlow(tx, ctx.tenantId, req.businessType, ctx.lang);
   const departmentId = await applicantDepartment(tx, ctx.tenantId, req.applicantId);
   const amountFen = amountFenOf(def, form);
-  const plan = await resolvePlan(tx, ctx.tenantId, flow.definition, req.applicantId, departmentId, amountFen);
+  const resolved = await resolvePlan(tx, ctx.tenantId, flow.definition, req.applicantId, departmentId, amountFen);
+  const plan = await ensureOtherDecider(
+    tx,
+    ctx.tenantId,
+    def,
+    resolved,
+    req.applicantId,
+    def.distinctDecider ? (await tenantRules(tx, ctx.tenantId)).approvalSecondApproverId : null,
+    ctx.lang,
+  );
   const now = deps.clock.now();
   const [started] = await tx
     .update(approvalRequests)

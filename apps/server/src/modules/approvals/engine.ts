@@ -3,6 +3,7 @@ import type { FlowInput, FlowStep } from '@fleetdesk/contracts/approvals';
 import { yuanToFen } from '@fleetdesk/contracts/common';
 import type { DbOrTx, Tx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { translate } from '../../core/i18n.js';
 import { departments, userRoles, users } from '../../db/schema/identity.js';
 import { pushRecords } from '../../db/schema/messages.js';
 import {
@@ -173,6 +174,36 @@ export async function departmentHead(
   }
   // The head of a top department asks nobody above: the step is his own (and so skipped).
   return headsHimself ? applicantId : null;
+}
+
+/**
+ * A type that needs a decider other than the applicant (`distinctDecider`) and a plan in which nobody else
+ * decides (every step skipped): the second approver decides in a step of his own; none (or only the applicant
+ * himself, or someone no longer active) refuses the submission (409).
+ */
+export async function ensureOtherDecider(
+  tx: DbOrTx,
+  tenantId: number,
+  def: ApprovalTypeDefinition,
+  plan: PlanStep[],
+  applicantId: number,
+  secondApproverId: number | null | undefined,
+  lang: 'zh-CN' | 'en-US',
+): Promise<PlanStep[]> {
+  if (!def.distinctDecider || plan.some((s) => s.state === 'waiting')) return plan;
+  const [second] = secondApproverId ? await activeUsers(tx, tenantId, [secondApproverId]) : [];
+  if (!second || second === applicantId)
+    throw new ConflictError('approval.needsOtherDecider', { type: def.name[lang] });
+  return [
+    ...plan,
+    {
+      index: plan.length,
+      name: translate(lang, 'approval.secondApproverStep'),
+      mode: 'any',
+      approverIds: [second],
+      state: 'waiting',
+    },
+  ];
 }
 
 /**

@@ -216,19 +216,14 @@ export async function assignableRoleIds(db: DbOrTx, tenantId: number, userId: nu
 }
 
 /**
- * Refuses a change to one of the caller's own roles that would take `oaSetting:role` away from him (the last
- * administrator locking himself out). `changed` is the role as it would be; the caller's other roles stay.
+ * Refuses the deletion of one of the caller's own roles that would take `oaSetting:role` away from him (the
+ * last administrator locking himself out); his other roles stay. (The grants of a role he holds do not change
+ * at all: `roles.ownRole`.)
  */
-async function assertKeepsRoleRight(
-  db: DbOrTx,
-  ctx: RequestContext,
-  changed: { id: number; allPermissions: boolean; grants: readonly string[] } | { id: number; removed: true },
-) {
+async function assertKeepsRoleRight(db: DbOrTx, ctx: RequestContext, removedId: number) {
   const held = await repo.rolesOfUser(db, ctx.tenantId, ctx.userId);
-  if (!held.some((r) => r.id === changed.id)) return;
-  const after = held
-    .filter((r) => r.id !== changed.id)
-    .concat('removed' in changed ? [] : [{ ...changed, grants: [...changed.grants] }]);
+  if (!held.some((r) => r.id === removedId)) return;
+  const after = held.filter((r) => r.id !== removedId);
   const permissions = effectivePermissions({
     grants: after.flatMap((r) => r.grants),
     allPermissions: after.some((r) => r.allPermissions),
@@ -381,7 +376,7 @@ export async function deleteRole(deps: AppDeps, ctx: RequestContext, id: number)
     if (current.builtin) throw new ConflictError('roles.builtinDelete');
     const count = await repo.holderCount(tx, ctx.tenantId, id);
     if (count > 0) throw new ConflictError('roles.inUse', { count });
-    await assertKeepsRoleRight(tx, ctx, { id, removed: true });
+    await assertKeepsRoleRight(tx, ctx, id);
     const role = await getRole(tx, ctx, id);
     await tx.delete(roles).where(and(eq(roles.tenantId, ctx.tenantId), eq(roles.id, id)));
     return role;
