@@ -268,6 +268,13 @@ export const DecisionInput = z
   .strictObject({
     decision: z.enum(['approved', 'rejected']),
     comment: z.string().trim().max(200).default(''),
+    step: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        'the step decided (its StepState.index): a decision for a step that is no longer current is refused (409), never applied to the next one',
+      ),
   })
   .superRefine((d, c) => {
     if (d.decision === 'rejected' && !d.comment)

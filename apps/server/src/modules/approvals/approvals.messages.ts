@@ -48,6 +48,11 @@ defineMessages({
     'en-US': 'You are not an approver of the current step of this request',
   },
   'approval.alreadyDecided': { 'zh-CN': '您已审批过该步骤', 'en-US': 'You have decided this step already' },
+  'approval.stepNotCurrent': {
+    'zh-CN': '您审批的步骤已不是当前步骤（可能已处理过），请刷新后再看',
+    'en-US':
+      'The step you decided is no longer the current one (it may have been decided already); refresh and look again',
+  },
   'approval.stepDecided': {
     'zh-CN': '该步骤已由其他审批人处理',
     'en-US': 'Another approver has decided this step already',

@@ -536,7 +536,10 @@ export async function withdrawRequest(deps: AppDeps, ctx: Ctx, id: number) {
 }
 
 /** A decision inside the caller's transaction (the demo seed; areas deciding for a user). */
-export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx, id: number, input: DecisionInput) {
+/** A decision as the API takes it (`step` named); the demo seed, deciding in order, may leave the step out. */
+type Decision = Omit<DecisionInput, 'step'> & { step?: number };
+
+export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx, id: number, input: Decision) {
   return decide(
     tx,
     ctx.tenantId,
@@ -544,12 +547,13 @@ export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
     ctx.userId,
     input.decision,
     input.comment,
+    input.step,
     (applicantId) => userName(tx, ctx.tenantId, applicantId),
     deps.clock.now(),
   );
 }
 
-export async function decideRequest(deps: AppDeps, ctx: Ctx, id: number, input: DecisionInput) {
+export async function decideRequest(deps: AppDeps, ctx: Ctx, id: number, input: Decision) {
   const row = await deps.db.transaction((tx) => decideInTx(tx, deps, ctx, id, input));
   await afterOutcome(deps, row, ctx.userId);
   return row;

@@ -413,6 +413,8 @@ export async function lockRequest(tx: Tx, tenantId: number, id: number): Promise
 /**
  * One approver's decision on the current step. Only an open task of the caller in the current step counts;
  * the request row is locked first, so of two approvers deciding at once the second sees the first's result.
+ * The decision names its step (`stepIndex`): one for a step that is no longer current is refused (409), so
+ * that a person named in two consecutive steps does not decide both with one request sent twice.
  */
 export async function decide(
   tx: Tx,
@@ -421,11 +423,13 @@ export async function decide(
   userId: number,
   decision: 'approved' | 'rejected',
   comment: string,
+  stepIndex: number | undefined,
   applicantName: (applicantId: number) => Promise<string>,
   now: Date,
 ): Promise<RequestRowDb> {
   const req = await lockRequest(tx, tenantId, id);
   if (req.status !== 'pending' || req.currentStep === null) throw new ConflictError('approval.notPending');
+  if (stepIndex !== undefined && stepIndex !== req.currentStep) throw new ConflictError('approval.stepNotCurrent');
   const mine = await tx
     .select()
     .from(approvalTasks)

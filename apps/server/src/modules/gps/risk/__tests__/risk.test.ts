@@ -296,14 +296,14 @@ describe('rules on events', () => {
     // Someone who approves other requests but is not this step's approver cannot decide it.
     const notApprover = await t.request('POST', `${DECIDE}/${c.approvalId}`, {
       ...(await people('sunli')),
-      body: { decision: 'approved' },
+      body: { decision: 'approved', step: 0 },
     });
     expect(notApprover.statusCode).toBeGreaterThanOrEqual(403);
     expect((await openCase(car6))!.state).toBe('fuelCutProposed');
 
     const decided = await t.request('POST', `${DECIDE}/${c.approvalId}`, {
       as: 'admin',
-      body: { decision: 'approved', comment: '同意断油' },
+      body: { decision: 'approved', comment: '同意断油', step: 0 },
     });
     expect(decided.statusCode).toBe(200);
     await fuelCutsSettled();
@@ -356,7 +356,7 @@ describe('rules on events', () => {
     expect(proposed.state).toBe('fuelCutProposed');
     const decided = await t.request('POST', `${DECIDE}/${proposed.approvalId}`, {
       as: 'admin',
-      body: { decision: 'rejected', comment: '先联系司机' },
+      body: { decision: 'rejected', comment: '先联系司机', step: 0 },
     });
     expect(decided.statusCode).toBe(200);
     const rejected = (await t.request('GET', `${CASES}/${c.id}`, { as: 'admin' })).json().data;
@@ -408,11 +408,14 @@ describe('rules on events', () => {
     );
     expect(request!.status).toBe('pending');
     expect(request!.plan.at(-1)).toMatchObject({ approverIds: [sunli], state: 'current' });
-    const self = await t.request('POST', `${DECIDE}/${approvalId}`, { as: 'admin', body: { decision: 'approved' } });
+    const self = await t.request('POST', `${DECIDE}/${approvalId}`, {
+      as: 'admin',
+      body: { decision: 'approved', step: 1 },
+    });
     expect(self.statusCode).toBe(403);
     const decided = await t.request('POST', `${DECIDE}/${approvalId}`, {
       ...(await staff(t)('sunli')),
-      body: { decision: 'approved', comment: '复核同意' },
+      body: { decision: 'approved', comment: '复核同意', step: 1 },
     });
     expect(decided.statusCode, decided.body).toBe(200);
     await fuelCutsSettled();
