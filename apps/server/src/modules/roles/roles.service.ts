@@ -37,12 +37,25 @@ defineMessages({
     'en-US': 'You can only give roles that grant no more than you hold yourself',
   },
   'roles.scopeBeyondOwn': {
-    'zh-CN': '您只能看到自己所属的公司，不能授予“全部公司”的数据范围',
-    'en-US': 'You see only the companies you are assigned to: you cannot grant the data scope "all companies"',
+    'zh-CN': '您只能看到自己所属的公司，不能授予或收回“全部公司”的数据范围',
+    'en-US':
+      'You see only the companies you are assigned to: you cannot grant or take away the data scope "all companies"',
   },
   'roles.ownRole': {
     'zh-CN': '不能修改自己所持角色的权限或数据范围，请由其他管理员操作',
     'en-US': 'You cannot change the permissions or data scope of a role you hold; ask another administrator',
+  },
+  'roles.removeBeyondOwn': {
+    'zh-CN': '只能收回您自己拥有的权限：{codes}',
+    'en-US': 'You can only take away permissions you hold yourself: {codes}',
+  },
+  'roles.removeBeyondOwnField': {
+    'zh-CN': '收回了您自己没有的权限',
+    'en-US': 'Takes away permissions you do not hold yourself',
+  },
+  'roles.copyBeyondOwn': {
+    'zh-CN': '只能复制不超出您自己权限和数据范围的角色',
+    'en-US': 'You can only copy a role that grants no more than you hold yourself (permissions and data scope)',
   },
   'roles.allPermissionsGrants': {
     'zh-CN': '全部权限角色的权限不可修改',
@@ -82,7 +95,8 @@ function listed(codes: string[]): string {
 /**
  * The grants a role may store: codes of the catalogue within the tenant's plan (400 `grants` otherwise),
  * normalised (the menu of each element, the parent of each child menu). A caller adds only codes he holds
- * himself; codes the role has already may stay (renaming a role does not need its every right).
+ * himself; codes the role has already may stay (renaming a role does not need its every right), and he takes
+ * away only codes he holds.
  */
 function checkedGrants(ctx: RequestContext, grants: readonly string[], existing: readonly string[] = []): string[] {
   const { codes, refused } = normaliseGrants(grants, ctx.permissions.plan);
@@ -98,15 +112,25 @@ function checkedGrants(ctx: RequestContext, grants: readonly string[], existing:
       { path: 'grants', message: 'roles.grantsBeyondOwnField' },
     ]);
   }
+  // Taking a grant away is giving it too: only a caller who holds it may (else a role editor strips the roles
+  // of those above him).
+  const now = new Set(codes);
+  const removed = existing.filter((c) => !now.has(c) && !hasPermission(ctx.permissions, c));
+  if (removed.length) {
+    throw new BadRequestError('roles.removeBeyondOwn', { codes: listed(removed) }, [
+      { path: 'grants', message: 'roles.removeBeyondOwnField' },
+    ]);
+  }
   return codes;
 }
 
 /**
- * Data scope is a grant like any other: a caller who sees only his assigned rents gives no role the scope
- * `all` (400 at `dataScope`); a role that has it already may keep it.
+ * Data scope is a grant like any other: a caller who sees only his assigned rents neither gives a role the
+ * scope `all` nor takes it away (400 at `dataScope`); a role that has it already may keep it.
  */
 function checkedScope(ctx: RequestContext, dataScope: 'all' | 'assigned', existing?: string): void {
-  if (dataScope === 'all' && existing !== 'all' && ctx.dataScope === 'assigned') {
+  const changed = existing === undefined ? dataScope === 'all' : dataScope !== existing;
+  if (changed && ctx.dataScope === 'assigned') {
     throw new BadRequestError('roles.scopeBeyondOwn', undefined, [
       { path: 'dataScope', message: 'roles.scopeBeyondOwn' },
     ]);
@@ -345,6 +369,8 @@ export async function copyRole(deps: AppDeps, ctx: RequestContext, id: number, n
     return await deps.db.transaction(async (tx) => {
       const source = await repo.lockRole(tx, ctx.tenantId, id);
       if (!source) throw new NotFoundError('roles.notFound');
+      // A copy gives what the role gives: only a caller who holds all of it (and its data scope) makes one.
+      if ((await rolesBeyondCaller(tx, ctx, [id])).length) throw new ForbiddenError('roles.copyBeyondOwn');
       const grants = source.allPermissions ? [] : await repo.grantsOf(tx, ctx.tenantId, id);
       await assertNameFree(tx, ctx, name);
       const [row] = await tx

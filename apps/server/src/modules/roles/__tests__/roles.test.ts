@@ -264,7 +264,7 @@ describe('guards of a role manager', () => {
     });
     expect(wide.statusCode).toBe(400);
     expect(wide.json().message).toBe(
-      'You see only the companies you are assigned to: you cannot grant the data scope "all companies"',
+      'You see only the companies you are assigned to: you cannot grant or take away the data scope "all companies"',
     );
     const narrow = await t.request('POST', `${R}/add`, {
       ...as,
@@ -302,6 +302,50 @@ describe('guards of a role manager', () => {
     // The administrator (scope "all") still widens it.
     expect((await update(role.id, { name: '杭州主管', dataScope: 'all', grants: role.grants })).statusCode).toBe(200);
     expect(await cars()).toBeGreaterThan(seen);
+  });
+});
+
+describe('copying and stripping roles (Hardening 2, item 10)', () => {
+  it('a role editor copies only a role within his own rights, and takes away only grants he holds', async () => {
+    const mgrRole = await created({ name: '角色编辑', grants: ['oaSetting:role', 'oaSetting:view', 'rentCar:view'] });
+    const mgr = await addUser(t, 'roleeditor', { roleIds: [mgrRole.id], rentIds: [ids.hz] });
+    const as = { token: mgr.token };
+    const copy = (id: number, name: string, lang?: 'en-US') =>
+      t.request('POST', `${R}/copy/${id}`, { ...as, body: { name }, ...(lang ? { lang } : {}) });
+    // The all-permissions role: refused (before: a second administrator role for the taking).
+    const admin = await copy(ids.role('DEMO:admin'), '我的管理员', 'en-US');
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().message).toBe(
+      'You can only copy a role that grants no more than you hold yourself (permissions and data scope)',
+    );
+    expect((await copy(ids.role('DEMO:admin'), '我的管理员')).json().message).toContain('只能复制');
+    // The clerk's role gives rentDriver:view, which he lacks: refused. One within his rights: copied.
+    expect((await copy(ids.role('DEMO:clerk'), '车务副本')).statusCode).toBe(403);
+    const own = await created({ name: '车辆只读', grants: ['rentCar:view'] });
+    const copied = await copy(own.id, '车辆只读（副本）');
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect(copied.json().data.grants).toEqual(own.grants);
+    // Stripping what he does not hold from the clerk's role: refused (400 at grants, naming the codes).
+    const clerkRole = ids.role('DEMO:clerk');
+    const clerk = (await get(clerkRole)).json().data;
+    const strip = await update(
+      clerkRole,
+      { name: clerk.name, dataScope: clerk.dataScope, grants: ['rentCar', 'rentCar:view'] },
+      { ...as },
+    );
+    expect(strip.statusCode).toBe(400);
+    expect(strip.json().errors[0].path).toBe('grants');
+    expect(strip.json().message).toContain('rentDriver:view');
+    expect((await get(clerkRole)).json().data.grants).toEqual(clerk.grants);
+    // What he holds himself he may take away.
+    const ok = await update(
+      clerkRole,
+      { name: clerk.name, dataScope: clerk.dataScope, grants: ['rentDriver', 'rentDriver:view'] },
+      { ...as },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.grants).toEqual(['rentDriver', 'rentDriver:view']);
+    await update(clerkRole, { name: clerk.name, dataScope: clerk.dataScope, grants: clerk.grants });
   });
 });
 
