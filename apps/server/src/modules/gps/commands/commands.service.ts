@@ -4,6 +4,7 @@ import {
   INTERVAL_MAX_SECONDS,
   INTERVAL_MIN_SECONDS,
   commandPermission,
+  GPS_COMMAND_PERMISSION,
   type GpsCommand,
   type GpsCommandDetail,
   type GpsCommandInput,
@@ -18,9 +19,6 @@ import { ConflictError, ForbiddenError, NotFoundError, invalidField } from '../.
 import { tenantRules } from '../../settings/settings.service.js';
 import { like } from '../events/alarms.service.js';
 import './commands.messages.js';
-
-/** The element that lets a user force a fuel cut (no approval, above the safe speed). */
-export const FORCE_FUEL_CUT_PERMISSION = 'riskGpsMap:forceFuelCut';
 
 /** What the command service needs: `AppDeps` or any object with these. */
 export type CommandDeps = Pick<AppDeps, 'database' | 'db' | 'clock'>;
@@ -211,7 +209,7 @@ export async function sendCommand(
   if (!hasPermission(ctx.permissions, permission))
     throw new ForbiddenError(permission.endsWith(':fuelCut') ? 'gps.commandPermission' : 'error.forbidden');
   // A forced fuel cut skips the approval and the safe speed: its own element.
-  if (input.force && input.commandType === 'fuelCut' && !hasPermission(ctx.permissions, FORCE_FUEL_CUT_PERMISSION))
+  if (input.force && input.commandType === 'fuelCut' && !hasPermission(ctx.permissions, GPS_COMMAND_PERMISSION.force))
     throw new ForbiddenError('gps.forcePermission');
   const { rows } = await deps.database.query<{ id: number }>(
     'select id from gps_devices where tenant_id = $1 and id = $2 and rent_id = any($3::int8[])',
