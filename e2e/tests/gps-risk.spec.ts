@@ -3,13 +3,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { authFile } from '../support/global-setup';
-import { apiSignIn } from '../support/server';
+import { apiSignIn, BASIC } from '../support/server';
 
 /**
  * The risk engine against the real server: a geofence around a depot bound to the tracker of 浙AF20318 (its
  * rent a month overdue), a simulated JT/T 808 terminal parks there and drives out, the risk case appears on the
- * board, a fuel cut is proposed (the administrator is the demo flow's approver: approved at once), and the
- * command reaches the simulated terminal once it is slow enough, which cuts the fuel.
+ * board, a fuel cut is proposed by the administrator and decided by the company's second approver (孙丽: the
+ * demo flow names only the administrator, who never decides his own fuel cut), and the command reaches the
+ * simulated terminal once it is slow enough, which cuts the fuel.
  */
 test.use({ storageState: authFile('admin') });
 test.setTimeout(180_000);
@@ -55,6 +56,20 @@ test('a car with overdue rent leaves its geofence: risk case, fuel cut, the comm
   );
   for (const c of open.rows)
     await call(request, token, 'POST', `${G}/risk/case/${c.id}/close`, { reason: 'dismissed', note: 'e2e' });
+  // A fuel cut is never decided by its proposer: the company names a second approver (孙丽).
+  const sunli = await call<{ rows: { id: number; username: string }[] }>(
+    request,
+    token,
+    'GET',
+    '/api/ccwadmin/employee/list?keyword=sunli',
+  );
+  const secondApproverId = sunli.rows.find((u) => u.username === 'sunli')!.id;
+  await call(request, token, 'PUT', '/api/ccwadmin/oa/approval/setting', { sms: false, secondApproverId });
+  const signIn = await request.post('/api/auth/oauth/token', {
+    headers: { Authorization: BASIC },
+    form: { username: 'sunli', password: 'Staff@123', grant_type: 'password', type: '1' },
+  });
+  const secondToken = ((await signIn.json()) as { access_token: string }).access_token;
   const devices = await call<{ rows: { id: number; imei: string }[] }>(request, token, 'POST', `${G}/device/all`, {
     keyword: DEVICE,
   });
@@ -100,7 +115,28 @@ test('a car with overdue rent leaves its geofence: risk case, fuel cut, the comm
     const dialog = page.locator('.ant-modal', { hasText: '对 浙AF20318 提议断油' });
     await dialog.getByRole('textbox').fill('欠租一个月且驶离停车场，电话无人接听');
     await dialog.getByRole('button', { name: '提议断油' }).click();
-    // Approved at once (the administrator approves the demo flow), queued, held until a safe speed.
+    await expect(drawer).toContainText('断油审批中');
+    // The second approver decides it (naming the step he decides); queued, held until a safe speed.
+    const cases = await call<{ rows: { id: number }[] }>(
+      request,
+      token,
+      'GET',
+      `${G}/risk/case?open=true&keyword=AF20318`,
+    );
+    const proposed = await call<{ approvalId: number }>(request, token, 'GET', `${G}/risk/case/${cases.rows[0]!.id}`);
+    const approval = await call<{ steps: { index: number; state: string }[] }>(
+      request,
+      secondToken,
+      'GET',
+      `/api/ccwadmin/oa/approval/request/${proposed.approvalId}`,
+    );
+    await call(request, secondToken, 'POST', `/api/ccwadmin/oa/approval/request/decide/${proposed.approvalId}`, {
+      decision: 'approved',
+      comment: '复核同意',
+      step: approval.steps.find((x) => x.state === 'current')!.index,
+    });
+    await page.reload();
+    await row.first().click();
     await expect(drawer).toContainText('断油指令排队', { timeout: 20_000 });
     expect(term.fuelCut).toBe(false);
     term.location({ ...FAR, speed: 5, status: 0b11, time: new Date() });

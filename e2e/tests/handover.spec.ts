@@ -177,6 +177,13 @@ test('dispatch with a photo, a paper ticket attributed, return with damage, sett
   });
   const approverToken = ((await wanghui.json()) as { access_token: string }).access_token;
   const settlement = await call<{ approvalId: number }>(request, token, 'GET', `rentContract/settlement/${contractId}`);
+  // A decision names the step it decides: the current one.
+  const approval = await call<{ steps: { index: number; state: string }[] }>(
+    request,
+    approverToken,
+    'GET',
+    `oa/approval/request/${settlement.body.data.approvalId}`,
+  );
   const decided = await call(
     request,
     approverToken,
@@ -185,6 +192,7 @@ test('dispatch with a photo, a paper ticket attributed, return with damage, sett
     {
       decision: 'approved',
       comment: '同意退押金',
+      step: approval.body.data.steps.find((s) => s.state === 'current')!.index,
     },
   );
   expect(decided.status, decided.body.message).toBe(200);

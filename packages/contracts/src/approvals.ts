@@ -35,9 +35,16 @@ export const ApprovalPaths = {
   setting: `${base}/setting`,
 } as const;
 
-/** The tenant's approval settings (审批设置): whether approvers also get an SMS when a request waits for them. */
+/**
+ * The tenant's approval settings (审批设置): whether approvers also get an SMS when a request waits for them, and
+ * the second approver: who decides a request of a type that needs a decider other than the applicant (a fuel
+ * cut) when its flow leaves nobody but the applicant.
+ */
 export const ApprovalSetting = z.strictObject({
   sms: z.boolean().describe('SMS each approver when a request starts waiting for him, besides the message'),
+  secondApproverId: Id.nullable()
+    .optional()
+    .describe('an active employee; null: none; left out of a save: kept as stored'),
 });
 export type ApprovalSetting = z.infer<typeof ApprovalSetting>;
 
@@ -261,6 +268,13 @@ export const DecisionInput = z
   .strictObject({
     decision: z.enum(['approved', 'rejected']),
     comment: z.string().trim().max(200).default(''),
+    step: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        'the step decided (its StepState.index): a decision for a step that is no longer current is refused (409), never applied to the next one',
+      ),
   })
   .superRefine((d, c) => {
     if (d.decision === 'rejected' && !d.comment)

@@ -25,6 +25,8 @@ export const FUEL_COMMANDS: readonly GpsCommandType[] = ['fuelCut', 'fuelRestore
 export const GPS_COMMAND_PERMISSION = {
   fuel: 'riskGpsMap:fuelCut',
   other: 'riskGpsMap:command',
+  /** A fuel cut with `force`: no approval, above the safe speed. */
+  force: 'riskGpsMap:forceFuelCut',
 } as const;
 export const commandPermission = (type: GpsCommandType): string =>
   FUEL_COMMANDS.includes(type) ? GPS_COMMAND_PERMISSION.fuel : GPS_COMMAND_PERMISSION.other;

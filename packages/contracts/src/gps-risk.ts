@@ -66,6 +66,7 @@ export const RISK_STEP_KINDS = [
   'withdrawn',
   'commandQueued',
   'commandAnswered',
+  'forced',
   'closed',
 ] as const;
 export const RiskStepKind = z.enum(RISK_STEP_KINDS);
@@ -79,6 +80,7 @@ export const RISK_STEP_TITLES: Record<RiskStepKind, LocalText> = {
   withdrawn: { 'zh-CN': '审批撤回', 'en-US': 'Withdrawn' },
   commandQueued: { 'zh-CN': '断油指令排队', 'en-US': 'Command queued' },
   commandAnswered: { 'zh-CN': '设备应答', 'en-US': 'Command answered' },
+  forced: { 'zh-CN': '强制断油（未经审批）', 'en-US': 'Fuel cut forced (no approval)' },
   closed: { 'zh-CN': '关闭', 'en-US': 'Closed' },
 };
 

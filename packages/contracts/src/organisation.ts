@@ -23,6 +23,7 @@ export const OrganisationPaths = {
   employeeUpdate: `${base}/employee/update/:id`,
   employeeStatus: `${base}/employee/status/:id`,
   employeeInvite: `${base}/employee/invite/:id`,
+  employeePhoneCode: `${base}/employee/phoneCode/:id`,
   employeeExport: `${base}/employee/export`,
 
   roles: `${base}/role/list`,
@@ -144,6 +145,14 @@ export const EmployeeInput = z
     defaultRentId: Id.nullable().default(null),
     roleIds: z.array(Id).min(1).max(20),
     labelIds: z.array(Id).max(20).default([]),
+    phoneCode: z
+      .string()
+      .trim()
+      .max(10)
+      .optional()
+      .describe(
+        'the code sent to the new phone (employee/phoneCode): needed to change the phone of an account that has signed in',
+      ),
   })
   .refine((e) => e.defaultRentId === null || e.rentIds.includes(e.defaultRentId), {
     message: 'v.defaultRent',
@@ -158,6 +167,9 @@ addValidationMessages({
 });
 
 export const EmployeeStatusInput = z.strictObject({ status: EmployeeStatus });
+/** `employee/phoneCode/:id`: a code to the new phone of an employee who has signed in. */
+export const EmployeePhoneCodeInput = z.strictObject({ phone: MobilePhone });
+export const PhoneCodeSent = z.object({ sandbox: z.boolean() });
 export const InviteResult = z.object({
   sent: z.boolean(),
   sandbox: z.boolean().describe('the SMS went to the sandbox outbox (the code is in the outbox and the log)'),
@@ -462,6 +474,11 @@ export const TenantRules = z.object({
     .optional()
     .describe(
       'SMS each approver when a request starts waiting for him (set on the approval settings screen; unset is off, and a rules save without it keeps the stored value)',
+    ),
+  approvalSecondApproverId: Id.nullable()
+    .optional()
+    .describe(
+      'who decides a request that needs a decider other than the applicant (a fuel cut) when its flow leaves only the applicant (set on the approval settings screen; a rules save without it keeps the stored value)',
     ),
 });
 export type TenantRules = z.infer<typeof TenantRules>;

@@ -45,6 +45,10 @@ const ACTION_TITLES: Record<string, LocalText> = {
   complete: { 'zh-CN': '完工', 'en-US': 'Complete' },
   command: { 'zh-CN': '下发指令', 'en-US': 'Send command' },
   fuelCut: { 'zh-CN': '断油断电', 'en-US': 'Cut and restore fuel' },
+  forceFuelCut: {
+    'zh-CN': '强制断油（不经审批、不限安全车速）',
+    'en-US': 'Force a fuel cut (no approval, above the safe speed)',
+  },
   alarm: { 'zh-CN': '处理报警', 'en-US': 'Handle alarms' },
   bind: { 'zh-CN': '设备绑定', 'en-US': 'Bind devices' },
   risk: { 'zh-CN': '风控处置', 'en-US': 'Act on risk cases' },
@@ -102,6 +106,7 @@ export const MENUS: readonly MenuDef[] = [
     ...CRUD,
     'command',
     'fuelCut',
+    'forceFuelCut',
     'alarm',
     'bind',
     'risk',

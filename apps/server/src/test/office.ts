@@ -52,3 +52,12 @@ export function caller(app: () => TestApp, base: string, tokens: () => ReturnTyp
       ...(query ? { query } : {}),
     });
 }
+
+/** The index of a request's current step, which a decision names (`DecisionInput.step`); 0 when none. */
+export async function currentStepOf(t: TestApp, requestId: number): Promise<number> {
+  const { rows } = await t.deps.database.query<{ s: number | null }>(
+    `select current_step as s from approval_requests where id = $1`,
+    [requestId],
+  );
+  return Number(rows[0]?.s ?? 0);
+}

@@ -26,6 +26,12 @@ defineMessages({
     'zh-CN': '步骤“{step}”找不到审批人，请联系管理员检查流程或部门负责人',
     'en-US': 'Step "{step}" has nobody to approve it; ask an administrator to check the flow or the department head',
   },
+  'approval.needsOtherDecider': {
+    'zh-CN': '“{type}”须由申请人以外的人审批，但流程中只有您自己；请在审批设置中指定第二审批人，或调整流程',
+    'en-US':
+      '"{type}" must be decided by someone other than the applicant, and its flow names only you; name a second approver in the approval settings, or change the flow',
+  },
+  'approval.secondApproverStep': { 'zh-CN': '第二审批人', 'en-US': 'Second approver' },
   'approval.requestNotFound': { 'zh-CN': '申请不存在', 'en-US': 'No such request' },
   'approval.notApplicant': {
     'zh-CN': '只有申请人可以这样做',
@@ -42,6 +48,11 @@ defineMessages({
     'en-US': 'You are not an approver of the current step of this request',
   },
   'approval.alreadyDecided': { 'zh-CN': '您已审批过该步骤', 'en-US': 'You have decided this step already' },
+  'approval.stepNotCurrent': {
+    'zh-CN': '您审批的步骤已不是当前步骤（可能已处理过），请刷新后再看',
+    'en-US':
+      'The step you decided is no longer the current one (it may have been decided already); refresh and look again',
+  },
   'approval.stepDecided': {
     'zh-CN': '该步骤已由其他审批人处理',
     'en-US': 'Another approver has decided this step already',

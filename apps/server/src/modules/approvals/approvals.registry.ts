@@ -39,6 +39,12 @@ export interface ApprovalTypeDefinition {
   manual: boolean;
   fields: FormField[];
   amountField: string | null;
+  /**
+   * The request must be decided by someone other than the applicant (a fuel cut): when the flow leaves nobody
+   * else (he is its only approver, or no step applies) the tenant's second approver (approval settings) decides,
+   * and without one the submission is refused (409) instead of approved at once.
+   */
+  distinctDecider?: boolean;
   /** Checks the form beyond the field rules (e.g. that a cost centre exists); throws a field error. */
   validate?: (tx: Tx, tenantId: number, form: Record<string, string | number | null>) => Promise<void>;
   onOutcome?: (o: ApprovalOutcome) => Promise<void>;

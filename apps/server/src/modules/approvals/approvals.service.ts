@@ -27,6 +27,7 @@ import {
   approvalTasks,
   departmentHeads,
 } from '../../db/schema/office.js';
+import { tenantRules } from '../settings/settings.service.js';
 import { approvalType, approvalTypes } from './approvals.registry.js';
 import {
   addHistory,
@@ -35,6 +36,7 @@ import {
   checkForm,
   copyTo,
   decide,
+  ensureOtherDecider,
   finish,
   lockRequest,
   resolvePlan,
@@ -438,7 +440,16 @@ export async function submitInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
   const flow = await currentFlow(tx, ctx.tenantId, req.businessType, ctx.lang);
   const departmentId = await applicantDepartment(tx, ctx.tenantId, req.applicantId);
   const amountFen = amountFenOf(def, form);
-  const plan = await resolvePlan(tx, ctx.tenantId, flow.definition, req.applicantId, departmentId, amountFen);
+  const resolved = await resolvePlan(tx, ctx.tenantId, flow.definition, req.applicantId, departmentId, amountFen);
+  const plan = await ensureOtherDecider(
+    tx,
+    ctx.tenantId,
+    def,
+    resolved,
+    req.applicantId,
+    def.distinctDecider ? (await tenantRules(tx, ctx.tenantId)).approvalSecondApproverId : null,
+    ctx.lang,
+  );
   const now = deps.clock.now();
   const [started] = await tx
     .update(approvalRequests)
@@ -525,7 +536,10 @@ export async function withdrawRequest(deps: AppDeps, ctx: Ctx, id: number) {
 }
 
 /** A decision inside the caller's transaction (the demo seed; areas deciding for a user). */
-export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx, id: number, input: DecisionInput) {
+/** A decision as the API takes it (`step` named); the demo seed, deciding in order, may leave the step out. */
+type Decision = Omit<DecisionInput, 'step'> & { step?: number };
+
+export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx, id: number, input: Decision) {
   return decide(
     tx,
     ctx.tenantId,
@@ -533,12 +547,13 @@ export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
     ctx.userId,
     input.decision,
     input.comment,
+    input.step,
     (applicantId) => userName(tx, ctx.tenantId, applicantId),
     deps.clock.now(),
   );
 }
 
-export async function decideRequest(deps: AppDeps, ctx: Ctx, id: number, input: DecisionInput) {
+export async function decideRequest(deps: AppDeps, ctx: Ctx, id: number, input: Decision) {
   const row = await deps.db.transaction((tx) => decideInTx(tx, deps, ctx, id, input));
   await afterOutcome(deps, row, ctx.userId);
   return row;

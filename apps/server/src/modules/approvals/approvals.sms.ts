@@ -2,23 +2,43 @@ import { and, eq } from 'drizzle-orm';
 import type { ApprovalSetting } from '@fleetdesk/contracts/approvals';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { invalidField } from '../../core/errors.js';
 import { users } from '../../db/schema/identity.js';
 import { approvalRequests, approvalTasks } from '../../db/schema/office.js';
 import { tenantRules, updateRules } from '../settings/settings.service.js';
 import { approvalType } from './approvals.registry.js';
 
-/** The tenant's approval settings: the SMS switch is one of its rules (`TenantRules.approvalSms`). */
+/**
+ * The tenant's approval settings, kept with its rules: the SMS switch (`approvalSms`) and the second approver
+ * (`approvalSecondApproverId`).
+ */
 export async function approvalSetting(deps: AppDeps, tenantId: number): Promise<ApprovalSetting> {
-  return { sms: (await tenantRules(deps, tenantId)).approvalSms ?? false };
+  const rules = await tenantRules(deps, tenantId);
+  return { sms: rules.approvalSms ?? false, secondApproverId: rules.approvalSecondApproverId ?? null };
 }
 
+/** Saves the settings; a second approver must be an active employee (400 otherwise), left out he stays. */
 export async function saveApprovalSetting(
   deps: AppDeps,
   ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
   input: ApprovalSetting,
 ) {
-  const change = await updateRules(deps, ctx, { approvalSms: input.sms });
-  return { value: { sms: change.value.approvalSms ?? false }, before: change.before, after: change.after };
+  if (input.secondApproverId) {
+    const [found] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, input.secondApproverId), eq(users.status, 'active')));
+    if (!found) throw invalidField('secondApproverId', 'approval.userNotFound');
+  }
+  const change = await updateRules(deps, ctx, {
+    approvalSms: input.sms,
+    ...(input.secondApproverId !== undefined ? { approvalSecondApproverId: input.secondApproverId } : {}),
+  });
+  return {
+    value: { sms: change.value.approvalSms ?? false, secondApproverId: change.value.approvalSecondApproverId ?? null },
+    before: change.before,
+    after: change.after,
+  };
 }
 
 const clip = (s: string, max: number) => ([...s].length > max ? `${[...s].slice(0, max - 1).join('')}…` : s);

@@ -3,6 +3,7 @@ import type { FlowInput, FlowStep } from '@fleetdesk/contracts/approvals';
 import { LocalDate, Yuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type { DbOrTx, Tx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { translate } from '../../core/i18n.js';
 import { departments, userRoles, users } from '../../db/schema/identity.js';
 import { pushRecords } from '../../db/schema/messages.js';
 import {
@@ -173,6 +174,36 @@ export async function departmentHead(
   }
   // The head of a top department asks nobody above: the step is his own (and so skipped).
   return headsHimself ? applicantId : null;
+}
+
+/**
+ * A type that needs a decider other than the applicant (`distinctDecider`) and a plan in which nobody else
+ * decides (every step skipped): the second approver decides in a step of his own; none (or only the applicant
+ * himself, or someone no longer active) refuses the submission (409).
+ */
+export async function ensureOtherDecider(
+  tx: DbOrTx,
+  tenantId: number,
+  def: ApprovalTypeDefinition,
+  plan: PlanStep[],
+  applicantId: number,
+  secondApproverId: number | null | undefined,
+  lang: 'zh-CN' | 'en-US',
+): Promise<PlanStep[]> {
+  if (!def.distinctDecider || plan.some((s) => s.state === 'waiting')) return plan;
+  const [second] = secondApproverId ? await activeUsers(tx, tenantId, [secondApproverId]) : [];
+  if (!second || second === applicantId)
+    throw new ConflictError('approval.needsOtherDecider', { type: def.name[lang] });
+  return [
+    ...plan,
+    {
+      index: plan.length,
+      name: translate(lang, 'approval.secondApproverStep'),
+      mode: 'any',
+      approverIds: [second],
+      state: 'waiting',
+    },
+  ];
 }
 
 /**
@@ -382,6 +413,8 @@ export async function lockRequest(tx: Tx, tenantId: number, id: number): Promise
 /**
  * One approver's decision on the current step. Only an open task of the caller in the current step counts;
  * the request row is locked first, so of two approvers deciding at once the second sees the first's result.
+ * The decision names its step (`stepIndex`): one for a step that is no longer current is refused (409), so
+ * that a person named in two consecutive steps does not decide both with one request sent twice.
  */
 export async function decide(
   tx: Tx,
@@ -390,11 +423,13 @@ export async function decide(
   userId: number,
   decision: 'approved' | 'rejected',
   comment: string,
+  stepIndex: number | undefined,
   applicantName: (applicantId: number) => Promise<string>,
   now: Date,
 ): Promise<RequestRowDb> {
   const req = await lockRequest(tx, tenantId, id);
   if (req.status !== 'pending' || req.currentStep === null) throw new ConflictError('approval.notPending');
+  if (stepIndex !== undefined && stepIndex !== req.currentStep) throw new ConflictError('approval.stepNotCurrent');
   const mine = await tx
     .select()
     .from(approvalTasks)

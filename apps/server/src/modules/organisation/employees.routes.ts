@@ -6,11 +6,13 @@ import {
   EmployeeCreated,
   EmployeeExportFilter,
   EmployeeInput,
+  EmployeePhoneCodeInput,
   EmployeeQuery,
   EmployeeStatusInput,
   type EMPLOYEE_STATUSES,
   InviteResult,
   OrganisationPaths as P,
+  PhoneCodeSent,
 } from '@fleetdesk/contracts/organisation';
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
@@ -24,6 +26,7 @@ import {
   getEmployee,
   inviteEmployee,
   listEmployees,
+  sendPhoneCode,
   setEmployeeStatus,
   updateEmployee,
 } from './employees.service.js';
@@ -166,11 +169,27 @@ export async function employeesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(P.employeeInvite, {
     schema: {
       tags,
-      summary: 'Send a new invitation code (72 hours) by SMS: also how an administrator resets a password',
+      summary: 'Send a new invitation code (72 hours) by SMS, to an employee who never signed in',
       params: IdParam,
       response: { 200: envelope(InviteResult) },
     },
     config: { access: edit, audit },
     handler: async (req) => ok(await inviteEmployee(deps, req.ctx, req.params.id)),
+  });
+
+  app.post(P.employeePhoneCode, {
+    schema: {
+      tags,
+      summary:
+        'Send a code to the new phone of an employee who has signed in; employee/update takes it as phoneCode to change the phone',
+      params: IdParam,
+      body: EmployeePhoneCodeInput,
+      response: { 200: envelope(PhoneCodeSent) },
+    },
+    config: { access: edit, audit: { ...audit, action: 'employee.phoneCode' } },
+    handler: async (req) => {
+      req.auditNote = { targetId: req.params.id, summary: { phone: req.body.phone } };
+      return ok(await sendPhoneCode(deps, req.ctx, req.params.id, req.body.phone, { ip: req.ip, log: req.log }));
+    },
   });
 }

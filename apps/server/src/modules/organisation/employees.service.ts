@@ -4,16 +4,16 @@ import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { pgErrorOf, type DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
-import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
+import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
 import { consume } from '../../core/rate-limit.js';
 import { randomToken } from '../../core/secrets.js';
 import { departments, roles, userRents, userRoles, users } from '../../db/schema/identity.js';
 import { labels, userLabels } from '../../db/schema/organisation.js';
 import { rents } from '../../db/schema/tenancy.js';
-import { createCode } from '../identity/codes.service.js';
+import { createCode, sendCode, verifyCode } from '../identity/codes.service.js';
 import { revokeUserTokens } from '../identity/tokens.service.js';
-import { assertMayAssignRoles } from '../roles/roles.service.js';
+import { assertMayAssignRoles, rolesBeyondCaller } from '../roles/roles.service.js';
 import { listDepartments, subtree } from './departments.service.js';
 import * as repo from './employees.repository.js';
 import { changedFields } from '../../core/audit.js';
@@ -21,6 +21,11 @@ import './organisation.messages.js';
 
 /** How long an invitation's first sign-in code lives. */
 export const INVITATION_HOURS = 72;
+/**
+ * The purpose of the code that confirms a new phone: `register` codes are for phones without an account, which
+ * a new phone is (phones are unique on the platform).
+ */
+const PHONE_CODE_PURPOSE = 'register';
 /** New invitations (`employee/invite`) one phone may receive in a day. */
 export const INVITATIONS_PER_DAY = 5;
 
@@ -85,6 +90,24 @@ export async function getEmployee(deps: AppDeps, ctx: RequestContext, id: number
 }
 
 const uniq = (ids: number[]) => [...new Set(ids)];
+
+/**
+ * The no-escalation rule for people: nobody changes, disables, resets or invites an employee who holds a
+ * permission (or a data scope) the caller lacks, e.g. an address-book editor and the administrator. 403.
+ */
+async function assertMayManage(db: DbOrTx, ctx: RequestContext, e: Employee): Promise<void> {
+  const beyond = await rolesBeyondCaller(
+    db,
+    ctx,
+    e.roles.map((r) => r.id),
+  );
+  if (beyond.length) throw new ForbiddenError('organisation.employeeBeyondOwn');
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => {
+  const s = new Set(a);
+  return s.size === new Set(b).size && b.every((x) => s.has(x));
+};
 
 /**
  * Roles, rents, labels and department must be the tenant's (labels: employee labels), and the rents within the
@@ -217,17 +240,33 @@ const audited = (e: Employee) => ({
   labelIds: e.labels.map((l) => l.id),
 });
 
+/**
+ * A new phone of an account that has signed in needs the code sent to that phone (`employee/phoneCode`), so
+ * that nobody moves someone's sign-in to a phone of their choosing unnoticed; 400 at `phoneCode` otherwise.
+ */
+async function checkPhoneChange(deps: AppDeps, before: Employee, input: EmployeeInput): Promise<boolean> {
+  if (input.phone === before.phone || !before.lastLoginAt) return false;
+  if (!input.phoneCode) throw invalidField('phoneCode', 'organisation.phoneCodeRequired');
+  const ok = await verifyCode(
+    deps.db,
+    deps,
+    [{ target: input.phone, purposes: [PHONE_CODE_PURPOSE] }],
+    input.phoneCode,
+  );
+  if (!ok) throw invalidField('phoneCode', 'organisation.phoneCodeWrong');
+  return true;
+}
+
 export async function updateEmployee(deps: AppDeps, ctx: RequestContext, id: number, input: EmployeeInput) {
   const before = await getEmployee(deps, ctx, id);
   if (before.status === 'left') throw new ConflictError('organisation.employeeLeft');
+  await assertMayManage(deps.db, ctx, before);
+  const roleIds = before.roles.map((r) => r.id);
+  if (id === ctx.userId && !sameIds(roleIds, input.roleIds)) throw new ForbiddenError('organisation.ownRoles');
   await checkReferences(deps.db, ctx, input);
-  await assertMayAssignRoles(
-    deps.db,
-    ctx,
-    input.roleIds,
-    before.roles.map((r) => r.id),
-  );
+  await assertMayAssignRoles(deps.db, ctx, input.roleIds, roleIds);
   await checkSignInNames(deps.db, input, id);
+  const phoneChanged = await checkPhoneChange(deps, before, input);
   await deps.db
     .transaction(async (tx) => {
       if (before.administrator && !(await grantsAllPermissions(tx, ctx.tenantId, input.roleIds))) {
@@ -238,10 +277,33 @@ export async function updateEmployee(deps: AppDeps, ctx: RequestContext, id: num
         .set({ ...userValues(input), updatedAt: deps.clock.now() })
         .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, id)));
       await writeLinks(tx, ctx.tenantId, id, input);
+      // The sessions opened with the old phone end with it.
+      if (phoneChanged) await revokeUserTokens(tx, deps.clock, ctx.tenantId, id);
     })
     .catch(takenOf);
   const after = await getEmployee(deps, ctx, id);
   return { employee: after, changed: changedFields(audited(before), audited(after)) };
+}
+
+/**
+ * Sends the code that a phone change of an activated account needs to the new phone (the employee reads it to
+ * whoever edits him). The phone must be free; the usual code limits apply (60 s, ten a day, per IP).
+ */
+export async function sendPhoneCode(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  phone: string,
+  req: { ip: string; log: { info: (o: object, m: string) => void } },
+) {
+  const e = await getEmployee(deps, ctx, id);
+  if (e.status === 'left') throw new ConflictError('organisation.employeeLeft');
+  await assertMayManage(deps.db, ctx, e);
+  if (phone === e.phone) throw invalidField('phone', 'organisation.phoneUnchanged');
+  const clash = await repo.signInNameClash(deps.db, e.username, phone, id);
+  if (clash.phone) throw invalidField('phone', 'organisation.phoneTaken');
+  await sendCode(deps, { purpose: PHONE_CODE_PURPOSE, to: phone, send: 'code', ip: req.ip, log: req.log });
+  return { sandbox: deps.sms.sandbox };
 }
 
 /**
@@ -254,6 +316,7 @@ export async function setEmployeeStatus(deps: AppDeps, ctx: RequestContext, id: 
   if (before.status === status) return { employee: before, changed: changedFields({}, {}) };
   if (before.status === 'left') throw new ConflictError('organisation.employeeLeft');
   if (status !== 'active' && id === ctx.userId) throw new ConflictError('organisation.notYourself');
+  await assertMayManage(deps.db, ctx, before);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (status !== 'active') await ensureNotLastAdministrator(tx, ctx, id, before.name);
@@ -266,10 +329,14 @@ export async function setEmployeeStatus(deps: AppDeps, ctx: RequestContext, id: 
   return { employee: await getEmployee(deps, ctx, id), changed: changedFields({ status: before.status }, { status }) };
 }
 
-/** Sends a new invitation (first sign-in code, 72 hours): also the administrator's "reset password". */
+/** Sends a new invitation (first sign-in code, 72 hours) to an employee who never signed in. */
 export async function inviteEmployee(deps: AppDeps, ctx: RequestContext, id: number) {
   const e = await getEmployee(deps, ctx, id);
   if (e.status !== 'active') throw new ConflictError('organisation.employeeNotActive');
+  await assertMayManage(deps.db, ctx, e);
+  // A sign-in code for an account in use would let whoever asks for it sign in as its owner: invitations go only
+  // to accounts that never signed in (one who forgot his password resets it himself on the login page).
+  if (e.lastLoginAt) throw new ConflictError('organisation.inviteSignedIn');
   // Invitations are sent on an administrator's click: at most INVITATIONS_PER_DAY to one phone (429 past it).
   await consume(deps.db, deps.clock, {
     key: `invite:${e.phone}`,

@@ -46,6 +46,32 @@ const messages = {
     'zh-CN': '员工已停用或离职，不能发送邀请',
     'en-US': 'The employee is disabled or has left; no invitation can be sent',
   },
+  'organisation.employeeBeyondOwn': {
+    'zh-CN': '该员工拥有您没有的权限或数据范围，您不能修改、停用、重置或邀请他',
+    'en-US':
+      'This employee holds permissions or a data scope you do not hold: you cannot change, disable, reset or invite them',
+  },
+  'organisation.ownRoles': {
+    'zh-CN': '不能修改自己的角色，请由其他管理员操作',
+    'en-US': 'You cannot change your own roles; ask another administrator',
+  },
+  'organisation.inviteSignedIn': {
+    'zh-CN': '该员工已登录过，不能再发送邀请；忘记密码可在登录页自行找回',
+    'en-US':
+      'This employee has signed in before: no invitation can be sent; a forgotten password is reset on the login page',
+  },
+  'organisation.phoneCodeRequired': {
+    'zh-CN': '该账号已启用，更换手机号须填写发送到新手机号的验证码',
+    'en-US': 'This account is in use: changing its phone needs the code sent to the new phone',
+  },
+  'organisation.phoneCodeWrong': {
+    'zh-CN': '新手机号的验证码错误或已过期',
+    'en-US': 'The code of the new phone is wrong or has expired',
+  },
+  'organisation.phoneUnchanged': {
+    'zh-CN': '新手机号与当前手机号相同',
+    'en-US': 'The new phone is the current one',
+  },
   'organisation.rentDisabled': {
     'zh-CN': '公司“{name}”已停用，不能新增记录',
     'en-US': 'Company "{name}" is disabled; no new records can be created in it',

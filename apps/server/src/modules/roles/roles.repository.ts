@@ -106,9 +106,9 @@ export async function rolesOfUser(
   db: DbOrTx,
   tenantId: number,
   userId: number,
-): Promise<{ id: number; allPermissions: boolean; grants: string[] }[]> {
+): Promise<{ id: number; allPermissions: boolean; dataScope: string; grants: string[] }[]> {
   const held = await db
-    .select({ id: roles.id, allPermissions: roles.allPermissions })
+    .select({ id: roles.id, allPermissions: roles.allPermissions, dataScope: roles.dataScope })
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));

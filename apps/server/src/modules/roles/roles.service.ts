@@ -6,7 +6,7 @@ import { hasPermission, type RequestContext } from '../../core/access.js';
 import { changedFields } from '../../core/audit.js';
 import { isUniqueViolation, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { defineMessages } from '../../core/i18n.js';
 import { effectivePermissions, normaliseGrants } from '../../core/permissions.js';
 import { roles } from '../../db/schema/identity.js';
@@ -35,6 +35,27 @@ defineMessages({
   'roles.assignBeyondOwn': {
     'zh-CN': '只能分配不超出您自己权限的角色',
     'en-US': 'You can only give roles that grant no more than you hold yourself',
+  },
+  'roles.scopeBeyondOwn': {
+    'zh-CN': '您只能看到自己所属的公司，不能授予或收回“全部公司”的数据范围',
+    'en-US':
+      'You see only the companies you are assigned to: you cannot grant or take away the data scope "all companies"',
+  },
+  'roles.ownRole': {
+    'zh-CN': '不能修改自己所持角色的权限或数据范围，请由其他管理员操作',
+    'en-US': 'You cannot change the permissions or data scope of a role you hold; ask another administrator',
+  },
+  'roles.removeBeyondOwn': {
+    'zh-CN': '只能收回您自己拥有的权限：{codes}',
+    'en-US': 'You can only take away permissions you hold yourself: {codes}',
+  },
+  'roles.removeBeyondOwnField': {
+    'zh-CN': '收回了您自己没有的权限',
+    'en-US': 'Takes away permissions you do not hold yourself',
+  },
+  'roles.copyBeyondOwn': {
+    'zh-CN': '只能复制不超出您自己权限和数据范围的角色',
+    'en-US': 'You can only copy a role that grants no more than you hold yourself (permissions and data scope)',
   },
   'roles.allPermissionsGrants': {
     'zh-CN': '全部权限角色的权限不可修改',
@@ -74,7 +95,8 @@ function listed(codes: string[]): string {
 /**
  * The grants a role may store: codes of the catalogue within the tenant's plan (400 `grants` otherwise),
  * normalised (the menu of each element, the parent of each child menu). A caller adds only codes he holds
- * himself; codes the role has already may stay (renaming a role does not need its every right).
+ * himself; codes the role has already may stay (renaming a role does not need its every right), and he takes
+ * away only codes he holds.
  */
 function checkedGrants(ctx: RequestContext, grants: readonly string[], existing: readonly string[] = []): string[] {
   const { codes, refused } = normaliseGrants(grants, ctx.permissions.plan);
@@ -90,7 +112,29 @@ function checkedGrants(ctx: RequestContext, grants: readonly string[], existing:
       { path: 'grants', message: 'roles.grantsBeyondOwnField' },
     ]);
   }
+  // Taking a grant away is giving it too: only a caller who holds it may (else a role editor strips the roles
+  // of those above him).
+  const now = new Set(codes);
+  const removed = existing.filter((c) => !now.has(c) && !hasPermission(ctx.permissions, c));
+  if (removed.length) {
+    throw new BadRequestError('roles.removeBeyondOwn', { codes: listed(removed) }, [
+      { path: 'grants', message: 'roles.removeBeyondOwnField' },
+    ]);
+  }
   return codes;
+}
+
+/**
+ * Data scope is a grant like any other: a caller who sees only his assigned rents neither gives a role the
+ * scope `all` nor takes it away (400 at `dataScope`); a role that has it already may keep it.
+ */
+function checkedScope(ctx: RequestContext, dataScope: 'all' | 'assigned', existing?: string): void {
+  const changed = existing === undefined ? dataScope === 'all' : dataScope !== existing;
+  if (changed && ctx.dataScope === 'assigned') {
+    throw new BadRequestError('roles.scopeBeyondOwn', undefined, [
+      { path: 'dataScope', message: 'roles.scopeBeyondOwn' },
+    ]);
+  }
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {
@@ -114,10 +158,40 @@ async function assertNameFree(db: DbOrTx, ctx: RequestContext, name: string, exc
 }
 
 /**
+ * Whether a role gives something the caller lacks: a code he does not hold (an all-permissions role: any code
+ * of the plan), or data scope `all` to a caller who sees only his assigned rents. Data scope is a grant like
+ * any other.
+ */
+function roleBeyond(
+  permissions: RequestContext['permissions'],
+  dataScope: RequestContext['dataScope'],
+  role: { allPermissions: boolean; dataScope: string },
+  codes: readonly string[],
+): boolean {
+  if (dataScope === 'assigned' && (role.allPermissions || role.dataScope === 'all')) return true;
+  return codes.some((c) => !hasPermission(permissions, c));
+}
+
+/** The ones of `roleIds` that give something the caller lacks (see `roleBeyond`); unknown ids are skipped. */
+export async function rolesBeyondCaller(db: DbOrTx, ctx: RequestContext, roleIds: readonly number[]) {
+  const beyond: number[] = [];
+  let everything: string[] | undefined;
+  for (const id of new Set(roleIds)) {
+    const row = await repo.findRoleRow(db, ctx.tenantId, id);
+    if (!row) continue; // an unknown role is the caller's field error to report
+    const codes = row.allPermissions
+      ? (everything ??= planCodes(ctx))
+      : normaliseGrants(await repo.grantsOf(db, ctx.tenantId, id), ctx.permissions.plan).codes;
+    if (roleBeyond(ctx.permissions, ctx.dataScope, row, codes)) beyond.push(id);
+  }
+  return beyond;
+}
+
+/**
  * Refuses to give an employee a role that grants more than the caller holds (else anyone who may add staff
  * could make himself an administrator): each of `roleIds` not among `kept` (the roles the employee has now)
- * must grant only codes the caller holds, and an all-permissions role needs a caller who holds everything.
- * 400 at `roleIds`.
+ * must grant only codes the caller holds, an all-permissions role needs a caller who holds everything, and
+ * a role of data scope `all` a caller who sees every rent. 400 at `roleIds`.
  */
 export async function assertMayAssignRoles(
   db: DbOrTx,
@@ -127,16 +201,10 @@ export async function assertMayAssignRoles(
 ): Promise<void> {
   const added = roleIds.filter((id) => !kept.includes(id));
   if (!added.length) return;
-  const everything = planCodes(ctx);
-  for (const id of added) {
-    const row = await repo.findRoleRow(db, ctx.tenantId, id);
-    if (!row) continue; // an unknown role is the caller's field error to report
-    const codes = row.allPermissions ? everything : await repo.grantsOf(db, ctx.tenantId, id);
-    if (codes.some((c) => !hasPermission(ctx.permissions, c))) {
-      throw new BadRequestError('roles.assignBeyondOwn', undefined, [
-        { path: 'roleIds', message: 'roles.assignBeyondOwn' },
-      ]);
-    }
+  if ((await rolesBeyondCaller(db, ctx, added)).length) {
+    throw new BadRequestError('roles.assignBeyondOwn', undefined, [
+      { path: 'roleIds', message: 'roles.assignBeyondOwn' },
+    ]);
   }
 }
 
@@ -160,28 +228,26 @@ export async function assignableRoleIds(db: DbOrTx, tenantId: number, userId: nu
     MENUS.flatMap((m) => [m.code, ...m.elements.map((e) => e.code)]),
     new Set(planMenus),
   ).codes;
+  const dataScope = held.some((r) => r.allPermissions || r.dataScope === 'all') ? 'all' : 'assigned';
   const out = new Set<number>();
   for (const role of all) {
-    const codes = role.allPermissions ? everything : await repo.grantsOf(db, tenantId, role.id);
-    if (codes.every((c) => hasPermission(permissions, c))) out.add(role.id);
+    const codes = role.allPermissions
+      ? everything
+      : normaliseGrants(await repo.grantsOf(db, tenantId, role.id), new Set(planMenus)).codes;
+    if (!roleBeyond(permissions, dataScope, role, codes)) out.add(role.id);
   }
   return out;
 }
 
 /**
- * Refuses a change to one of the caller's own roles that would take `oaSetting:role` away from him (the last
- * administrator locking himself out). `changed` is the role as it would be; the caller's other roles stay.
+ * Refuses the deletion of one of the caller's own roles that would take `oaSetting:role` away from him (the
+ * last administrator locking himself out); his other roles stay. (The grants of a role he holds do not change
+ * at all: `roles.ownRole`.)
  */
-async function assertKeepsRoleRight(
-  db: DbOrTx,
-  ctx: RequestContext,
-  changed: { id: number; allPermissions: boolean; grants: readonly string[] } | { id: number; removed: true },
-) {
+async function assertKeepsRoleRight(db: DbOrTx, ctx: RequestContext, removedId: number) {
   const held = await repo.rolesOfUser(db, ctx.tenantId, ctx.userId);
-  if (!held.some((r) => r.id === changed.id)) return;
-  const after = held
-    .filter((r) => r.id !== changed.id)
-    .concat('removed' in changed ? [] : [{ ...changed, grants: [...changed.grants] }]);
+  if (!held.some((r) => r.id === removedId)) return;
+  const after = held.filter((r) => r.id !== removedId);
   const permissions = effectivePermissions({
     grants: after.flatMap((r) => r.grants),
     allPermissions: after.some((r) => r.allPermissions),
@@ -212,6 +278,7 @@ export interface RoleChange {
 
 export async function createRole(deps: AppDeps, ctx: RequestContext, input: RoleInput): Promise<Role> {
   const grants = checkedGrants(ctx, input.grants);
+  checkedScope(ctx, input.dataScope);
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
@@ -260,7 +327,13 @@ export async function updateRole(
         if (input.dataScope !== 'all') throw new ConflictError('roles.allPermissionsScope');
       } else {
         grants = checkedGrants(ctx, input.grants, before.grants);
-        await assertKeepsRoleRight(tx, ctx, { id, allPermissions: false, grants });
+        checkedScope(ctx, input.dataScope, before.dataScope);
+        // Nobody widens (or narrows) what he holds himself: grants and scope of his own roles are another's to
+        // change. Name and description may change.
+        if (!sameSet(grants, before.grants) || input.dataScope !== before.dataScope) {
+          const held = await repo.rolesOfUser(tx, ctx.tenantId, ctx.userId);
+          if (held.some((r) => r.id === id)) throw new ForbiddenError('roles.ownRole');
+        }
       }
       if (input.name !== current.name) await assertNameFree(tx, ctx, input.name, id);
       await tx
@@ -296,6 +369,8 @@ export async function copyRole(deps: AppDeps, ctx: RequestContext, id: number, n
     return await deps.db.transaction(async (tx) => {
       const source = await repo.lockRole(tx, ctx.tenantId, id);
       if (!source) throw new NotFoundError('roles.notFound');
+      // A copy gives what the role gives: only a caller who holds all of it (and its data scope) makes one.
+      if ((await rolesBeyondCaller(tx, ctx, [id])).length) throw new ForbiddenError('roles.copyBeyondOwn');
       const grants = source.allPermissions ? [] : await repo.grantsOf(tx, ctx.tenantId, id);
       await assertNameFree(tx, ctx, name);
       const [row] = await tx
@@ -327,7 +402,7 @@ export async function deleteRole(deps: AppDeps, ctx: RequestContext, id: number)
     if (current.builtin) throw new ConflictError('roles.builtinDelete');
     const count = await repo.holderCount(tx, ctx.tenantId, id);
     if (count > 0) throw new ConflictError('roles.inUse', { count });
-    await assertKeepsRoleRight(tx, ctx, { id, removed: true });
+    await assertKeepsRoleRight(tx, ctx, id);
     const role = await getRole(tx, ctx, id);
     await tx.delete(roles).where(and(eq(roles.tenantId, ctx.tenantId), eq(roles.id, id)));
     return role;

@@ -96,7 +96,14 @@ export async function saveRules(deps: AppDeps, ctx: RequestContext, input: Tenan
     }
     // A switch kept by its own screen (the approval SMS) stays as stored when the document leaves it out.
     return writeRules(tx, deps, ctx, (before) =>
-      parseRules({ ...input, approvalSms: input.approvalSms ?? before.approvalSms }),
+      parseRules({
+        ...input,
+        approvalSms: input.approvalSms ?? before.approvalSms,
+        approvalSecondApproverId:
+          input.approvalSecondApproverId === undefined
+            ? before.approvalSecondApproverId
+            : input.approvalSecondApproverId,
+      }),
     );
   });
 }

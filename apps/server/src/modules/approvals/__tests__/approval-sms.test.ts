@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { caller } from '../../../test/office.js';
+import { caller, currentStepOf } from '../../../test/office.js';
 import { A, staff } from './fixtures.js';
 
 let t: TestApp;
@@ -64,7 +64,7 @@ async function claim(summary: string, amount = 800) {
 
 describe('SMS to approvers', () => {
   it('is off by default: only the message is sent', async () => {
-    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: false });
+    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: false, secondApproverId: null });
     const req = await claim('默认不发短信的采购');
     expect(req.status).toBe('pending');
     await new Promise((r) => setTimeout(r, 300));
@@ -73,7 +73,7 @@ describe('SMS to approvers', () => {
 
   it('texts in Chinese each approver a request starts waiting for, once per step, when the tenant asks', async () => {
     const set = await call('PUT', '/setting', 'admin', { sms: true });
-    expect(set.json().data).toEqual({ sms: true });
+    expect(set.json().data).toEqual({ sms: true, secondApproverId: null });
     // Kept with the tenant rules.
     const { rows } = await t.deps.database.query<{ rules: { approvalSms: boolean } }>(
       `select s.rules from tenant_settings s join tenants t on t.id = s.tenant_id where t.code = 'DEMO'`,
@@ -96,7 +96,10 @@ describe('SMS to approvers', () => {
         where k.request_id = $1 and k.open`,
       [req.id],
     );
-    const decided = await call('POST', `/request/decide/${req.id}`, heads[0]!.username, { decision: 'approved' });
+    const decided = await call('POST', `/request/decide/${req.id}`, heads[0]!.username, {
+      decision: 'approved',
+      step: await currentStepOf(t, req.id),
+    });
     expect(decided.statusCode, decided.body).toBe(200);
     const second = await currentApproverPhones(req.id);
     expect(second.length).toBeGreaterThan(0);
@@ -113,14 +116,14 @@ describe('SMS to approvers', () => {
     expect((await call('PUT', '/setting', 'clerk', { sms: false })).statusCode).toBe(403);
     expect((await call('PUT', '/setting', 'zhengkai', { sms: false })).statusCode).toBe(403);
     expect((await call('PUT', '/setting', 'admin', { sms: 'yes' })).statusCode).toBe(400);
-    expect((await call('GET', '/setting', 'other')).json().data).toEqual({ sms: false });
-    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true });
+    expect((await call('GET', '/setting', 'other')).json().data).toEqual({ sms: false, secondApproverId: null });
+    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true, secondApproverId: null });
     // A save of the company rules (which do not carry the switch) keeps it.
     const rules = await t.request('GET', '/api/ccwadmin/setting/rules', { ...(await as('admin')) });
     const body = { ...rules.json().data };
     delete body.approvalSms;
     const saved = await t.request('PUT', '/api/ccwadmin/setting/rules', { ...(await as('admin')), body });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true });
+    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true, secondApproverId: null });
   });
 });

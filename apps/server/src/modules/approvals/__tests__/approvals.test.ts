@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '../../../core/errors.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { registerApprovalType } from '../approvals.service.js';
-import { caller } from '../../../test/office.js';
+import { caller, currentStepOf } from '../../../test/office.js';
 import { A, ids as seedIds, staff, step } from './fixtures.js';
 
 let t: TestApp;
@@ -55,8 +55,9 @@ async function submit(user: string, businessType: string, form: Record<string, u
   };
 }
 
-const decide = (user: string, id: number, decision: 'approved' | 'rejected', comment = '') =>
-  call('POST', `/request/decide/${id}`, user, { decision, comment });
+/** A decision on the request's current step (the step a decision names). */
+const decide = async (user: string, id: number, decision: 'approved' | 'rejected', comment = '') =>
+  call('POST', `/request/decide/${id}`, user, { decision, comment, step: await currentStepOf(t, id) });
 
 async function setFlow(type: string, steps: unknown[], copyUserIds: number[] = []) {
   const res = await call('PUT', `/flow/update/${ids.flow(type)}`, 'admin', {
@@ -274,6 +275,48 @@ describe('deciding', () => {
     const rejected = await decide('sunli', other.id, 'rejected', '库存还有');
     expect(rejected.json().data.status).toBe('rejected');
     expect((await decide('liuyang', other.id, 'approved')).statusCode).toBe(409);
+  });
+
+  it('a decision names its step: one person in two consecutive steps decides only one with a request sent twice (Hardening 2, item 9)', async () => {
+    const liuyang = ids.user('liuyang');
+    await setFlow('purchase', [
+      step({ userIds: [liuyang], name: '部门' }),
+      step({ userIds: [liuyang, ids.user('sunli')], name: '复核' }),
+    ]);
+    const req = await submit('zhengkai', 'purchase', { item: '灭火器', quantity: 2, amount: 180 });
+    const body = { decision: 'approved', comment: '', step: 0 };
+    // The same request twice, 70 ms apart: the second names a step that is no longer current.
+    const first = await call('POST', `/request/decide/${req.id}`, 'liuyang', body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ status: 'pending', currentStep: '复核' });
+    const again = await t.request('POST', `${A}/request/decide/${req.id}`, {
+      ...(await as('liuyang')),
+      body,
+      lang: 'en-US',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'The step you decided is no longer the current one (it may have been decided already); refresh and look again',
+    );
+    const zh = await call('POST', `/request/decide/${req.id}`, 'liuyang', body);
+    expect(zh.json().message).toContain('已不是当前步骤');
+    const state = (await call('GET', `/request/${req.id}`, 'zhengkai')).json().data;
+    expect(state).toMatchObject({ status: 'pending', currentStep: '复核' });
+    expect(state.history.map((h: { action: string }) => h.action)).toEqual(['submit', 'approve']);
+    // Both at once: one applies, the other is refused.
+    const other = await submit('zhengkai', 'purchase', { item: '灭火器', quantity: 1, amount: 90 });
+    const both = await Promise.all([
+      call('POST', `/request/decide/${other.id}`, 'liuyang', body),
+      call('POST', `/request/decide/${other.id}`, 'liuyang', body),
+    ]);
+    expect(both.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await call('GET', `/request/${other.id}`, 'zhengkai')).json().data.currentStep).toBe('复核');
+    // Deciding the second step names it; a decision without a step is a validation error.
+    const missing = await call('POST', `/request/decide/${req.id}`, 'liuyang', { decision: 'approved' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].path).toBe('step');
+    const second = await call('POST', `/request/decide/${req.id}`, 'liuyang', { ...body, step: 1 });
+    expect(second.json().data.status).toBe('approved');
   });
 
   it('gives one decision when two approvers of an any-one step decide at the same moment', async () => {

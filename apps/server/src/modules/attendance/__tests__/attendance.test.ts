@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testStart, type TestApp } from '../../../test/harness.js';
-import { caller, ids as seedIds, staff } from '../../../test/office.js';
+import { caller, currentStepOf, ids as seedIds, staff } from '../../../test/office.js';
 import { readXlsx } from '../../../test/xlsx.js';
 
 const T = '/api/ccwadmin/oa/attendance';
@@ -103,8 +103,12 @@ describe('clocking and the monthly sheet', () => {
     });
     const sent = await call('POST', `${A}/request/submit/${saved.json().data.id}`, 'zhengkai');
     expect(
-      (await call('POST', `${A}/request/decide/${sent.json().data.id}`, 'liuyang', { decision: 'approved' })).json()
-        .data.status,
+      (
+        await call('POST', `${A}/request/decide/${sent.json().data.id}`, 'liuyang', {
+          decision: 'approved',
+          step: await currentStepOf(t, sent.json().data.id),
+        })
+      ).json().data.status,
     ).toBe('approved');
 
     at('2027-03-03', '08:55');

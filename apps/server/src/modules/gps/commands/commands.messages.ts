@@ -20,4 +20,9 @@ defineMessages({
     'zh-CN': '断油断电与恢复需要“断油断电”权限',
     'en-US': 'Cutting and restoring fuel needs the “Cut and restore fuel” permission',
   },
+  'gps.forcePermission': {
+    'zh-CN': '强制断油（不经审批、不限安全车速）需要“强制断油”权限；请按安全车速下发或提交风控断油审批',
+    'en-US':
+      'Forcing a fuel cut (no approval, above the safe speed) needs the “Force a fuel cut” permission; send it at a safe speed or propose it for approval',
+  },
 });

@@ -11,6 +11,7 @@ import {
 } from '@fleetdesk/contracts/gps-commands';
 import { access } from '../../../core/access.js';
 import { ok } from '../../../core/envelope.js';
+import { noteForcedFuelCut } from '../risk/risk.service.js';
 import { cancelCommand, commandById, listCommands, sendCommand } from './commands.service.js';
 import '../gps.messages.js';
 
@@ -31,13 +32,26 @@ export async function gpsCommandsRoutes(fastify: FastifyInstance): Promise<void>
     schema: {
       tags,
       summary:
-        'Queue a command for a device (fuel cut/restore need riskGpsMap:fuelCut, the others riskGpsMap:command); 409 for OsmAnd devices and for a fuel cut above the safe speed unless forced or waitSafeSpeed',
+        'Queue a command for a device (fuel cut/restore need riskGpsMap:fuelCut, the others riskGpsMap:command); 409 for OsmAnd devices and for a fuel cut above the safe speed unless forced or waitSafeSpeed; force needs riskGpsMap:forceFuelCut, is logged as deviceCommand.force and shows on the car’s open risk case',
       params: IdParam,
       body: GpsCommandInput,
       response: { 200: envelope(GpsCommandDetail) },
     },
     config: { access: access.anyOf(SEND), audit: false },
-    handler: async (req) => ok(await sendCommand(deps, req.ctx, req.params.id, req.body)),
+    handler: async (req) => {
+      const command = await sendCommand(deps, req.ctx, req.params.id, req.body);
+      if (command.forced) {
+        await noteForcedFuelCut(deps, {
+          tenantId: req.ctx.tenantId,
+          deviceId: command.deviceId,
+          carId: command.carId,
+          commandId: command.id,
+          actorId: req.ctx.userId,
+          reason: command.reason,
+        });
+      }
+      return ok(command);
+    },
   });
 
   app.get(P.page, {

@@ -4,6 +4,7 @@ import {
   INTERVAL_MAX_SECONDS,
   INTERVAL_MIN_SECONDS,
   commandPermission,
+  GPS_COMMAND_PERMISSION,
   type GpsCommand,
   type GpsCommandDetail,
   type GpsCommandInput,
@@ -57,6 +58,7 @@ export function stepJson(step: GpsCommandStep, at: Date, note: string | null = n
 
 const API_PATHS: Record<string, string> = {
   'deviceCommand.send': '/api/ccwgps/deviceCommand/send',
+  'deviceCommand.force': '/api/ccwgps/deviceCommand/send',
   'deviceCommand.cancel': '/api/ccwgps/deviceCommand/cancel',
 };
 
@@ -128,7 +130,8 @@ export async function queueCommand(
       throw invalidField('params.intervalSeconds', 'v.gpsCommandInterval');
     params.intervalSeconds = s;
   }
-  const force = input.force === true;
+  // Only a fuel cut is held back by the safe speed: `force` means nothing for the other commands.
+  const force = input.force === true && input.commandType === 'fuelCut';
   const waitSafeSpeed = input.commandType === 'fuelCut' && input.waitSafeSpeed === true && !force;
   const now = deps.clock.now();
   const steps: { step: GpsCommandStep; at: string; note: string | null }[] = [
@@ -174,7 +177,8 @@ export async function queueCommand(
     rentId: Number(device.rent_id),
     userId: device.actor_known ? input.actorId : null,
     username: (device.actor as string | null) ?? null,
-    action: 'deviceCommand.send',
+    // A forced fuel cut has its own action, so that the log lists them.
+    action: force ? 'deviceCommand.force' : 'deviceCommand.send',
     commandId: id,
     summary: {
       deviceId: Number(device.id),
@@ -204,6 +208,9 @@ export async function sendCommand(
   const permission = commandPermission(input.commandType);
   if (!hasPermission(ctx.permissions, permission))
     throw new ForbiddenError(permission.endsWith(':fuelCut') ? 'gps.commandPermission' : 'error.forbidden');
+  // A forced fuel cut skips the approval and the safe speed: its own element.
+  if (input.force && input.commandType === 'fuelCut' && !hasPermission(ctx.permissions, GPS_COMMAND_PERMISSION.force))
+    throw new ForbiddenError('gps.forcePermission');
   const { rows } = await deps.database.query<{ id: number }>(
     'select id from gps_devices where tenant_id = $1 and id = $2 and rent_id = any($3::int8[])',
     [ctx.tenantId, deviceId, [...ctx.rentIds]],

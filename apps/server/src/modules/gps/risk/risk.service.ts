@@ -529,7 +529,7 @@ async function closePaid(deps: Deps, now: Date): Promise<number> {
 async function lockCase(tx: Tx, tenantId: number, id: number) {
   const [c] = await rowsOf<Row>(
     tx,
-    sql`select rc.*, c.plate, k.number as contract_no from gps_risk_cases rc
+    sql`select rc.*, c.plate, k.number as contract_no, k.group_no, k.state as contract_state from gps_risk_cases rc
       join cars c on c.tenant_id = rc.tenant_id and c.id = rc.car_id
       left join rental_contracts k on k.tenant_id = rc.tenant_id and k.id = rc.contract_id
       where rc.tenant_id = ${tenantId} and rc.id = ${id} for update of rc`,
@@ -553,8 +553,14 @@ export async function proposeFuelCut(deps: AppDeps, ctx: Ctx, id: number, input:
     if (!PROPOSABLE_STATES.includes(c.state as RiskState)) throw new ConflictError('gpsRisk.notProposable');
     if (c.device_id == null) throw new ConflictError('gpsRisk.noDevice');
     const now = deps.clock.now();
-    const evidence = json<StoredEvidence>(c.evidence);
-    const amount = fenToYuan(evidence.overdueFen ?? 0);
+    // An open reason, as of now: rent overdue, or the rule that fired still holding (a power cut, tamper or
+    // silence counts while the car is rented; leaving the geofence only with rent overdue).
+    const { graceDays } = await rulesOf(tx, ctx.tenantId);
+    const overdueFen =
+      c.group_no == null ? 0 : (await overdueOf(tx, ctx.tenantId, String(c.group_no), now, graceDays)).fen;
+    const ruleHolds = c.rule !== 'geofenceExitOverdue' && c.contract_state === 'signed';
+    if (overdueFen <= 0 && !ruleHolds) throw new ConflictError('gpsRisk.noOpenReason');
+    const amount = fenToYuan(overdueFen);
     // Marked first: an approval the engine decides at once (no flow step applies) runs onOutcome inside startApproval.
     await rowsOf(
       tx,
@@ -585,6 +591,27 @@ export async function proposeFuelCut(deps: AppDeps, ctx: Ctx, id: number, input:
     );
   });
   return caseDetail(deps, ctx, id);
+}
+
+/**
+ * A fuel cut forced past approval and safe speed (`riskGpsMap:forceFuelCut`, a direct command) shows on the
+ * open case of its car or device: step `forced`, with who, why and the command. No open case: nothing to show.
+ */
+export async function noteForcedFuelCut(
+  deps: Deps,
+  o: { tenantId: number; deviceId: number; carId: number | null; commandId: number; actorId: number; reason: string },
+): Promise<number | null> {
+  const byCar = o.carId == null ? sql`` : sql` or car_id = ${o.carId}`;
+  const [c] = await rowsOf<Row>(
+    deps.db,
+    sql`select id from gps_risk_cases where tenant_id = ${o.tenantId} and state <> 'closed'
+      and (device_id = ${o.deviceId}${byCar}) order by id desc limit 1`,
+  );
+  if (!c) return null;
+  await addStep(deps.db, o.tenantId, Number(c.id), 'forced', deps.clock.now(), o.actorId, o.reason, {
+    commandId: o.commandId,
+  });
+  return Number(c.id);
 }
 
 /** What sending a fuel cut needs: the commands area's queue works on `database` (outside any transaction). */
@@ -765,6 +792,8 @@ export const FUEL_CUT_TYPE: ApprovalTypeDefinition = {
   name: { 'zh-CN': '风控断油', 'en-US': 'Fuel cut' },
   area: 'riskGpsMap',
   manual: false,
+  // Never on one person's word: the proposer does not decide his own fuel cut, whatever the flow says.
+  distinctDecider: true,
   amountField: 'amount',
   fields: [
     { key: 'plateNo', label: { 'zh-CN': '车牌号', 'en-US': 'Plate number' }, kind: 'text', required: true, max: 20 },

@@ -275,16 +275,15 @@ describe('employee/status', () => {
   });
 
   it('keeps the last active administrator: not disabled, not left, not stripped of the role', async () => {
-    // An HR clerk who may edit the address book but holds no all-permissions role.
-    const { rows } = await t.deps.database.query<{ id: number }>(
-      `insert into roles (tenant_id, code, name) values (${ids.demo}, 'hr', '人事') returning id`,
-    );
-    const hrRole = Number(rows[0]!.id);
-    await t.deps.database.query(
-      `insert into role_grants (tenant_id, role_id, code) select ${ids.demo}, ${hrRole}, c
-        from unnest(array['oa', 'oa:view', 'oaDepart', 'oaDepart:view', 'oaDepart:edit']) c`,
-    );
-    const { tokens } = await addAndSignIn({ roleIds: [hrRole] });
+    // A deputy who holds every code of the plan through an ordinary role, not an all-permissions one (an editor
+    // holding less may not touch the administrator at all: see "no escalation over people").
+    const everything = (await t.request('GET', `${O}/role/${ids.adminRole}`, { as: 'admin' })).json().data.grants;
+    const deputyRole = await t.request('POST', `${O}/role/add`, {
+      as: 'admin',
+      body: { name: '副总', dataScope: 'all', grants: everything },
+    });
+    expect(deputyRole.statusCode, deputyRole.body).toBe(200);
+    const { tokens } = await addAndSignIn({ roleIds: [deputyRole.json().data.id] });
     const hr = { token: tokens.access_token as string };
     const adminId = ids.user('admin');
     for (const status of ['disabled', 'left']) {
@@ -300,14 +299,12 @@ describe('employee/status', () => {
       rentIds: admin.rentIds,
       roleIds: [ids.officeRole],
     };
-    expect((await t.request('PUT', `${O}/employee/update/${adminId}`, { as: 'admin', body: strip })).statusCode).toBe(
-      409,
-    );
+    expect((await t.request('PUT', `${O}/employee/update/${adminId}`, { ...hr, body: strip })).statusCode).toBe(409);
     // With a second administrator, the first may go.
     const second = await addAndSignIn({ roleIds: [ids.adminRole] });
     expect(second.employee.administrator).toBe(true);
     const ok = await t.request('PUT', `${O}/employee/update/${adminId}`, {
-      as: 'admin',
+      ...hr,
       body: { ...strip, roleIds: [ids.adminRole, ids.officeRole] },
     });
     expect(ok.statusCode).toBe(200);
@@ -332,20 +329,152 @@ describe('employee/status', () => {
   });
 });
 
+/** The newest SMS code sent to `phone` (sandbox outbox). */
+async function smsCode(phone: string): Promise<string> {
+  const { rows } = await t.deps.database.query<{ content: string }>(
+    `select content from sms_messages where phone = $1 order by id desc limit 1`,
+    [phone],
+  );
+  const m = /(\d{6})/.exec(rows[0]?.content ?? '');
+  if (!m) throw new Error(`no code sent to ${phone}`);
+  return m[1]!;
+}
+
+describe('no escalation over people (Hardening 2, item 2)', () => {
+  /** A role of the address book's view and edit only, and an employee holding it, signed in. */
+  async function addressBookEditor() {
+    const role = await t.request('POST', `${O}/role/add`, {
+      as: 'admin',
+      body: { name: `通讯录编辑${phoneSerial}`, dataScope: 'all', grants: ['oaDepart:view', 'oaDepart:edit'] },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const roleId = role.json().data.id as number;
+    const editor = await addAndSignIn({ roleIds: [roleId], labelIds: [] });
+    return { roleId, editor, token: editor.tokens.access_token as string };
+  }
+
+  it('an address-book editor cannot change, disable, reset or invite the administrator (403)', async () => {
+    const { token, editor } = await addressBookEditor();
+    const adminId = ids.user('admin');
+    const admin = (await t.request('GET', `${O}/employee/${adminId}`, { as: 'admin' })).json().data;
+    const takeOver = {
+      name: admin.name,
+      username: admin.username,
+      phone: editor.body.phone.replace(/\d$/, (d) => String((Number(d) + 5) % 10)),
+      departmentId: admin.departmentId,
+      rentIds: admin.rentIds,
+      roleIds: admin.roles.map((r: { id: number }) => r.id),
+      labelIds: [],
+    };
+    const update = await t.request('PUT', `${O}/employee/update/${adminId}`, { token, body: takeOver });
+    expect(update.statusCode).toBe(403);
+    expect(update.json().message).toContain('您没有的权限');
+    const en = await t.request('PUT', `${O}/employee/update/${adminId}`, { token, body: takeOver, lang: 'en-US' });
+    expect(en.json().message).toBe(
+      'This employee holds permissions or a data scope you do not hold: you cannot change, disable, reset or invite them',
+    );
+    const disable = await t.request('PUT', `${O}/employee/status/${adminId}`, { token, body: { status: 'disabled' } });
+    expect(disable.statusCode).toBe(403);
+    expect((await t.request('POST', `${O}/employee/invite/${adminId}`, { token })).statusCode).toBe(403);
+    const code = await t.request('POST', `${O}/employee/phoneCode/${adminId}`, {
+      token,
+      body: { phone: takeOver.phone },
+    });
+    expect(code.statusCode).toBe(403);
+    const after = (await t.request('GET', `${O}/employee/${adminId}`, { as: 'admin' })).json().data;
+    expect(after).toMatchObject({ phone: admin.phone, status: 'active' });
+    // Nor anyone else holding a right he lacks (the office staff read the SMS notices).
+    const staff = await t.request('PUT', `${O}/employee/status/${ids.user('wanghui')}`, {
+      token,
+      body: { status: 'disabled' },
+    });
+    expect(staff.statusCode).toBe(403);
+  });
+
+  it('an editor still manages his peers; other tenants and users without the right are refused', async () => {
+    const { token, roleId } = await addressBookEditor();
+    const peer = input({ roleIds: [roleId], labelIds: [] });
+    const added = await t.request('POST', `${O}/employee/add`, { as: 'admin', body: peer });
+    const id = added.json().data.id as number;
+    // Never signed in: the phone changes without a code, and an invitation may go.
+    const phone = String(++phoneSerial);
+    const res = await t.request('PUT', `${O}/employee/update/${id}`, {
+      token,
+      body: { ...peer, phone, title: '前台' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ phone, title: '前台' });
+    expect((await t.request('POST', `${O}/employee/invite/${id}`, { token })).statusCode).toBe(200);
+    expect(
+      (await t.request('PUT', `${O}/employee/status/${id}`, { token, body: { status: 'disabled' } })).statusCode,
+    ).toBe(200);
+    const body = { phone: String(++phoneSerial) };
+    expect((await t.request('POST', `${O}/employee/phoneCode/${id}`, { as: 'other', body })).statusCode).toBe(404);
+    expect((await t.request('POST', `${O}/employee/phoneCode/${id}`, { as: 'clerk', body })).statusCode).toBe(403);
+    const bad = await t.request('POST', `${O}/employee/phoneCode/${id}`, { as: 'admin', body: { phone: '123' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("changing the phone of an account in use needs the new phone's code, and signs the account out", async () => {
+    const { employee, body, tokens } = await addAndSignIn({ labelIds: [] });
+    const phone = String(++phoneSerial);
+    const change = { ...body, phone };
+    const missing = await t.request('PUT', `${O}/employee/update/${employee.id}`, { as: 'admin', body: change });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].path).toBe('phoneCode');
+    const en = await t.request('PUT', `${O}/employee/update/${employee.id}`, {
+      as: 'admin',
+      body: change,
+      lang: 'en-US',
+    });
+    expect(en.json().errors[0].message).toBe(
+      'This account is in use: changing its phone needs the code sent to the new phone',
+    );
+    // A phone someone has is refused before any SMS goes.
+    const taken = await t.request('POST', `${O}/employee/phoneCode/${employee.id}`, {
+      as: 'admin',
+      body: { phone: '13800000013' },
+    });
+    expect(taken.json().errors[0].path).toBe('phone');
+    const sent = await t.request('POST', `${O}/employee/phoneCode/${employee.id}`, { as: 'admin', body: { phone } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toEqual({ sandbox: true });
+    const code = await smsCode(phone);
+    const wrong = await t.request('PUT', `${O}/employee/update/${employee.id}`, {
+      as: 'admin',
+      body: { ...change, phoneCode: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].path).toBe('phoneCode');
+    const ok = await t.request('PUT', `${O}/employee/update/${employee.id}`, {
+      as: 'admin',
+      body: { ...change, phoneCode: code },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.phone).toBe(phone);
+    expect((await t.request('GET', `${O}/dept/list`, { token: tokens.access_token })).statusCode).toBe(401);
+  });
+});
+
 describe('employee/invite', () => {
-  it('sends a new code that signs in without revoking anything; refused for a disabled employee', async () => {
-    const { employee, body, tokens } = await addAndSignIn();
-    const res = await t.request('POST', `${O}/employee/invite/${employee.id}`, { as: 'admin' });
+  it('sends a new code to an employee who never signed in; refused once he has, and for a disabled employee', async () => {
+    const body = input();
+    const added = await t.request('POST', `${O}/employee/add`, { as: 'admin', body });
+    const id = added.json().data.id as number;
+    const res = await t.request('POST', `${O}/employee/invite/${id}`, { as: 'admin' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ sent: true, sandbox: true, validHours: 72 });
-    expect((await t.request('GET', `${O}/dept/list`, { token: tokens.access_token })).statusCode).toBe(200);
     const code = await invitationCode(t, body.phone);
     expect((await t.signIn(body.username, '', { verify: code })).statusCode).toBe(200);
+    // Signed in once: a sign-in code sent on anyone's click would take the account over.
+    const again = await t.request('POST', `${O}/employee/invite/${id}`, { as: 'admin', lang: 'en-US' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('has signed in before');
     expect((await t.request('POST', `${O}/employee/invite/${ids.user('heqiang')}`, { as: 'admin' })).statusCode).toBe(
       409,
     );
-    expect((await t.request('POST', `${O}/employee/invite/${employee.id}`, { as: 'other' })).statusCode).toBe(404);
-    expect((await t.request('POST', `${O}/employee/invite/${employee.id}`, { as: 'clerk' })).statusCode).toBe(403);
+    expect((await t.request('POST', `${O}/employee/invite/${id}`, { as: 'other' })).statusCode).toBe(404);
+    expect((await t.request('POST', `${O}/employee/invite/${id}`, { as: 'clerk' })).statusCode).toBe(403);
   });
 
   it('sends at most 5 new invitations a day to one phone (429 past it)', async () => {

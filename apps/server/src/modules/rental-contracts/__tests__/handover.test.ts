@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { upload } from '../../../test/multipart.js';
 import { addUser } from '../../../test/users.js';
 import { activeDriver, idleCars, P, prepareCar, q, rentIds, terms } from './fixtures.js';
+import { currentStepOf } from '../../../test/office.js';
 
 const B = '/api/ccwadmin';
 const A = `${B}/oa/approval`;
@@ -350,7 +351,7 @@ describe('settlement', () => {
     const token = (await t.signIn('wanghui', 'Staff@123')).json().access_token as string;
     const decided = await t.request('POST', `${A}/request/decide/${req!.id}`, {
       token,
-      body: { decision: 'approved', comment: '同意退押金' },
+      body: { decision: 'approved', comment: '同意退押金', step: await currentStepOf(t, Number(req!.id)) },
     });
     expect(decided.statusCode, decided.body).toBe(200);
     const after = Settlement.parse(

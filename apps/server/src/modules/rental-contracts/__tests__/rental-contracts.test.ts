@@ -3,6 +3,7 @@ import { Contract, type PaymentLine } from '@fleetdesk/contracts/rental-contract
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { applyLateFees, sendReminders } from '../rental-contracts.jobs.js';
 import { activeDriver, idleCars, P, prepareCar, q, rentIds, terms } from './fixtures.js';
+import { currentStepOf } from '../../../test/office.js';
 
 let t: TestApp;
 let rents: Awaited<ReturnType<typeof rentIds>>;
@@ -362,7 +363,7 @@ describe('discount through the approvals engine', () => {
     const token = (await t.signIn('wanghui', 'Staff@123')).json().access_token as string;
     const decided = await t.request('POST', `${A}/request/decide/${req!.id}`, {
       token,
-      body: { decision: 'approved', comment: '同意' },
+      body: { decision: 'approved', comment: '同意', step: await currentStepOf(t, Number(req!.id)) },
     });
     expect(decided.statusCode, decided.body).toBe(200);
     const after = (await t.request('GET', `${P}/${c.id}`, { as: 'admin' })).json().data;

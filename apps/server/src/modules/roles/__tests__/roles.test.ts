@@ -217,15 +217,15 @@ describe('create, edit, copy, delete', () => {
 });
 
 describe('guards of a role manager', () => {
-  it('refuses a change that takes oaSetting:role away from the caller, and grants beyond his own', async () => {
+  it('refuses grants beyond his own, and any change of the grants of a role he holds (403)', async () => {
     const mgrRole = await created({ name: '角色管理员', grants: ['oaSetting:role', 'oaSetting:view', 'rentCar:view'] });
     const mgr = await addUser(t, 'rolemgr', { roleIds: [mgrRole.id], rentIds: [ids.hz] });
     const as = { token: mgr.token };
-    // Losing oaSetting:role through his only role: refused.
+    // Changing the grants of his own role, even taking some away: refused, it is another's to do.
     const lose = await update(mgrRole.id, { name: '角色管理员', grants: ['oaSetting:view', 'rentCar:view'] }, as);
-    expect(lose.statusCode).toBe(409);
+    expect(lose.statusCode).toBe(403);
     expect((await get(mgrRole.id)).json().data.grants).toContain('oaSetting:role');
-    // Keeping it: fine.
+    // Name and description: fine.
     const keep = await update(mgrRole.id, { name: '角色管理员', description: '只管角色', grants: mgrRole.grants }, as);
     expect(keep.statusCode, keep.body).toBe(200);
     // He may not add what he does not hold himself (to his role or another), but may keep what a role has.
@@ -238,12 +238,114 @@ describe('guards of a role manager', () => {
     const clerkGrants = (await get(clerkRole)).json().data.grants;
     const rename = await update(clerkRole, { name: '车务专员', description: '只读', grants: clerkGrants }, as);
     expect(rename.statusCode, rename.body).toBe(200);
-    // With a second role that also gives oaSetting:role, the first may lose it.
-    const second = await created({ name: '设置管理员', grants: ['oaSetting:role'] });
-    await t.deps.database.query(
-      `insert into user_roles (tenant_id, user_id, role_id) values (${ids.demo}, ${mgr.id}, ${second.id})`,
+    // Another role manager may change it, even to take oaSetting:role away.
+    expect((await update(mgrRole.id, { name: '角色管理员', grants: ['rentCar:view'] })).statusCode).toBe(200);
+  });
+
+  it('data scope is a grant: an "assigned" manager widens neither his role nor himself (Hardening 2, item 3)', async () => {
+    const grants = ['oaSetting:role', 'oaSetting:view', 'oaDepart:view', 'oaDepart:edit', 'rentCar:view'];
+    const role = await created({ name: '杭州主管', dataScope: 'assigned', grants });
+    const mgr = await addUser(t, 'hzmgr', { roleIds: [role.id], rentIds: [ids.hz] });
+    const as = { token: mgr.token };
+    const cars = async () =>
+      (await t.request('POST', '/api/ccwadmin/rentCar/list', { ...as, body: { pageSize: 1 } })).json().data.total;
+    const seen = await cars();
+    // His own role to "all": refused (the scope he lacks, and a role he holds).
+    const widen = await update(role.id, { name: '杭州主管', dataScope: 'all', grants: role.grants }, as);
+    expect(widen.statusCode).toBe(400);
+    expect(widen.json().errors[0].path).toBe('dataScope');
+    const zh = await update(role.id, { name: '杭州主管', dataScope: 'all', grants: role.grants }, { ...as });
+    expect(zh.json().message).toContain('全部公司');
+    // A new role of scope "all": refused; of scope "assigned", made, but he cannot give it to himself.
+    const wide = await t.request('POST', `${R}/add`, {
+      ...as,
+      lang: 'en-US',
+      body: { name: '全公司', dataScope: 'all', grants: ['rentCar:view'] },
+    });
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().message).toBe(
+      'You see only the companies you are assigned to: you cannot grant or take away the data scope "all companies"',
     );
-    expect((await update(mgrRole.id, { name: '角色管理员', grants: ['rentCar:view'] }, as)).statusCode).toBe(200);
+    const narrow = await t.request('POST', `${R}/add`, {
+      ...as,
+      body: { name: '杭州只读', dataScope: 'assigned', grants: ['rentCar:view'] },
+    });
+    expect(narrow.statusCode, narrow.body).toBe(200);
+    const self = await t.request('GET', `/api/ccwadmin/employee/${mgr.id}`, { as: 'admin' });
+    const me = self.json().data;
+    const body = {
+      name: me.name,
+      username: me.username,
+      phone: me.phone,
+      rentIds: me.rentIds,
+      roleIds: [role.id, narrow.json().data.id],
+    };
+    const own = await t.request('PUT', `/api/ccwadmin/employee/update/${mgr.id}`, { ...as, body, lang: 'en-US' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot change your own roles; ask another administrator');
+    // Nor a role of scope "all" to someone else, even one granting only what he holds.
+    const allScope = await created({ name: '全公司车辆', dataScope: 'all', grants: ['rentCar:view'] });
+    const peer = await addUser(t, 'hzpeer', { roleIds: [narrow.json().data.id], rentIds: [ids.hz] });
+    const give = await t.request('PUT', `/api/ccwadmin/employee/update/${peer.id}`, {
+      ...as,
+      body: {
+        name: 'hzpeer',
+        username: 'hzpeer',
+        phone: (await t.request('GET', `/api/ccwadmin/employee/${peer.id}`, { as: 'admin' })).json().data.phone,
+        rentIds: [ids.hz],
+        roleIds: [narrow.json().data.id, allScope.id],
+      },
+    });
+    expect(give.statusCode).toBe(400);
+    expect(give.json().errors[0].path).toBe('roleIds');
+    expect(await cars()).toBe(seen);
+    // The administrator (scope "all") still widens it.
+    expect((await update(role.id, { name: '杭州主管', dataScope: 'all', grants: role.grants })).statusCode).toBe(200);
+    expect(await cars()).toBeGreaterThan(seen);
+  });
+});
+
+describe('copying and stripping roles (Hardening 2, item 10)', () => {
+  it('a role editor copies only a role within his own rights, and takes away only grants he holds', async () => {
+    const mgrRole = await created({ name: '角色编辑', grants: ['oaSetting:role', 'oaSetting:view', 'rentCar:view'] });
+    const mgr = await addUser(t, 'roleeditor', { roleIds: [mgrRole.id], rentIds: [ids.hz] });
+    const as = { token: mgr.token };
+    const copy = (id: number, name: string, lang?: 'en-US') =>
+      t.request('POST', `${R}/copy/${id}`, { ...as, body: { name }, ...(lang ? { lang } : {}) });
+    // The all-permissions role: refused (before: a second administrator role for the taking).
+    const admin = await copy(ids.role('DEMO:admin'), '我的管理员', 'en-US');
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().message).toBe(
+      'You can only copy a role that grants no more than you hold yourself (permissions and data scope)',
+    );
+    expect((await copy(ids.role('DEMO:admin'), '我的管理员')).json().message).toContain('只能复制');
+    // The clerk's role gives rentDriver:view, which he lacks: refused. One within his rights: copied.
+    expect((await copy(ids.role('DEMO:clerk'), '车务副本')).statusCode).toBe(403);
+    const own = await created({ name: '车辆只读', grants: ['rentCar:view'] });
+    const copied = await copy(own.id, '车辆只读（副本）');
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect(copied.json().data.grants).toEqual(own.grants);
+    // Stripping what he does not hold from the clerk's role: refused (400 at grants, naming the codes).
+    const clerkRole = ids.role('DEMO:clerk');
+    const clerk = (await get(clerkRole)).json().data;
+    const strip = await update(
+      clerkRole,
+      { name: clerk.name, dataScope: clerk.dataScope, grants: ['rentCar', 'rentCar:view'] },
+      { ...as },
+    );
+    expect(strip.statusCode).toBe(400);
+    expect(strip.json().errors[0].path).toBe('grants');
+    expect(strip.json().message).toContain('rentDriver:view');
+    expect((await get(clerkRole)).json().data.grants).toEqual(clerk.grants);
+    // What he holds himself he may take away.
+    const ok = await update(
+      clerkRole,
+      { name: clerk.name, dataScope: clerk.dataScope, grants: ['rentDriver', 'rentDriver:view'] },
+      { ...as },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.grants).toEqual(['rentDriver', 'rentDriver:view']);
+    await update(clerkRole, { name: clerk.name, dataScope: clerk.dataScope, grants: clerk.grants });
   });
 });
 

@@ -161,7 +161,11 @@ describe('approval centre', () => {
     fireEvent.change(within(drawer).getByLabelText('审批意见'), { target: { value: '同意采购' } });
     await user.click(within(drawer).getByRole('button', { name: /同\s?意/ }));
     await waitFor(() => expect(s.calls('POST', /\/request\/decide\/\d+$/)).toHaveLength(1));
-    expect(s.calls('POST', /\/request\/decide\/\d+$/)[0]!.body).toEqual({ decision: 'approved', comment: '同意采购' });
+    expect(s.calls('POST', /\/request\/decide\/\d+$/)[0]!.body).toEqual({
+      decision: 'approved',
+      comment: '同意采购',
+      step: 0,
+    });
   });
   it('attaches uploaded files to a new request in English, refusing a file of another kind', async () => {
     await setLanguage('en-US');

@@ -41,4 +41,24 @@ describe('approval settings', () => {
     expect(toggle).toBeChecked();
     expect(toggle).toBeDisabled();
   }, 120_000);
+
+  it('names the second approver (the SMS switch keeps him)', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const s = sessionServer(ADMIN, {
+      [`GET ${SETTING}`]: () => ok({ sms: false, secondApproverId: null }),
+      [`PUT ${SETTING}`]: (req) => ok({ secondApproverId: null, ...(req.body as object) }),
+      'GET /api/ccwadmin/employee/list': () =>
+        ok({ rows: [{ id: 12, name: 'Sun Li', departmentName: 'Finance' }], total: 1, pageNum: 1, pageSize: 500 }),
+    });
+    renderApp('/oa/approval?tab=setting');
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: 'Second approver' }, FIRST);
+    expect(screen.getByText(/never decided by the person who proposed it/)).toBeInTheDocument();
+    await user.click(select);
+    await user.click(await screen.findByText('Sun Li · Finance'));
+    await waitFor(() => expect(s.calls('PUT', SETTING)).toHaveLength(1));
+    expect(s.calls('PUT', SETTING)[0]!.body).toEqual({ sms: false, secondApproverId: 12 });
+    expect(await screen.findByText('The second approver is saved')).toBeInTheDocument();
+  }, 120_000);
 });

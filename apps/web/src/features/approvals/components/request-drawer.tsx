@@ -32,15 +32,15 @@ const STEP_STATUS = {
   rejected: 'error',
 } as const;
 
-/** Approve or reject with a comment (a rejection needs one). */
-function DecisionBox({ id }: { id: number }) {
+/** Approve or reject with a comment (a rejection needs one); the decision names the step it decides. */
+function DecisionBox({ id, step }: { id: number; step: number }) {
   const { t } = useTranslation('approvals');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ comment?: string }>();
   const decide = useDecide();
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (decision: 'approved' | 'rejected') => {
-    const parsed = DecisionInput.safeParse({ decision, comment: form.getFieldValue('comment') ?? '' });
+    const parsed = DecisionInput.safeParse({ decision, comment: form.getFieldValue('comment') ?? '', step });
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((i) => ({ name: 'comment' as const, errors: [issueMessage(i, t)] })));
       return;
@@ -125,6 +125,7 @@ export function RequestDrawer({
   const submit = useSubmit();
   const remove = useDeleteDraft();
   const r = detail.data;
+  const currentIndex = r?.steps.find((s) => s.state === 'current')?.index;
   const typeName = (code: string) => types.data?.find((x) => x.code === code)?.name[lang] ?? code;
 
   const confirm = (title: string, run: () => Promise<unknown>, done: string) =>
@@ -212,7 +213,9 @@ export function RequestDrawer({
               ),
             }))}
           />
-          {r.canDecide && access.can('oaApproval:audit') && <DecisionBox id={r.id} />}
+          {r.canDecide && access.can('oaApproval:audit') && currentIndex !== undefined && (
+            <DecisionBox id={r.id} step={currentIndex} />
+          )}
           <Space wrap>
             {r.canWithdraw && (
               <Button

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { ok, type FakeRequest } from '../../../test/fake-server';
-import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
+import { ADMIN, allMenus, sessionServer, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { fieldFailure, role, ROLES, SLOW, TREE } from './fixtures';
 
@@ -134,6 +134,40 @@ describe('the roles tab', () => {
     expect(drawer.querySelectorAll('.ant-tree-treenode-disabled')).toHaveLength(11);
     expect(within(drawer).getByLabelText('Role name')).toBeDisabled();
     expect(within(drawer).queryByText('Save', { selector: 'button span' })).toBeNull();
+  });
+
+  it('keeps the scope and permissions of a role the user holds himself read-only', async () => {
+    const server = rolesServer({
+      // The signed-in user holds the dispatcher role.
+      'GET /api/admin/client/user/front/info': () =>
+        ok({
+          id: 1,
+          name: 'Zhang Wei',
+          username: 'admin',
+          type: ['role-2'],
+          menus: allMenus(),
+          elements: ADMIN.elements.map((code) => ({ code })),
+          tenantId: 3,
+          tenantName: 'Demo Rentals',
+          rentId: 7,
+        }),
+      [`PUT ${API}/update/2`]: (req) => ok({ ...role(2, ['rentCar', 'rentCar:view']), ...(req.body as object) }),
+    });
+    await openRoles();
+    const user = userEvent.setup();
+    await user.click(button(screen.getByText('Dispatcher').closest('tr')!, 'Edit'));
+    const drawer = (await screen.findByText('Permissions', {}, SLOW)).closest('.ant-drawer')! as HTMLElement;
+    await waitFor(() => expect(ticked()).toEqual(['Vehicles', 'View cars']));
+    expect(within(drawer).getByText(/one of your own roles/)).toBeInTheDocument();
+    expect(within(drawer).getByLabelText(/All companies/)).toBeDisabled();
+    expect(drawer.querySelectorAll('.ant-tree-treenode-disabled').length).toBeGreaterThan(0);
+    expect(within(drawer).getByLabelText('Role name')).not.toBeDisabled();
+    await user.click(button(drawer, 'Save'));
+    await waitFor(() => expect(server.calls('PUT', `${API}/update/2`)).toHaveLength(1));
+    expect(server.calls('PUT', `${API}/update/2`)[0]!.body).toMatchObject({
+      dataScope: 'assigned',
+      grants: ['rentCar', 'rentCar:view'],
+    });
   });
 
   it('copies a role under the name asked for', async () => {

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, RoleInput, type DataScope, type RoleRow } from '@fleetdesk/contracts/organisation';
+import { useSession } from '../../../lib/session';
 import { zodRule } from '../../../lib/validation';
 import { permissionTreeQuery } from '../api/get-permission-tree';
 import { roleQuery } from '../api/get-role';
@@ -31,7 +32,9 @@ const shape = RoleInput.shape;
 
 /**
  * Creating a role (`role` null) or changing one: name, description, data scope and the permissions to tick.
- * The built-in all-permissions role is shown with everything ticked and cannot be changed.
+ * The built-in all-permissions role is shown with everything ticked and cannot be changed. A role the user
+ * holds himself keeps its data scope and permissions (the server refuses to change them): only its name and
+ * description are editable.
  */
 export function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: () => void }) {
   const { t } = useTranslation('companySettings');
@@ -41,6 +44,8 @@ export function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: (
   const detail = useQuery({ ...roleQuery(role?.id ?? 0), enabled: !!role });
   const save = useSaveRole();
   const readOnly = !!role?.allPermissions;
+  const myRoles = useSession((s) => s.user?.roles);
+  const own = !!role && !readOnly && !!myRoles?.includes(role.code);
   const ready = tree.isSuccess && (!role || detail.isSuccess);
 
   useEffect(() => {
@@ -105,6 +110,7 @@ export function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: (
           {readOnly ? (
             <Alert type="info" showIcon className="fd-cs-readonly" title={t('roles.allPermissionsReadOnly')} />
           ) : null}
+          {own ? <Alert type="info" showIcon className="fd-cs-readonly" title={t('roles.ownRoleReadOnly')} /> : null}
           <Form.Item name="name" label={t('roles.name')} required rules={[zodRule(shape.name, t)]}>
             <Input maxLength={30} showCount />
           </Form.Item>
@@ -112,7 +118,7 @@ export function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: (
             <Input.TextArea maxLength={200} showCount rows={2} />
           </Form.Item>
           <Form.Item name="dataScope" label={t('roles.dataScope')} required>
-            <Radio.Group className="fd-cs-scopes" aria-label={t('roles.dataScope')}>
+            <Radio.Group className="fd-cs-scopes" aria-label={t('roles.dataScope')} disabled={readOnly || own}>
               {DATA_SCOPES.map((scope) => (
                 <Radio key={scope} value={scope}>
                   <span>{t(`roles.scopes.${scope}.label`)}</span>
@@ -124,9 +130,9 @@ export function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: (
           <Form.Item
             name="grants"
             label={t('roles.permissions')}
-            extra={readOnly ? undefined : t('roles.permissionsHint')}
+            extra={readOnly || own ? undefined : t('roles.permissionsHint')}
           >
-            <PermissionTreeField tree={tree.data} disabled={readOnly} />
+            <PermissionTreeField tree={tree.data} disabled={readOnly || own} />
           </Form.Item>
         </Form>
       )}

@@ -116,7 +116,8 @@ describe('the department tree', () => {
 describe('employee status actions', () => {
   it('disables after a confirmation naming the person, sends the invitation again, marks as left', async () => {
     signedIn();
-    let row = employee();
+    // Never signed in: the invitation is offered (it is not for an account in use).
+    let row = employee({ lastLoginAt: null });
     const server = sessionServer(
       ADMIN,
       orgRoutes({
@@ -170,6 +171,19 @@ describe('employee status actions', () => {
     expect(screen.getByLabelText('Name')).toBeDisabled();
     expect(screen.queryByText('Save')).not.toBeInTheDocument();
   }, 180_000);
+});
+
+describe('the invitation', () => {
+  it('is not offered for an employee who has signed in', async () => {
+    signedIn();
+    sessionServer(ADMIN, orgRoutes({ [`GET ${API}/employee/list`]: () => paged([employee()]) }));
+    renderApp('/oa/depart');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Li Na', {}, FIRST)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('More actions for Li Na'));
+    expect(await screen.findByText('Disable', { selector: '.ant-dropdown-menu-title-content' })).toBeInTheDocument();
+    expect(screen.queryByText('Invite to sign in by SMS')).not.toBeInTheDocument();
+  }, 60_000);
 });
 
 describe('a read-only user', () => {

@@ -170,4 +170,38 @@ describe('the employee form', () => {
     });
     expect(server.calls('GET', `${API}/role/list`)).toHaveLength(0);
   }, 90_000);
+
+  it("asks for the new phone's code when the phone of an account in use changes, and sends it with the save", async () => {
+    signedIn();
+    const EDITOR: Account = { menus: ['oa', 'oaDepart'], elements: ['oaDepart:view', 'oaDepart:edit'] };
+    const server = sessionServer(
+      EDITOR,
+      orgRoutes({
+        // The fixture has signed in (lastLoginAt).
+        [`GET ${API}/employee/list`]: () => paged([employee()]),
+        [`POST ${API}/employee/phoneCode/:id`]: () => ok({ sandbox: true }),
+        [`PUT ${API}/employee/update/:id`]: (req) => ok(employee(req.body as object)),
+      }),
+    );
+    renderApp('/oa/depart');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Li Na', {}, FIRST)).toBeInTheDocument();
+    await user.click(screen.getByText('Edit'));
+    const form = await drawer('Edit Li Na');
+    // The same phone: no code.
+    expect(within(form).queryByLabelText('Code sent to the new phone')).not.toBeInTheDocument();
+    fill(form, 'Mobile phone', '13900000099');
+    expect(await within(form).findByLabelText('Code sent to the new phone')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Send code to the new phone' }));
+    await waitFor(() => expect(server.calls('POST', `${API}/employee/phoneCode/11`)).toHaveLength(1));
+    expect(server.calls('POST', `${API}/employee/phoneCode/11`)[0]!.body).toEqual({ phone: '13900000099' });
+    expect(await screen.findByText(/A code was sent to 13900000099/, {}, SLOW)).toBeInTheDocument();
+    fill(form, 'Code sent to the new phone', '123456');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PUT', `${API}/employee/update/11`)).toHaveLength(1));
+    expect(server.calls('PUT', `${API}/employee/update/11`)[0]!.body).toMatchObject({
+      phone: '13900000099',
+      phoneCode: '123456',
+    });
+  }, 90_000);
 });

@@ -11,7 +11,10 @@ import { useSetEmployeeStatus } from '../api/set-employee-status';
 type StatusAction = 'disable' | 'enable' | 'leave';
 const TARGET: Record<StatusAction, EmployeeStatus> = { disable: 'disabled', enable: 'active', leave: 'left' };
 
-/** A row's actions: edit (view for a left employee), SMS invitation again, disable / enable, mark as left. */
+/**
+ * A row's actions: edit (view for a left employee), SMS invitation again (only before the first sign-in),
+ * disable / enable, mark as left.
+ */
 export function EmployeeActions({ employee, onEdit }: { employee: Employee; onEdit: (e: Employee) => void }) {
   const { t } = useTranslation('organisation');
   const { modal, message } = App.useApp();
@@ -57,7 +60,10 @@ export function EmployeeActions({ employee, onEdit }: { employee: Employee; onEd
   };
 
   const more = [
-    ...(canEdit && !left && employee.status === 'active' ? [{ key: 'invite', label: t('actions.invite') }] : []),
+    // Invitations go only to accounts that never signed in (the server refuses the others).
+    ...(canEdit && !left && employee.status === 'active' && !employee.lastLoginAt
+      ? [{ key: 'invite', label: t('actions.invite') }]
+      : []),
     ...(canEdit && !left && !locked
       ? [
           employee.status === 'active'

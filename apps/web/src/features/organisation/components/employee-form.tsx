@@ -20,6 +20,7 @@ import { departmentsQuery } from '../api/get-departments';
 import { labelsQuery } from '../api/get-labels';
 import { rentsQuery } from '../../../lib/organisation-lists';
 import { rolesQuery } from '../../../lib/organisation-lists';
+import { useSendPhoneCode } from '../api/send-phone-code';
 import { useUpdateEmployee } from '../api/update-employee';
 import { buildTree, treeSelectData } from '../model/department-tree';
 import { LabelTag } from './status-tags';
@@ -35,6 +36,8 @@ export interface EmployeeFormValues {
   defaultRentId?: number | null;
   roleIds?: number[];
   labelIds?: number[];
+  /** The code sent to the new phone: a phone change of an account that has signed in needs it. */
+  phoneCode?: string;
 }
 
 const FIELDS = [
@@ -48,6 +51,7 @@ const FIELDS = [
   'defaultRentId',
   'roleIds',
   'labelIds',
+  'phoneCode',
 ] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
@@ -67,6 +71,7 @@ export function employeeInputOf(v: EmployeeFormValues): Record<string, unknown> 
     defaultRentId: v.defaultRentId ?? null,
     roleIds: v.roleIds ?? [],
     labelIds: v.labelIds ?? [],
+    ...(v.phoneCode?.trim() ? { phoneCode: v.phoneCode.trim() } : {}),
   };
 }
 
@@ -112,6 +117,10 @@ export function EmployeeForm(props: {
   const labels = useQuery(labelsQuery('employee'));
   const tree = useMemo(() => treeSelectData(buildTree(departments.data ?? [])), [departments.data]);
   const rentIds = Form.useWatch('rentIds', form) ?? [];
+  const phone = (Form.useWatch('phone', form) as string | undefined) ?? '';
+  const phoneCode = useSendPhoneCode();
+  // An account in use (it has signed in) changes phone only with the code sent to the new one.
+  const needsPhoneCode = !!employee?.lastLoginAt && !readOnly && phone.trim() !== employee.phone;
   const initial = useMemo(() => valuesOf(employee, props.departmentId ?? null), [employee, props.departmentId]);
 
   const rentOptions = (rents.data ?? []).map((r) => ({
@@ -156,6 +165,24 @@ export function EmployeeForm(props: {
         });
       }
       props.onClose();
+    } catch (e) {
+      showErrors(serverFieldErrors(e));
+    }
+  };
+
+  const sendPhoneCode = async () => {
+    if (!employee) return;
+    form.setFields([{ name: 'phone', errors: [] }]);
+    try {
+      const sent = await phoneCode.mutateAsync({ id: employee.id, phone: phone.trim() });
+      void message.success(
+        [
+          t('employeeForm.phoneCodeSent', { phone: phone.trim() }),
+          sent.sandbox ? t('employeeForm.phoneCodeSandbox') : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
     } catch (e) {
       showErrors(serverFieldErrors(e));
     }
@@ -215,6 +242,23 @@ export function EmployeeForm(props: {
         >
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
+        {needsPhoneCode && (
+          <Form.Item label={t('fields.phoneCode')} required extra={t('employeeForm.phoneCodeHint')}>
+            <Space.Compact block>
+              <Form.Item name="phoneCode" noStyle>
+                <Input
+                  maxLength={6}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  aria-label={t('fields.phoneCode')}
+                />
+              </Form.Item>
+              <Button loading={phoneCode.isPending} onClick={() => void sendPhoneCode()}>
+                {t('employeeForm.sendPhoneCode')}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+        )}
         <Form.Item name="email" label={t('fields.email')}>
           <Input maxLength={100} />
         </Form.Item>

@@ -296,14 +296,14 @@ describe('rules on events', () => {
     // Someone who approves other requests but is not this step's approver cannot decide it.
     const notApprover = await t.request('POST', `${DECIDE}/${c.approvalId}`, {
       ...(await people('sunli')),
-      body: { decision: 'approved' },
+      body: { decision: 'approved', step: 0 },
     });
     expect(notApprover.statusCode).toBeGreaterThanOrEqual(403);
     expect((await openCase(car6))!.state).toBe('fuelCutProposed');
 
     const decided = await t.request('POST', `${DECIDE}/${c.approvalId}`, {
       as: 'admin',
-      body: { decision: 'approved', comment: '同意断油' },
+      body: { decision: 'approved', comment: '同意断油', step: 0 },
     });
     expect(decided.statusCode).toBe(200);
     await fuelCutsSettled();
@@ -356,18 +356,131 @@ describe('rules on events', () => {
     expect(proposed.state).toBe('fuelCutProposed');
     const decided = await t.request('POST', `${DECIDE}/${proposed.approvalId}`, {
       as: 'admin',
-      body: { decision: 'rejected', comment: '先联系司机' },
+      body: { decision: 'rejected', comment: '先联系司机', step: 0 },
     });
     expect(decided.statusCode).toBe(200);
     const rejected = (await t.request('GET', `${CASES}/${c.id}`, { as: 'admin' })).json().data;
     expect(rejected).toMatchObject({ state: 'fuelCutRejected', commandId: null });
     expect(rejected.steps.map((s: { kind: string }) => s.kind)).toEqual(['raised', 'proposed', 'rejected']);
     expect((await q(`select 1 from gps_commands where risk_case_id = $1`, [c.id])).length).toBe(0);
-    // Proposed again by the administrator, who is also the flow's approver: the engine approves at once.
-    const again = await t.request('POST', `${CASES}/${c.id}/proposeFuelCut`, { as: 'admin', body: { reason: '再议' } });
-    expect(again.statusCode).toBe(200);
+  });
+
+  it('a fuel cut is never decided by its proposer: the second approver decides, none refuses (Hardening 2, item 4)', async () => {
+    const car4 = await carOf('浙AH13579');
+    const c = (await openCase(car4))!;
+    expect(c.state).toBe('fuelCutRejected');
+    // The administrator proposes; the flow names only him. Before: approved at once, on his word alone.
+    const alone = await t.request('POST', `${CASES}/${c.id}/proposeFuelCut`, {
+      as: 'admin',
+      lang: 'en-US',
+      body: { reason: '再议' },
+    });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().message).toBe(
+      '"Fuel cut" must be decided by someone other than the applicant, and its flow names only you; name a second approver in the approval settings, or change the flow',
+    );
+    expect((await openCase(car4))!.state).toBe('fuelCutRejected');
+    expect((await q(`select 1 from gps_commands where risk_case_id = $1`, [c.id])).length).toBe(0);
+
+    // The company names a second approver in the approval settings.
+    const SETTING = '/api/ccwadmin/oa/approval/setting';
+    const unknown = await t.request('PUT', SETTING, { as: 'admin', body: { sms: false, secondApproverId: 999_999 } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].path).toBe('secondApproverId');
+    const sunli = (await q<{ id: number }>(`select id::int from users where username = 'sunli'`))[0]!.id;
+    const saved = await t.request('PUT', SETTING, { as: 'admin', body: { sms: false, secondApproverId: sunli } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ sms: false, secondApproverId: sunli });
+    // A save without it (the SMS switch alone) keeps him.
+    await t.request('PUT', SETTING, { as: 'admin', body: { sms: false } });
+    expect((await t.request('GET', SETTING, { as: 'admin' })).json().data.secondApproverId).toBe(sunli);
+
+    const proposed = await t.request('POST', `${CASES}/${c.id}/proposeFuelCut`, {
+      as: 'admin',
+      body: { reason: '再议' },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const { approvalId } = proposed.json().data;
+    expect(proposed.json().data.state).toBe('fuelCutProposed');
+    const [request] = await q<{ status: string; plan: { approverIds: number[]; state: string }[] }>(
+      `select status, plan from approval_requests where id = $1`,
+      [approvalId],
+    );
+    expect(request!.status).toBe('pending');
+    expect(request!.plan.at(-1)).toMatchObject({ approverIds: [sunli], state: 'current' });
+    const self = await t.request('POST', `${DECIDE}/${approvalId}`, {
+      as: 'admin',
+      body: { decision: 'approved', step: 1 },
+    });
+    expect(self.statusCode).toBe(403);
+    const decided = await t.request('POST', `${DECIDE}/${approvalId}`, {
+      ...(await staff(t)('sunli')),
+      body: { decision: 'approved', comment: '复核同意', step: 1 },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
     await fuelCutsSettled();
     expect((await t.request('GET', `${CASES}/${c.id}`, { as: 'admin' })).json().data.state).toBe('fuelCutSent');
+  });
+
+  it('a fuel cut needs an open reason: rent overdue, or the rule that fired still holding', async () => {
+    const car = await carOf('浙AF67890');
+    const c = (await openCase(car))!;
+    const detail = (await t.request('GET', `${CASES}/${c.id}`, { as: 'admin' })).json().data;
+    expect(detail).toMatchObject({ rule: 'powerCutRented', overdueAmount: 0 });
+    // The contract ended: a power cut of a car no longer rented gives no reason, and nothing is overdue.
+    await q(`update rental_contracts set state = 'completed' where car_id = $1 and state = 'signed'`, [car]);
+    const none = await t.request('POST', `${CASES}/${c.id}/proposeFuelCut`, {
+      ...(await staff(t)('liuyang')),
+      lang: 'en-US',
+      body: { reason: '断电' },
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toContain('no longer gives a reason for a fuel cut');
+    const zh = await t.request('POST', `${CASES}/${c.id}/proposeFuelCut`, {
+      ...(await staff(t)('liuyang')),
+      body: { reason: '断电' },
+    });
+    expect(zh.json().message).toContain('不能提议断油');
+    expect((await openCase(car))!.state).toBe('open');
+    await q(`update rental_contracts set state = 'signed' where id = $1`, [detail.contractId]);
+    const ok = await t.request('POST', `${CASES}/${c.id}/proposeFuelCut`, {
+      ...(await staff(t)('liuyang')),
+      body: { reason: '断电' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('a forced fuel cut needs its own permission, is logged and shows on the case', async () => {
+    const car = await carOf('浙AF67890');
+    const c = (await openCase(car))!;
+    const [device] = await q<{ id: number }>(`select id::int from gps_devices where car_id = $1 limit 1`, [car]);
+    const SEND = `${G}/deviceCommand/send/${device!.id}`;
+    // The office staff may cut fuel (riskGpsMap:fuelCut) but not force it.
+    await q(
+      `insert into role_grants (tenant_id, role_id, code) select tenant_id, id, 'riskGpsMap:fuelCut' from roles
+       where tenant_id = $1 and code = 'office'`,
+      [demo],
+    );
+    await t.deps.sessions.settled();
+    const body = { commandType: 'fuelCut', reason: '车辆失联，已报警', force: true };
+    const refused = await t.request('PUT', SEND, { ...(await staff(t)('liuyang')), lang: 'en-US', body });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('Force a fuel cut');
+    const forced = await t.request('PUT', SEND, { as: 'admin', body });
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect(forced.json().data).toMatchObject({ forced: true });
+    const [log] = await q<{ action: string; summary: { force: boolean; reason: string } }>(
+      `select action, summary from operation_logs where target_type = 'gpsCommand' and target_id = $1`,
+      [String(forced.json().data.id)],
+    );
+    expect(log).toMatchObject({ action: 'deviceCommand.force', summary: { force: true, reason: body.reason } });
+    const shown = (await t.request('GET', `${CASES}/${c.id}`, { as: 'admin' })).json().data;
+    expect(shown.steps.at(-1)).toMatchObject({
+      kind: 'forced',
+      note: body.reason,
+      actorName: expect.any(String),
+      data: { commandId: forced.json().data.id },
+    });
   });
 
   it('closes a case by itself once its debt is paid', async () => {

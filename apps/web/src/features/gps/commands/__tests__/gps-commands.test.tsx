@@ -148,6 +148,36 @@ describe('the command dialog', () => {
     expect(await screen.findByText('Command queued: Cut fuel and power')).toBeInTheDocument();
   }, 180_000);
 
+  it('does not offer to force a fuel cut without riskGpsMap:forceFuelCut', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const sent: unknown[] = [];
+    const fuelOnly: Account = { menus: ['riskGpsMap'], elements: ['riskGpsMap:view', 'riskGpsMap:fuelCut'] };
+    devicesServer(fuelOnly, {
+      [`PUT ${G}/deviceCommand/send/5`]: (req) => {
+        sent.push(req.body);
+        return {
+          status: 409,
+          body: { status: 30101, code: 'tooFast', message: 'The car is moving at 64 km/h, above the safe speed' },
+        };
+      },
+    });
+    const user = await openDevices();
+    const row = (await screen.findByText('644960770003', undefined, FIRST)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Command' }));
+    const form = await dialog('Send a command to 浙AD12345');
+    await user.click(within(form).getByLabelText('Command'));
+    await user.click(await option('Cut fuel and power'));
+    await user.type(within(form).getByLabelText('Reason'), '逾期');
+    await user.click(within(form).getByRole('button', { name: 'OK' }));
+    const confirm = await dialog('Cut fuel and power of 浙AD12345?');
+    await user.click(within(confirm).getByRole('button', { name: 'Cut fuel' }));
+    const why = await dialog('The car is moving fast');
+    expect(within(why).getByText(/needs the “Force a fuel cut” permission/)).toBeInTheDocument();
+    expect(within(why).queryByRole('button', { name: 'Force the fuel cut' })).not.toBeInTheDocument();
+    expect(sent).toEqual([{ commandType: 'fuelCut', reason: '逾期' }]);
+  }, 120_000);
+
   it('offers only what the elements allow, and no action without one', async () => {
     await setLanguage('en-US');
     signedIn();

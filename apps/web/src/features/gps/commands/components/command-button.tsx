@@ -37,7 +37,8 @@ export function useCanCommand(): boolean {
 
 /**
  * The command dialog of one device: type, reason, the interval when needed. A fuel cut asks a red confirmation
- * first, and a second one when the server answers that the car is faster than the safe speed (then it is forced).
+ * first, and a second one when the server answers that the car is faster than the safe speed (then it is forced;
+ * only with `riskGpsMap:forceFuelCut`, else the dialog says why not).
  * The types offered are those the user's elements allow (`riskGpsMap:fuelCut` for fuel, `riskGpsMap:command`).
  */
 export function CommandDialog({
@@ -66,13 +67,25 @@ export function CommandDialog({
       onClose();
     } catch (e) {
       if (isTooFast(e) && !input.force) {
-        modal.confirm({
-          title: t('dialog.tooFastTitle'),
-          content: (e as RequestError).serverMessage,
-          okText: t('dialog.forceOk'),
-          okButtonProps: { danger: true },
-          onOk: () => send({ ...input, force: true }),
-        });
+        // Forcing skips the approval and the safe speed: only with its own element.
+        if (access.can(GPS_COMMAND_PERMISSION.force))
+          modal.confirm({
+            title: t('dialog.tooFastTitle'),
+            content: (e as RequestError).serverMessage,
+            okText: t('dialog.forceOk'),
+            okButtonProps: { danger: true },
+            onOk: () => send({ ...input, force: true }),
+          });
+        else
+          modal.warning({
+            title: t('dialog.tooFastTitle'),
+            content: (
+              <>
+                <p>{(e as RequestError).serverMessage}</p>
+                <p>{t('dialog.forceNotAllowed')}</p>
+              </>
+            ),
+          });
         return;
       }
       const fields = serverFieldErrors(e);
