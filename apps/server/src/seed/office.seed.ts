@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FlowInput } from '@fleetdesk/contracts/approvals';
 import type { Clock } from '../core/clock.js';
 import { departments, roleGrants, roles, userRoles, users } from '../db/schema/identity.js';
@@ -14,6 +14,7 @@ import {
 import { decideInTx, saveDraft, submitInTx, withdrawRequestInTx } from '../modules/approvals/approvals.service.js';
 import '../modules/cost-centres/expense-claims.js';
 import '../modules/attendance/leave-types.js';
+import { tenantSettings } from '../db/schema/organisation.js';
 import type { DemoContext } from './context.js';
 
 const DAY = 86_400_000;
@@ -107,6 +108,14 @@ export async function seedOffice({ tx, clock, demo }: DemoContext): Promise<void
     })),
   );
   await tx.insert(userRoles).values({ tenantId, userId: uid('sunli'), roleId: finance!.id });
+  // A fuel cut is never decided by its proposer: the finance head (孙丽) is the company's second approver.
+  await tx
+    .insert(tenantSettings)
+    .values({ tenantId, rules: { approvalSecondApproverId: uid('sunli') } })
+    .onConflictDoUpdate({
+      target: tenantSettings.tenantId,
+      set: { rules: sql`${tenantSettings.rules} || excluded.rules` },
+    });
 
   const admin = uid('admin');
   const flows: FlowInput[] = [

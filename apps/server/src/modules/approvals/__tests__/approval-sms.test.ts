@@ -5,10 +5,15 @@ import { A, staff } from './fixtures.js';
 
 let t: TestApp;
 let as: ReturnType<typeof staff>;
+/** The demo's second approver (孙丽), kept by every save of the SMS switch. */
+let sunli: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   as = staff(t);
+  sunli = Number(
+    (await t.deps.database.query<{ id: number }>(`select id from users where username = 'sunli'`)).rows[0]!.id,
+  );
 });
 afterAll(async () => t.close());
 
@@ -64,7 +69,7 @@ async function claim(summary: string, amount = 800) {
 
 describe('SMS to approvers', () => {
   it('is off by default: only the message is sent', async () => {
-    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: false, secondApproverId: null });
+    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: false, secondApproverId: sunli });
     const req = await claim('默认不发短信的采购');
     expect(req.status).toBe('pending');
     await new Promise((r) => setTimeout(r, 300));
@@ -73,7 +78,7 @@ describe('SMS to approvers', () => {
 
   it('texts in Chinese each approver a request starts waiting for, once per step, when the tenant asks', async () => {
     const set = await call('PUT', '/setting', 'admin', { sms: true });
-    expect(set.json().data).toEqual({ sms: true, secondApproverId: null });
+    expect(set.json().data).toEqual({ sms: true, secondApproverId: sunli });
     // Kept with the tenant rules.
     const { rows } = await t.deps.database.query<{ rules: { approvalSms: boolean } }>(
       `select s.rules from tenant_settings s join tenants t on t.id = s.tenant_id where t.code = 'DEMO'`,
@@ -117,13 +122,13 @@ describe('SMS to approvers', () => {
     expect((await call('PUT', '/setting', 'zhengkai', { sms: false })).statusCode).toBe(403);
     expect((await call('PUT', '/setting', 'admin', { sms: 'yes' })).statusCode).toBe(400);
     expect((await call('GET', '/setting', 'other')).json().data).toEqual({ sms: false, secondApproverId: null });
-    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true, secondApproverId: null });
+    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true, secondApproverId: sunli });
     // A save of the company rules (which do not carry the switch) keeps it.
     const rules = await t.request('GET', '/api/ccwadmin/setting/rules', { ...(await as('admin')) });
     const body = { ...rules.json().data };
     delete body.approvalSms;
     const saved = await t.request('PUT', '/api/ccwadmin/setting/rules', { ...(await as('admin')), body });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true, secondApproverId: null });
+    expect((await call('GET', '/setting', 'admin')).json().data).toEqual({ sms: true, secondApproverId: sunli });
   });
 });

@@ -369,6 +369,10 @@ describe('rules on events', () => {
     const car4 = await carOf('浙AH13579');
     const c = (await openCase(car4))!;
     expect(c.state).toBe('fuelCutRejected');
+    // The demo names 孙丽 as second approver; without one, the proposal is refused.
+    const SETTING = '/api/ccwadmin/oa/approval/setting';
+    expect((await t.request('GET', SETTING, { as: 'admin' })).json().data.secondApproverId).not.toBeNull();
+    await t.request('PUT', SETTING, { as: 'admin', body: { sms: false, secondApproverId: null } });
     // The administrator proposes; the flow names only him. Before: approved at once, on his word alone.
     const alone = await t.request('POST', `${CASES}/${c.id}/proposeFuelCut`, {
       as: 'admin',
@@ -383,7 +387,6 @@ describe('rules on events', () => {
     expect((await q(`select 1 from gps_commands where risk_case_id = $1`, [c.id])).length).toBe(0);
 
     // The company names a second approver in the approval settings.
-    const SETTING = '/api/ccwadmin/oa/approval/setting';
     const unknown = await t.request('PUT', SETTING, { as: 'admin', body: { sms: false, secondApproverId: 999_999 } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].path).toBe('secondApproverId');
