@@ -26,7 +26,11 @@ export interface KnownDevice {
   tenantId: number;
   id: number;
   imei: string;
+  /** The JT/T 808 auth code: the stored one, or (from the gateway) the one its connection authenticated with. */
   authCode: string | null;
+  protocol?: 'jt808' | 'osmand';
+  /** JT/T 808-2019: the IMEI pinned at the first authentication. */
+  terminalImei?: string | null;
 }
 
 export interface Queued extends PositionIn {
@@ -207,23 +211,55 @@ export class PositionWriter {
   }
 }
 
-/** Devices by IMEI, cached for a short while (ingest looks one up for every connection and OsmAnd call). */
+type DeviceRow = {
+  tenant_id: number;
+  id: number;
+  imei: string;
+  auth_code: string | null;
+  protocol: 'jt808' | 'osmand';
+  terminal_imei: string | null;
+};
+const deviceOf = (r: DeviceRow): KnownDevice => ({
+  tenantId: Number(r.tenant_id),
+  id: Number(r.id),
+  imei: r.imei,
+  authCode: r.auth_code,
+  protocol: r.protocol,
+  terminalImei: r.terminal_imei,
+});
+
+/** A device by its number (JT/T 808: the header's phone). */
 export async function findDeviceByImei(deps: Pick<AppDeps, 'database'>, imei: string): Promise<KnownDevice | null> {
-  const { rows } = await deps.database.query<{ tenant_id: number; id: number; imei: string; auth_code: string | null }>(
-    'select tenant_id, id, imei, auth_code from gps_devices where imei = $1',
+  const { rows } = await deps.database.query<DeviceRow>(
+    'select tenant_id, id, imei, auth_code, protocol, terminal_imei from gps_devices where imei = $1',
     [imei],
   );
-  const r = rows[0];
-  return r ? { tenantId: Number(r.tenant_id), id: Number(r.id), imei: r.imei, authCode: r.auth_code } : null;
+  return rows[0] ? deviceOf(rows[0]) : null;
 }
 
-export async function recordRegistration(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
-  device: KnownDevice,
-  authCode: string | null,
-) {
+/** An OsmAnd device by the SHA-256 of its secret identifier; a JT/T 808 device never matches. */
+export async function findOsmandDevice(deps: Pick<AppDeps, 'database'>, keyHash: string): Promise<KnownDevice | null> {
+  const { rows } = await deps.database.query<DeviceRow>(
+    `select tenant_id, id, imei, auth_code, protocol, terminal_imei from gps_devices
+     where osmand_key_hash = $1 and protocol = 'osmand'`,
+    [keyHash],
+  );
+  return rows[0] ? deviceOf(rows[0]) : null;
+}
+
+/** Clears the auth code (0x0003 unregister) when it is still the one given. */
+export async function clearRegistration(deps: Pick<AppDeps, 'database'>, device: KnownDevice, code: string) {
   await deps.database.query(
-    'update gps_devices set auth_code = $3, registered_at = $4 where tenant_id = $1 and id = $2',
-    [device.tenantId, device.id, authCode, authCode ? deps.clock.now().toISOString() : null],
+    `update gps_devices set auth_code = null, registered_at = null, terminal_imei = null
+     where tenant_id = $1 and id = $2 and auth_code = $3`,
+    [device.tenantId, device.id, code],
+  );
+}
+
+/** Pins a 2019 terminal's IMEI at its first authentication with the current code. */
+export async function pinTerminalImei(deps: Pick<AppDeps, 'database'>, device: KnownDevice, imei: string) {
+  await deps.database.query(
+    `update gps_devices set terminal_imei = $3 where tenant_id = $1 and id = $2 and terminal_imei is null`,
+    [device.tenantId, device.id, imei],
   );
 }

@@ -108,8 +108,9 @@ export class CommandDispatcher implements CommandHooks {
     const byId = new Map(devices.map((d) => [d.id, d]));
     const now = this.deps.clock.now();
     const { rows } = await this.deps.database.query<Row>(
-      `select c.tenant_id, c.id, c.device_id, c.command_type, c.params, c.forced, c.steps, lp.speed
+      `select c.tenant_id, c.id, c.device_id, c.command_type, c.params, c.forced, c.steps, lp.speed, d.auth_code
        from gps_commands c
+       join gps_devices d on d.tenant_id = c.tenant_id and d.id = c.device_id
        left join gps_last_positions lp on lp.tenant_id = c.tenant_id and lp.device_id = c.device_id
        where c.status = 'queued' and c.device_id = any($1::int8[]) and c.queued_at >= $2
        order by c.device_id, c.id`,
@@ -123,6 +124,12 @@ export class CommandDispatcher implements CommandHooks {
       const deviceId = Number(r.device_id);
       const device = byId.get(deviceId);
       if (!device || device.tenantId !== tenantId || blocked.has(deviceId)) continue;
+      // Only on a connection that authenticated with the device's current code (not after a reset or a new code).
+      if (!device.authCode || r.auth_code !== device.authCode) {
+        blocked.add(deviceId);
+        this.gateway.drop(device.imei, 'auth code no longer current');
+        continue;
+      }
       const id = Number(r.id);
       const type = r.command_type as GpsCommandType;
       if (type === 'fuelCut' && !r.forced) {

@@ -1,10 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { AppDeps } from '../../../core/deps.js';
+import { safeEqual } from '../../../core/secrets.js';
 import {
+  DEVICE_LIMITS,
+  issueAuthCode,
+  raiseIdentityAlarm,
+  withinDeviceLimit,
+  type IdentityAlarmReason,
+} from '../identity.js';
+import {
+  clearRegistration,
   findDeviceByImei,
-  recordRegistration,
+  pinTerminalImei,
   type KnownDevice,
   type PositionIn,
   type PositionWriter,
@@ -32,7 +40,7 @@ import {
   type Location,
 } from './codec.js';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'log'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log'>;
 
 /** A terminal's answer to a platform command, matched to the command by the serial it names. */
 export type CommandReply =
@@ -48,8 +56,15 @@ export interface CommandHooks {
 
 interface Session {
   socket: net.Socket;
+  address: string;
   device: KnownDevice | null;
   authenticated: boolean;
+  /** The auth code this connection authenticated with (commands go only while it is the device's current one). */
+  code: string | null;
+  /** Register and auth attempts on this connection. */
+  attempts: number;
+  /** Refused: its other frames are not handled. */
+  closing: boolean;
   v2019: boolean;
   protocolVersion: number;
   phone: string;
@@ -87,9 +102,16 @@ export function toPosition(l: Location, archived: boolean, receivedAt?: number):
  * connection is closed. Locations are accepted after a successful 0x0102 authentication of the connection and
  * acknowledged with 0x8001 at once; replies repeat the 2019 header when the terminal speaks 2019.
  */
+/** Register and auth attempts allowed per connection, and per address per minute (in memory, before the database). */
+export const ATTEMPTS_PER_CONNECTION = 3;
+export const ATTEMPTS_PER_ADDRESS_PER_MINUTE = 120;
+
 export class Jt808Gateway {
   private server: net.Server | null = null;
   private readonly sessions = new Map<string, Session>();
+  /** Register and auth attempts per address in the current minute. */
+  private attemptsByAddress = new Map<string, number>();
+  private attemptsWindow = 0;
   /** Frames refused as malformed since start (tests and the bench read it). */
   malformed = 0;
   /** Set by the runtime: the command dispatcher. */
@@ -98,7 +120,7 @@ export class Jt808Gateway {
   constructor(
     private readonly deps: Deps,
     private readonly writer: PositionWriter,
-    private readonly options: { idleSeconds?: number } = {},
+    private readonly options: { idleSeconds?: number; attemptsPerAddressPerMinute?: number } = {},
   ) {}
 
   async listen(port: number, host = '0.0.0.0'): Promise<number> {
@@ -123,11 +145,21 @@ export class Jt808Gateway {
     return this.sessions.size;
   }
 
-  /** The devices with an authenticated connection to this gateway. */
+  /** The devices with an authenticated connection to this gateway; `authCode` is the code it authenticated with. */
   connectedDevices(): KnownDevice[] {
     const out: KnownDevice[] = [];
-    for (const s of this.sessions.values()) if (s.authenticated && s.device && !s.socket.destroyed) out.push(s.device);
+    for (const s of this.sessions.values())
+      if (s.authenticated && s.device && !s.socket.destroyed) out.push({ ...s.device, authCode: s.code });
     return out;
+  }
+
+  /** Closes a device's connection (its code is no longer the current one: reset, or registered anew). */
+  drop(imei: string, reason: string): void {
+    const s = this.sessions.get(imei);
+    if (!s) return;
+    this.sessions.delete(imei);
+    this.deps.log.warn({ imei, reason }, 'jt808: connection dropped');
+    s.socket.destroy();
   }
 
   /** Whether the terminal's connection speaks the 2019 header (command bodies differ); null when not connected. */
@@ -162,8 +194,12 @@ export class Jt808Gateway {
     socket.setTimeout((this.options.idleSeconds ?? 1800) * 1000, () => socket.destroy());
     const session: Session = {
       socket,
+      address: socket.remoteAddress ?? '',
       device: null,
       authenticated: false,
+      code: null,
+      attempts: 0,
+      closing: false,
       v2019: false,
       protocolVersion: 0,
       phone: '',
@@ -205,8 +241,48 @@ export class Jt808Gateway {
   }
 
   private refuse(s: Session, reason: string, phone: string): void {
-    this.deps.log.warn({ phone, reason }, 'jt808: terminal refused');
+    this.deps.log.warn({ phone, reason, address: s.address }, 'jt808: terminal refused');
+    s.closing = true;
     s.socket.end();
+    // A peer that does not close its side is cut off shortly after.
+    setTimeout(() => s.socket.destroy(), 2000).unref();
+  }
+
+  /**
+   * Counts a register or auth attempt per connection (3), per address (120 a minute, in memory) and per device (in
+   * the database); over any, the connection is closed (and the device's tenant alarmed for the device limit).
+   */
+  private async attempt(s: Session, device: KnownDevice, deviceLimit: Parameters<typeof withinDeviceLimit>[1]) {
+    s.attempts++;
+    const minute = Math.floor(this.deps.clock.now().getTime() / 60_000);
+    if (minute !== this.attemptsWindow) {
+      this.attemptsWindow = minute;
+      this.attemptsByAddress = new Map();
+    }
+    const n = (this.attemptsByAddress.get(s.address) ?? 0) + 1;
+    this.attemptsByAddress.set(s.address, n);
+    const perAddress = this.options.attemptsPerAddressPerMinute ?? ATTEMPTS_PER_ADDRESS_PER_MINUTE;
+    if (s.attempts > ATTEMPTS_PER_CONNECTION || n > perAddress) {
+      this.refuse(s, 'too many attempts', device.imei);
+      return false;
+    }
+    if (!(await withinDeviceLimit(this.deps, deviceLimit))) {
+      await this.alarm(s, device, 'rateLimited', { limit: deviceLimit.key.split(':')[1] });
+      this.refuse(s, 'too many attempts for the device', device.imei);
+      return false;
+    }
+    return true;
+  }
+
+  private async alarm(
+    s: Session,
+    device: KnownDevice,
+    reason: IdentityAlarmReason,
+    extra: Record<string, unknown> = {},
+  ) {
+    await raiseIdentityAlarm(this.deps, device, reason, { address: s.address, ...extra }).catch((err: unknown) =>
+      this.deps.log.error({ err, imei: device.imei }, 'jt808: identity alarm failed'),
+    );
   }
 
   private async identify(s: Session, h: Header): Promise<KnownDevice | null> {
@@ -222,7 +298,7 @@ export class Jt808Gateway {
   }
 
   private async handle(s: Session, raw: Buffer, received: number): Promise<void> {
-    if (s.socket.destroyed) return;
+    if (s.socket.destroyed || s.closing) return;
     let frame;
     try {
       frame = decodeFrame(raw);
@@ -246,33 +322,64 @@ export class Jt808Gateway {
       switch (h.msgId) {
         case MSG.register: {
           decodeRegister(body, h.v2019);
-          const code = randomBytes(8).toString('hex');
-          await recordRegistration(this.deps, device, code);
+          if (!(await this.attempt(s, device, DEVICE_LIMITS.register(device.id)))) return;
+          const code = await issueAuthCode(this.deps, device);
+          if (!code) {
+            // Registered already: the code is kept; only an operator's reset lets the device register again.
+            this.reply(s, h, MSG.registerReply, encodeRegisterReply(h.serial, REGISTER_RESULT.terminalTaken));
+            await this.alarm(s, device, 'reRegister');
+            return this.refuse(s, 'already registered', h.phone);
+          }
           device.authCode = code;
+          device.terminalImei = null;
           this.reply(s, h, MSG.registerReply, encodeRegisterReply(h.serial, REGISTER_RESULT.ok, code));
           return;
         }
         case MSG.auth: {
           const auth = decodeAuth(body, h.v2019);
-          if (!device.authCode || auth.code !== device.authCode) {
+          if (!(await this.attempt(s, device, DEVICE_LIMITS.auth(device.id)))) return;
+          // The stored code now, not the one read when the connection started (a reset may have come since).
+          const current = await findDeviceByImei(this.deps, device.imei);
+          const code = current?.authCode ?? null;
+          if (!current || !code || !safeEqual(auth.code, code)) {
             this.general(s, h, 1);
+            const failures = await withinDeviceLimit(this.deps, DEVICE_LIMITS.authFailure(device.id));
+            if (!failures) await this.alarm(s, device, 'authFailures');
             return this.refuse(s, 'wrong auth code', h.phone);
           }
+          if (h.v2019) {
+            const imei = auth.imei ?? '';
+            if (current.terminalImei && imei !== current.terminalImei) {
+              this.general(s, h, 1);
+              await this.alarm(s, device, 'imeiMismatch', { imei });
+              return this.refuse(s, 'IMEI mismatch', h.phone);
+            }
+            if (!current.terminalImei && imei) await pinTerminalImei(this.deps, device, imei);
+          }
+          s.device = { ...device, authCode: code, terminalImei: current.terminalImei };
           s.authenticated = true;
+          s.code = code;
           const before = this.sessions.get(device.imei);
           if (before && before !== s) before.socket.destroy();
           this.sessions.set(device.imei, s);
           this.general(s, h, 0);
-          this.commandHooks?.connected(device);
+          this.commandHooks?.connected(s.device);
           return;
         }
         case MSG.heartbeat:
           this.general(s, h, 0);
           return;
         case MSG.unregister:
-          await recordRegistration(this.deps, device, null);
+          // Only the authenticated terminal may give its code up (then it registers anew).
+          if (!s.authenticated || !s.code) {
+            this.general(s, h, 1);
+            return this.refuse(s, 'not authenticated', h.phone);
+          }
+          await clearRegistration(this.deps, device, s.code);
           device.authCode = null;
           s.authenticated = false;
+          s.code = null;
+          if (this.sessions.get(device.imei) === s) this.sessions.delete(device.imei);
           this.general(s, h, 0);
           return;
         case MSG.terminalReply: {

@@ -34,6 +34,11 @@ const device = (patch: Partial<Device>): Device => ({
   installPosition: '仪表台下',
   remark: null,
   registeredAt: null,
+  terminalImei: null,
+  hasOsmandSecret: false,
+  rejectedFuture: 0,
+  rejectedRange: 0,
+  rejectedAt: null,
   status: 'never',
   last: null,
   createdAt: '2026-11-01T00:00:00Z',
@@ -178,7 +183,16 @@ describe('/riskGpsMap devices', () => {
       [`POST ${G}/device/quick/userBind/21`]: (req) => {
         sent.push(req);
         return ok(
-          device({ id: 7, imei: '912345678912345', model: 'PHONE', protocol: 'osmand', userId: 21, userName: '刘洋' }),
+          device({
+            id: 7,
+            imei: '912345678912345',
+            model: 'PHONE',
+            protocol: 'osmand',
+            userId: 21,
+            userName: '刘洋',
+            hasOsmandSecret: true,
+            osmandSecret: '0123456789abcdef0123456789abcdef',
+          }),
         );
       },
     });
@@ -211,7 +225,8 @@ describe('/riskGpsMap devices', () => {
     expect(
       await screen.findByText('已为 刘洋 开通手机定位 912345678912345', { selector: '.ant-modal-confirm-title' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/设备标识设为 912345678912345/)).toBeInTheDocument();
+    // The secret identifier, not the device number, is what Traccar Client sends.
+    expect(screen.getByText(/设备标识设为 0123456789abcdef0123456789abcdef/)).toBeInTheDocument();
     expect(sent.at(-1)!.path).toBe(`${G}/device/quick/userBind/21`);
   }, 120_000);
 

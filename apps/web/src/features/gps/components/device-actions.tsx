@@ -246,7 +246,8 @@ export function QuickUserBind({ open, onClose }: { open: boolean; onClose: () =>
       onClose();
       modal.success({
         title: t('actions.quickDone', { imei: d.imei, name: d.userName ?? '' }),
-        content: t('actions.quickSetup', { url: `${window.location.origin}${P.osmand}`, imei: d.imei }),
+        // The secret identifier is answered this once (the server keeps only its hash).
+        content: t('actions.quickSetup', { url: `${window.location.origin}${P.osmand}`, secret: d.osmandSecret ?? '' }),
       });
     },
   });
