@@ -169,7 +169,7 @@ describe('JT/T 808 gateway over TCP', () => {
     term.send(0x0102, encodeAuth({ code, imei, softwareVersion: 'v1' }, true));
     expect(decodeGeneralReply((await term.next()).body).result).toBe(0);
     // Alarm bit 31 (illegal door open) and bit 0: the DWORD is stored signed and read back by name.
-    const time = new Date(t.clock.now().getTime() + 7200_000);
+    const time = new Date(t.clock.now().getTime() + 90_000);
     term.send(0x0200, encodeLocation({ lat: 31.2, lon: 121.5, speed: 0, time, alarm: 0x80000001 }));
     expect(decodeGeneralReply((await term.next()).body).result).toBe(0);
     await gpsRuntime(t.deps).writer.flush();
@@ -249,7 +249,7 @@ describe('OsmAnd (Traccar Client)', () => {
   });
 
   it('JSON mode: speed in m/s, ISO time; unknown device 404', async () => {
-    const at = new Date(t.clock.now().getTime() + 600_000).toISOString();
+    const at = new Date(t.clock.now().getTime() + 180_000).toISOString();
     const res = await t.request('POST', '/api/gps/osmand', {
       body: {
         device_id: secret,
@@ -511,7 +511,7 @@ describe('live push and storage upkeep', () => {
         resolve(e);
       });
     });
-    const at = Math.floor(t.clock.now().getTime() / 1000) + 3600;
+    const at = Math.floor(t.clock.now().getTime() / 1000) + 240;
     await t.request('GET', '/api/gps/osmand', {
       query: { id: demoSecret('osmand', '913800138000001'), lat: 30.31, lon: 120.21, timestamp: at },
     });

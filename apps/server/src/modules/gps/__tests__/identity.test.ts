@@ -48,7 +48,7 @@ const identityAlarms = async (deviceId: number) =>
 /** A terminal on a raw socket (the impostor's view): sends frames, reads answers, sees the close. */
 class Raw {
   private socket!: net.Socket;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private frames: Buffer[] = [];
   private waiters: (() => void)[] = [];
   closed = false;
