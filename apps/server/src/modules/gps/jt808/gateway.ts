@@ -63,6 +63,9 @@ interface Session {
   code: string | null;
   /** Register and auth attempts on this connection. */
   attempts: number;
+  /** Frames before authentication, malformed frames. */
+  frames: number;
+  malformedFrames: number;
   /** Refused: its other frames are not handled. */
   closing: boolean;
   v2019: boolean;
@@ -102,6 +105,42 @@ export function toPosition(l: Location, archived: boolean, receivedAt?: number):
  * connection is closed. Locations are accepted after a successful 0x0102 authentication of the connection and
  * acknowledged with 0x8001 at once; replies repeat the 2019 header when the terminal speaks 2019.
  */
+export interface GatewayOptions {
+  idleSeconds?: number;
+  attemptsPerAddressPerMinute?: number;
+  /** Connections in all and from one address (`GPS_MAX_CONNECTIONS`, `GPS_MAX_CONNECTIONS_PER_ADDRESS`). */
+  maxConnections?: number;
+  maxConnectionsPerAddress?: number;
+  /** Seconds a connection has to authenticate (`GPS_AUTH_TIMEOUT_SECONDS`). */
+  authTimeoutSeconds?: number;
+}
+
+/** Malformed frames a connection may send before it is closed. */
+export const MALFORMED_PER_CONNECTION = 5;
+/** Frames a connection may send before it authenticates (register, auth and a few more). */
+export const FRAMES_BEFORE_AUTH = 8;
+/** The most a connection may buffer without a complete frame (a frame is at most about 2.1 KB escaped). */
+export const MAX_PENDING_BYTES = 4096;
+/** Frames waiting to be handled on one connection before it stops reading (backpressure). */
+const MAX_QUEUED_FRAMES = 64;
+
+/** At most one line a second for a kind of noise (malformed frames, refusals), with how many were left out. */
+class SampledLog {
+  private last = -Infinity;
+  private suppressed = 0;
+  constructor(private readonly log: Deps['log']) {}
+  warn(obj: Record<string, unknown>, msg: string): void {
+    const now = performance.now();
+    if (now - this.last < 1000) {
+      this.suppressed++;
+      return;
+    }
+    this.log.warn({ ...obj, ...(this.suppressed ? { suppressed: this.suppressed } : {}) }, msg);
+    this.last = now;
+    this.suppressed = 0;
+  }
+}
+
 /** Register and auth attempts allowed per connection, and per address per minute (in memory, before the database). */
 export const ATTEMPTS_PER_CONNECTION = 3;
 export const ATTEMPTS_PER_ADDRESS_PER_MINUTE = 120;
@@ -109,22 +148,43 @@ export const ATTEMPTS_PER_ADDRESS_PER_MINUTE = 120;
 export class Jt808Gateway {
   private server: net.Server | null = null;
   private readonly sessions = new Map<string, Session>();
+  private readonly sockets = new Set<net.Socket>();
   /** Register and auth attempts per address in the current minute. */
   private attemptsByAddress = new Map<string, number>();
   private attemptsWindow = 0;
   /** Frames refused as malformed since start (tests and the bench read it). */
   malformed = 0;
+  /** Connections refused at once (over the total or the address's cap) and closed for not authenticating in time. */
+  refusedConnections = 0;
+  authTimeouts = 0;
+  private open = 0;
+  private readonly openByAddress = new Map<string, number>();
+  private readonly malformedLog: SampledLog;
+  private readonly refusedLog: SampledLog;
   /** Set by the runtime: the command dispatcher. */
   commandHooks: CommandHooks | null = null;
 
   constructor(
     private readonly deps: Deps,
     private readonly writer: PositionWriter,
-    private readonly options: { idleSeconds?: number; attemptsPerAddressPerMinute?: number } = {},
-  ) {}
+    private readonly options: GatewayOptions = {},
+  ) {
+    this.malformedLog = new SampledLog(deps.log);
+    this.refusedLog = new SampledLog(deps.log);
+  }
+
+  /** Lowers the total cap (embedded: held under the process's open-file limit, `gateway-process.ts`). */
+  limitConnections(max: number): void {
+    this.options.maxConnections = max;
+  }
+
+  /** Open TCP connections (authenticated or not). */
+  get openConnections(): number {
+    return this.open;
+  }
 
   async listen(port: number, host = '0.0.0.0'): Promise<number> {
-    const server = net.createServer((socket) => this.accept(socket));
+    const server = net.createServer({ pauseOnConnect: false }, (socket) => this.accept(socket));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -136,6 +196,8 @@ export class Jt808Gateway {
   async close(): Promise<void> {
     for (const s of this.sessions.values()) s.socket.destroy();
     this.sessions.clear();
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -190,15 +252,32 @@ export class Jt808Gateway {
   }
 
   private accept(socket: net.Socket): void {
+    const address = socket.remoteAddress ?? '';
+    const fromAddress = this.openByAddress.get(address) ?? 0;
+    if (
+      this.open >= (this.options.maxConnections ?? Infinity) ||
+      fromAddress >= (this.options.maxConnectionsPerAddress ?? Infinity)
+    ) {
+      // Over a cap: closed at once, before any reading (a file descriptor is held only for this moment).
+      this.refusedConnections++;
+      this.refusedLog.warn({ address, open: this.open, fromAddress }, 'jt808: connection refused (cap)');
+      socket.destroy();
+      return;
+    }
+    this.open++;
+    this.openByAddress.set(address, fromAddress + 1);
+    this.sockets.add(socket);
     socket.setNoDelay(true);
     socket.setTimeout((this.options.idleSeconds ?? 1800) * 1000, () => socket.destroy());
     const session: Session = {
       socket,
-      address: socket.remoteAddress ?? '',
+      address,
       device: null,
       authenticated: false,
       code: null,
       attempts: 0,
+      frames: 0,
+      malformedFrames: 0,
       closing: false,
       v2019: false,
       protocolVersion: 0,
@@ -206,24 +285,64 @@ export class Jt808Gateway {
       serial: 0,
       buffer: Buffer.alloc(0),
     };
+    // A short deadline to authenticate: an idle or stalling connection does not hold a descriptor for long.
+    const deadline = setTimeout(
+      () => {
+        if (session.authenticated || socket.destroyed) return;
+        this.authTimeouts++;
+        this.refusedLog.warn({ address }, 'jt808: no authentication in time');
+        socket.destroy();
+      },
+      (this.options.authTimeoutSeconds ?? 30) * 1000,
+    );
+    deadline.unref();
     let chain = Promise.resolve();
+    let queued = 0;
     socket.on('data', (chunk) => {
+      if (session.closing) return;
       const received = performance.now();
       const { frames, rest, dropped } = splitFrames(
         session.buffer.length ? Buffer.concat([session.buffer, chunk]) : chunk,
       );
       session.buffer = rest;
-      if (dropped) this.deps.log.warn({ dropped }, 'jt808: bytes outside a frame dropped');
+      if (dropped || rest.length > MAX_PENDING_BYTES) {
+        // Bytes outside a frame, or a "frame" that never ends: noise, counted as one malformed frame.
+        if (rest.length > MAX_PENDING_BYTES) session.buffer = Buffer.alloc(0);
+        this.countMalformed(session, { dropped, pending: rest.length }, 'jt808: bytes outside a frame dropped');
+      }
+      if (!frames.length) return;
+      queued += frames.length;
+      if (queued > MAX_QUEUED_FRAMES) socket.pause();
       // Frames of one connection are handled in order.
       chain = chain.then(async () => {
         for (const raw of frames) await this.handle(session, raw, received);
+        queued -= frames.length;
+        if (queued <= MAX_QUEUED_FRAMES && socket.isPaused() && !socket.destroyed) socket.resume();
       });
     });
     socket.on('error', () => undefined);
     socket.on('close', () => {
+      clearTimeout(deadline);
+      this.sockets.delete(socket);
+      this.open--;
+      const n = (this.openByAddress.get(address) ?? 1) - 1;
+      if (n > 0) this.openByAddress.set(address, n);
+      else this.openByAddress.delete(address);
       if (session.device && this.sessions.get(session.device.imei) === session)
         this.sessions.delete(session.device.imei);
     });
+  }
+
+  /** Counts a malformed frame (logged by sample); the connection is closed after `MALFORMED_PER_CONNECTION`. */
+  private countMalformed(s: Session, detail: Record<string, unknown>, msg: string): void {
+    this.malformed++;
+    s.malformedFrames++;
+    this.malformedLog.warn({ address: s.address, phone: s.phone || undefined, ...detail }, msg);
+    if (s.malformedFrames >= MALFORMED_PER_CONNECTION && !s.closing) {
+      s.closing = true;
+      this.refusedLog.warn({ address: s.address }, 'jt808: connection closed after malformed frames');
+      s.socket.destroy();
+    }
   }
 
   private reply(s: Session, h: Header, msgId: number, body: Buffer): void {
@@ -241,18 +360,15 @@ export class Jt808Gateway {
   }
 
   private refuse(s: Session, reason: string, phone: string): void {
-    this.deps.log.warn({ phone, reason, address: s.address }, 'jt808: terminal refused');
+    this.refusedLog.warn({ phone, reason, address: s.address }, 'jt808: terminal refused');
     s.closing = true;
     s.socket.end();
     // A peer that does not close its side is cut off shortly after.
     setTimeout(() => s.socket.destroy(), 2000).unref();
   }
 
-  /**
-   * Counts a register or auth attempt per connection (3), per address (120 a minute, in memory) and per device (in
-   * the database); over any, the connection is closed (and the device's tenant alarmed for the device limit).
-   */
-  private async attempt(s: Session, device: KnownDevice, deviceLimit: Parameters<typeof withinDeviceLimit>[1]) {
+  /** Register/auth attempts per connection and per address per minute, in memory; false when over. */
+  private addressBudget(s: Session): boolean {
     s.attempts++;
     const minute = Math.floor(this.deps.clock.now().getTime() / 60_000);
     if (minute !== this.attemptsWindow) {
@@ -262,10 +378,14 @@ export class Jt808Gateway {
     const n = (this.attemptsByAddress.get(s.address) ?? 0) + 1;
     this.attemptsByAddress.set(s.address, n);
     const perAddress = this.options.attemptsPerAddressPerMinute ?? ATTEMPTS_PER_ADDRESS_PER_MINUTE;
-    if (s.attempts > ATTEMPTS_PER_CONNECTION || n > perAddress) {
-      this.refuse(s, 'too many attempts', device.imei);
-      return false;
-    }
+    return s.attempts <= ATTEMPTS_PER_CONNECTION && n <= perAddress;
+  }
+
+  /**
+   * Counts a register or auth attempt per device (in the database, across gateway processes); over it the
+   * connection is closed and the device's tenant alarmed. (The connection's and address's budgets come first.)
+   */
+  private async attempt(s: Session, device: KnownDevice, deviceLimit: Parameters<typeof withinDeviceLimit>[1]) {
     if (!(await withinDeviceLimit(this.deps, deviceLimit))) {
       await this.alarm(s, device, 'rateLimited', { limit: deviceLimit.key.split(':')[1] });
       this.refuse(s, 'too many attempts for the device', device.imei);
@@ -303,14 +423,23 @@ export class Jt808Gateway {
     try {
       frame = decodeFrame(raw);
     } catch (err) {
-      this.malformed++;
-      this.deps.log.warn(
-        { err: (err as Error).message, frame: raw.subarray(0, 64).toString('hex') },
+      this.countMalformed(
+        s,
+        { err: (err as Error).message, frame: raw.subarray(0, 32).toString('hex') },
         'jt808: malformed frame skipped',
       );
       return;
     }
     const { header: h, body } = frame;
+    if (!s.authenticated) {
+      // Before authentication: a few frames only, and register/auth attempts (and the device lookup) within
+      // the connection's and the address's budget, all before the database is asked anything.
+      s.frames++;
+      const attempt = h.msgId === MSG.register || h.msgId === MSG.auth || !s.device;
+      if (s.frames > FRAMES_BEFORE_AUTH || (attempt && !this.addressBudget(s))) {
+        return this.refuse(s, 'too many frames or attempts before authentication', h.phone);
+      }
+    }
     try {
       const device = await this.identify(s, h);
       if (!device) {
@@ -431,9 +560,8 @@ export class Jt808Gateway {
         this.deps.log.error({ err, msgId: h.msgId, phone: h.phone }, 'jt808: frame handling failed');
         return;
       }
-      this.malformed++;
-      this.deps.log.warn({ err: err.message, msgId: h.msgId, phone: h.phone }, 'jt808: malformed body skipped');
       this.general(s, h, 2);
+      this.countMalformed(s, { err: err.message, msgId: h.msgId }, 'jt808: malformed body skipped');
     }
   }
 }
