@@ -242,10 +242,53 @@ describe('/riskGpsMap devices', () => {
     expect(within(row).getByRole('button', { name: 'Install check' })).toBeInTheDocument();
     const table = row.closest('table')!;
     // Text queries: the role queries are slow on the whole page.
-    for (const name of ['Edit', 'Bind to a user', 'Unbind user', 'Bind to a car']) {
+    for (const name of ['Edit', 'Bind to a user', 'Unbind user', 'Bind to a car', 'Reset identity', 'New identifier']) {
       expect(within(table).queryByText(name)).not.toBeInTheDocument();
     }
     expect(screen.queryByText('Phone tracker for a user')).not.toBeInTheDocument();
     expect(screen.queryByText('Register a device')).not.toBeInTheDocument();
+  }, 120_000);
+
+  it('resets a tracker’s identity and makes a phone a new identifier (shown once); shows refused positions', async () => {
+    await setLanguage('zh-CN');
+    signedIn();
+    const sent: FakeRequest[] = [];
+    sessionServer(ADMIN, {
+      ...common([
+        device({ rejectedFuture: 2, rejectedRange: 1, rejectedAt: '2026-11-28T08:00:00Z' }),
+        device({ id: 6, imei: '913800138000001', model: 'PHONE', protocol: 'osmand', hasOsmandSecret: true }),
+      ]),
+      [`POST ${G}/device/resetIdentity/5`]: (req) => {
+        sent.push(req);
+        return ok(device({}));
+      },
+      [`POST ${G}/device/osmandSecret/6`]: (req) => {
+        sent.push(req);
+        return ok(
+          device({
+            id: 6,
+            imei: '913800138000001',
+            protocol: 'osmand',
+            osmandSecret: 'fedcba9876543210fedcba9876543210',
+          }),
+        );
+      },
+    });
+    const user = await openDevices();
+    const row = (await screen.findByText('644960770013', undefined, FIRST)).closest('tr')!;
+    expect(within(row).getByText('已拒收：超前 2 条，越界 1 条')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '重置身份' }));
+    await screen.findByText('确定重置设备 644960770013 的身份？', { selector: '.ant-modal-confirm-title' });
+    await user.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
+    expect(await screen.findByText('身份已重置，设备可重新注册')).toBeInTheDocument();
+    expect(sent.map((r) => r.path)).toEqual([`${G}/device/resetIdentity/5`]);
+
+    const phone = screen.getByText('913800138000001').closest('tr')!;
+    expect(within(phone).queryByText('重置身份')).not.toBeInTheDocument();
+    await user.click(within(phone).getByRole('button', { name: '重新生成标识' }));
+    await screen.findByText(/确定为 913800138000001 重新生成标识/, { selector: '.ant-modal-confirm-title' });
+    await user.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
+    expect(await screen.findByText(/设备标识设为 fedcba9876543210fedcba9876543210/)).toBeInTheDocument();
+    expect(sent.at(-1)!.path).toBe(`${G}/device/osmandSecret/6`);
   }, 120_000);
 });

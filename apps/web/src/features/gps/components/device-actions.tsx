@@ -270,6 +270,24 @@ export function QuickUserBind({ open, onClose }: { open: boolean; onClose: () =>
   );
 }
 
+/** An operator's reset of a JT/T 808 device's identity (it may register again; audited). */
+export function useResetIdentity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<Device>(fillPath(P.deviceResetIdentity, { id }), { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['gps'] }),
+  });
+}
+
+/** A new OsmAnd secret identifier for a phone tracker (the old one stops working); answered once. */
+export function useNewOsmandSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<Device>(fillPath(P.deviceOsmandSecret, { id }), { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['gps'] }),
+  });
+}
+
 export function useUserUnbind() {
   const client = useQueryClient();
   return useMutation({
