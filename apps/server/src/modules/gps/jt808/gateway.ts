@@ -256,7 +256,8 @@ export class Jt808Gateway {
     const fromAddress = this.openByAddress.get(address) ?? 0;
     if (
       this.open >= (this.options.maxConnections ?? Infinity) ||
-      fromAddress >= (this.options.maxConnectionsPerAddress ?? Infinity)
+      fromAddress >= (this.options.maxConnectionsPerAddress ?? Infinity) ||
+      this.addressSpent(address)
     ) {
       // Over a cap: closed at once, before any reading (a file descriptor is held only for this moment).
       this.refusedConnections++;
@@ -365,6 +366,16 @@ export class Jt808Gateway {
     s.socket.end();
     // A peer that does not close its side is cut off shortly after.
     setTimeout(() => s.socket.destroy(), 2000).unref();
+  }
+
+  /**
+   * Whether the address has spent its register/auth attempts of this minute: its new connections could do nothing
+   * but be refused, so they are closed as they are accepted (a flood then costs an accept, not a frame's work).
+   */
+  private addressSpent(address: string): boolean {
+    if (Math.floor(this.deps.clock.now().getTime() / 60_000) !== this.attemptsWindow) return false;
+    const perAddress = this.options.attemptsPerAddressPerMinute ?? ATTEMPTS_PER_ADDRESS_PER_MINUTE;
+    return (this.attemptsByAddress.get(address) ?? 0) >= perAddress;
   }
 
   /** Register/auth attempts per connection and per address per minute, in memory; false when over. */
