@@ -102,6 +102,7 @@ export function gpsRuntime(deps: AppDeps): GpsRuntime {
       maxConnections: deps.config.GPS_MAX_CONNECTIONS,
       maxConnectionsPerAddress: deps.config.GPS_MAX_CONNECTIONS_PER_ADDRESS,
       authTimeoutSeconds: deps.config.GPS_AUTH_TIMEOUT_SECONDS,
+      attemptsPerAddressPerMinute: deps.config.GPS_AUTH_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
     });
     const commands = new CommandDispatcher(deps, gateway);
     gateway.commandHooks = commands;
