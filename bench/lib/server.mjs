@@ -67,6 +67,7 @@ export function startServer(env = {}, nodeArgs = []) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  let logBytes = 0;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 120_000);
     const onData = (d) => {
@@ -74,14 +75,18 @@ export function startServer(env = {}, nodeArgs = []) {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
       if (m && /Fleetdesk is ready/.test(log)) {
         clearTimeout(timer);
-        // From here on the log is drained, not kept: a benchmark must not measure its own bookkeeping.
+        // From here on the log is drained, not kept (only its size is counted): a benchmark must not measure its
+        // own bookkeeping.
         child.stdout.off('data', onData);
+        child.stdout.on('data', (d) => (logBytes += d.length));
         child.stdout.resume();
         resolve({
           base: m[1],
           pid: child.pid,
           startMs: Math.round(performance.now() - started),
           log: () => log,
+          /** Bytes the server logged (stdout) since it was ready. */
+          loggedBytes: () => logBytes,
           async stop() {
             child.kill('SIGTERM');
             await new Promise((r) => child.once('exit', r));

@@ -84,8 +84,13 @@ test('a car with overdue rent leaves its geofence: risk case, fuel cut, the comm
   await call(request, token, 'POST', `${G}/deviceGeofence/${fence.id}`, { deviceIds: [deviceId] });
 
   const terminalModule = pathToFileURL(path.join(root, 'apps/server/dist/modules/gps/jt808/terminal.js')).href;
-  const { SimTerminal } = (await import(terminalModule)) as { SimTerminal: new (phone: string) => Terminal };
-  const term = new SimTerminal(DEVICE);
+  const { SimTerminal } = (await import(terminalModule)) as {
+    SimTerminal: new (phone: string, options: { authCode: string }) => Terminal;
+  };
+  const identityModule = pathToFileURL(path.join(root, 'apps/server/dist/modules/gps/identity.js')).href;
+  const { demoSecret } = (await import(identityModule)) as { demoSecret: (kind: 'jt808', imei: string) => string };
+  // The demo tracker is registered: it authenticates with the code the seed gave it.
+  const term = new SimTerminal(DEVICE, { authCode: demoSecret('jt808', DEVICE) });
   await term.connect('127.0.0.1', GATEWAY_PORT);
   await term.login();
   try {

@@ -121,6 +121,15 @@ const Env = z.object({
   GPS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** How long positions wait to be written in one batch. */
   GPS_WRITE_INTERVAL_MS: z.coerce.number().int().min(1).max(5000).default(100),
+  /**
+   * Gateway caps (docs/gps.md, "The gateway's budget"): connections in all and from one address, and how long a
+   * connection may take to authenticate. Embedded, the total is also held under the process's open-file limit.
+   */
+  GPS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  GPS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  GPS_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Register and auth attempts from one address a minute (in memory, before the database is asked). */
+  GPS_AUTH_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Events and alarms from positions (docs/gps-events.md); `off` only to measure the writer without them. */
   GPS_EVENTS: z.enum(['on', 'off']).default('on'),
   /** Registers the benchmark's ceiling route (`GET /api/bench/ceiling`); only `npm run bench` sets it. */

@@ -45,6 +45,7 @@ export const GPS_EVENT_TYPES = [
   'lowBattery',
   'geofenceEnter',
   'geofenceExit',
+  'identity',
 ] as const;
 export const GpsEventType = z.enum(GPS_EVENT_TYPES);
 export type GpsEventType = z.infer<typeof GpsEventType>;
@@ -67,6 +68,7 @@ export const GPS_EVENT_TITLES: Record<GpsEventType, LocalText> = {
   lowBattery: { 'zh-CN': '低电量', 'en-US': 'Low battery' },
   geofenceEnter: { 'zh-CN': '进入围栏', 'en-US': 'Entered geofence' },
   geofenceExit: { 'zh-CN': '离开围栏', 'en-US': 'Left geofence' },
+  identity: { 'zh-CN': '设备身份异常', 'en-US': 'Device identity alarm' },
 };
 
 export const ALARM_STATUSES = ['unhandled', 'handled', 'ignored'] as const;

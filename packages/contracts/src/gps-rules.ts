@@ -17,6 +17,7 @@ export const GPS_ALARM_TYPES = [
   'lowBattery',
   'geofenceEnter',
   'geofenceExit',
+  'identity',
 ] as const;
 export const GpsAlarmType = z.enum(GPS_ALARM_TYPES);
 export type GpsAlarmType = z.infer<typeof GpsAlarmType>;

@@ -16,6 +16,10 @@ export const GpsPaths = {
   deviceUpdate: `${gps}/device/update/:id`,
   deviceDelete: `${gps}/device/delete/:id`,
   deviceGet: `${gps}/device/get/:id`,
+  /** Clears a device's identity (JT/T 808 auth code and IMEI; may register again), audited; `riskGpsMap:identity`. */
+  deviceResetIdentity: `${gps}/device/resetIdentity/:id`,
+  /** A new OsmAnd secret identifier for a phone tracker (answered once), audited; `riskGpsMap:identity`. */
+  deviceOsmandSecret: `${gps}/device/osmandSecret/:id`,
   // Spec section 7
   deviceAll: `${gps}/device/all`,
   bindCar: `${gps}/device/bindCar`,
@@ -170,6 +174,16 @@ export const Device = z.object({
   installPosition: z.string().nullable(),
   remark: z.string().nullable(),
   registeredAt: z.string().nullable(),
+  /** JT/T 808-2019: the IMEI the terminal proved at its first authentication (later ones must match). */
+  terminalImei: z.string().nullable(),
+  /** OsmAnd: whether a secret identifier is set (the secret itself is answered only when made). */
+  hasOsmandSecret: z.boolean(),
+  /** The OsmAnd secret identifier, only in the answer of the call that made it (shown once). */
+  osmandSecret: z.string().optional(),
+  /** Positions refused: fix time too far ahead of the server, coordinates out of range; the last refusal. */
+  rejectedFuture: z.number().int(),
+  rejectedRange: z.number().int(),
+  rejectedAt: z.string().nullable(),
   status: DeviceStatus,
   last: LastPosition.nullable(),
   createdAt: z.string(),

@@ -54,6 +54,7 @@ const ACTION_TITLES: Record<string, LocalText> = {
   risk: { 'zh-CN': '风控处置', 'en-US': 'Act on risk cases' },
   receipt: { 'zh-CN': '设备交接', 'en-US': 'Hand over devices' },
   receive: { 'zh-CN': '接收设备', 'en-US': 'Receive devices' },
+  identity: { 'zh-CN': '设备身份重置', 'en-US': 'Reset device identity' },
   send: { 'zh-CN': '发送', 'en-US': 'Send' },
   template: { 'zh-CN': '模板管理', 'en-US': 'Manage templates' },
   role: { 'zh-CN': '角色管理', 'en-US': 'Manage roles' },
@@ -112,6 +113,7 @@ export const MENUS: readonly MenuDef[] = [
     'risk',
     'receipt',
     'receive',
+    'identity',
   ]),
   menu('notarization', '/notarization', '在线公证', 'Notarization', 'SafetyCertificateOutlined', [
     'view',

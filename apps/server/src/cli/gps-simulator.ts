@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { demoSecret } from '../modules/gps/identity.js';
 import { ALARM_BITS } from '../modules/gps/jt808/codec.js';
 import { SimTerminal } from '../modules/gps/jt808/terminal.js';
 import { Driver, PATHS } from '../modules/gps/simulator.js';
@@ -32,7 +33,8 @@ async function main() {
     .concat([...Array(DEMO_DEVICES_PER_CITY).keys()].map((i) => i + DEMO_DEVICES_PER_CITY + 2))
     .slice(0, count);
   for (const n of numbers) {
-    const term = new SimTerminal(demoImei(n));
+    // The demo trackers are registered: they authenticate with the code the seed gave them (GPS_DEMO_SECRET).
+    const term = new SimTerminal(demoImei(n), { authCode: demoSecret('jt808', demoImei(n)) });
     term.onCommand = (c) =>
       console.log(
         `${demoImei(n)}: command 0x${c.msgId.toString(16).padStart(4, '0')} #${c.serial} answered ${c.result}` +

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
 import { gpsDeviceBinds, gpsDevices, gpsLastPositions, gpsPositions } from '../db/schema/gps.js';
 import { cars } from '../db/schema/vehicles.js';
+import { demoSecret, osmandKeyHash } from '../modules/gps/identity.js';
 import { ALARM_BITS } from '../modules/gps/jt808/codec.js';
 import { Driver, PATHS } from '../modules/gps/simulator.js';
 import type { DemoContext } from './context.js';
@@ -55,7 +56,8 @@ export async function seedGps({ tx, clock, demo, other }: DemoContext): Promise<
           installer: i % 2 ? '李师傅' : '王师傅',
           installPosition: i % 3 === 2 ? '后备箱' : '仪表台下',
           registeredAt: installed,
-          authCode: `demo${n}`,
+          // Registered with a code derived from GPS_DEMO_SECRET: the simulator and the e2e tests authenticate with it.
+          authCode: demoSecret('jt808', demoImei(n)),
         })
         .returning({ id: gpsDevices.id });
       await tx.insert(gpsDeviceBinds).values({
@@ -123,6 +125,8 @@ export async function seedGps({ tx, clock, demo, other }: DemoContext): Promise<
     protocol: 'osmand',
     rentId: demo.rentIds.HZ!,
     userId: demo.clerkId,
+    // Traccar Client's device id: a secret identifier (`demoSecret('osmand', number)`), never the number itself.
+    osmandKeyHash: osmandKeyHash(demoSecret('osmand', '913800138000001')),
   });
   const [otherCar] = await pick(other.tenantId, other.rentIds.BJ!, 1);
   const [od] = await tx
@@ -134,7 +138,7 @@ export async function seedGps({ tx, clock, demo, other }: DemoContext): Promise<
       rentId: other.rentIds.BJ!,
       carId: otherCar?.id ?? null,
       isDefault: Boolean(otherCar),
-      authCode: 'other1',
+      authCode: demoSecret('jt808', '644960779901'),
       registeredAt: now,
     })
     .returning({ id: gpsDevices.id });

@@ -30,6 +30,8 @@ export const GPS_EVENT_TYPES = [
   'lowBattery',
   'geofenceEnter',
   'geofenceExit',
+  /** A device's identity in question: registered again, repeated wrong auth codes, another IMEI (gateway). */
+  'identity',
 ] as const;
 export const GPS_ALARM_STATUSES = ['unhandled', 'handled', 'ignored'] as const;
 export const GEOFENCE_KINDS = ['circle', 'polygon', 'polyline'] as const;

@@ -48,12 +48,23 @@ export const gpsDevices = pgTable(
     /** The auth code given at JT/T 808 registration (0x8100). */
     authCode: text('auth_code'),
     registeredAt: tstz('registered_at'),
+    /** JT/T 808-2019: the IMEI proved at the first authentication after registering; later ones must match. */
+    terminalImei: text('terminal_imei'),
+    /** OsmAnd: SHA-256 (hex) of the device's random secret identifier, which Traccar Client sends as its id. */
+    osmandKeyHash: text('osmand_key_hash'),
+    /** Positions refused by the sanity checks (fix time ahead of the server, coordinates out of range). */
+    rejectedFuture: integer('rejected_future').notNull().default(0),
+    rejectedRange: integer('rejected_range').notNull().default(0),
+    rejectedAt: tstz('rejected_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('gps_devices_imei_uq').on(t.imei),
+    uniqueIndex('gps_devices_osmand_key_uq')
+      .on(t.osmandKeyHash)
+      .where(sql`${t.osmandKeyHash} is not null`),
     uniqueIndex('gps_devices_default_uq')
       .on(t.tenantId, t.carId)
       .where(sql`${t.isDefault}`),

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { newOsmandSecret, osmandKeyHash } from './identity.js';
 import {
   DEVICE_MODELS,
   ONLINE_SECONDS,
@@ -41,7 +42,8 @@ const statusSql = (clockParam: string) => `case when l.device_id is null then 'n
 
 const DEVICE_SELECT = (clockParam: string) => `select d.id, d.imei, d.model, d.protocol, d.sim, d.rent_id,
   r.name as rent_name, d.car_id, c.plate, c.vin, d.is_default, d.user_id, u.name as user_name, d.installed_at,
-  d.installer, d.install_position, d.remark, d.registered_at, d.created_at, l.fix_time, l.server_time, l.lat, l.lon,
+  d.installer, d.install_position, d.remark, d.registered_at, d.terminal_imei, d.osmand_key_hash is not null as has_key,
+  d.rejected_future, d.rejected_range, d.rejected_at, d.created_at, l.fix_time, l.server_time, l.lat, l.lon,
   l.speed, l.course, l.altitude, l.valid, l.ignition, l.alarm, l.odometer, ${statusSql(clockParam)} as live_status
   from gps_devices d
   join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id
@@ -86,6 +88,11 @@ function deviceOf(r: Row): Device {
     installPosition: (r.install_position as string | null) ?? null,
     remark: (r.remark as string | null) ?? null,
     registeredAt: iso(r.registered_at),
+    terminalImei: (r.terminal_imei as string | null) ?? null,
+    hasOsmandSecret: Boolean(r.has_key),
+    rejectedFuture: Number(r.rejected_future ?? 0),
+    rejectedRange: Number(r.rejected_range ?? 0),
+    rejectedAt: iso(r.rejected_at),
     status: r.live_status as DeviceStatus,
     last: lastOf(r),
     createdAt: iso(r.created_at)!,
@@ -168,10 +175,12 @@ export async function createDevice(deps: Deps, ctx: Ctx, input: DeviceInput): Pr
   checkModel(input);
   const rentId = input.rentId ?? ctx.rentId ?? ctx.rentIds[0];
   if (rentId == null || !ctx.rentIds.includes(rentId)) throw invalidField('rentId', 'gps.rentNotAllowed');
+  const secret = input.protocol === 'osmand' ? newOsmandSecret() : null;
   const { rows } = await deps.database
     .query<{ id: number }>(
-      `insert into gps_devices (tenant_id, imei, model, protocol, sim, rent_id, installed_at, installer, install_position, remark)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) returning id`,
+      `insert into gps_devices (tenant_id, imei, model, protocol, sim, rent_id, installed_at, installer, install_position,
+         remark, osmand_key_hash)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) returning id`,
       [
         ctx.tenantId,
         input.imei,
@@ -183,10 +192,12 @@ export async function createDevice(deps: Deps, ctx: Ctx, input: DeviceInput): Pr
         input.installer,
         input.installPosition,
         input.remark,
+        secret ? osmandKeyHash(secret) : null,
       ],
     )
     .catch((err: unknown) => imeiTaken(err, input.imei));
-  return getDevice(deps, ctx, Number(rows[0]!.id));
+  const d = await getDevice(deps, ctx, Number(rows[0]!.id));
+  return secret ? { ...d, osmandSecret: secret } : d;
 }
 
 export async function updateDevice(deps: Deps, ctx: Ctx, id: number, input: DeviceInput) {
@@ -197,10 +208,14 @@ export async function updateDevice(deps: Deps, ctx: Ctx, id: number, input: Devi
   if (rentId !== before.rentId && before.carId)
     throw new ConflictError('gps.alreadyBound', { plate: before.plate ?? '' });
   if (rentId !== before.rentId) await assertNotInReceipt(deps, ctx.tenantId, id, before.imei);
+  // Another number or protocol is another device: its identity (auth code, IMEI, OsmAnd secret) starts over.
+  const identityChanges = input.imei !== before.imei || input.protocol !== before.protocol;
   await deps.database
     .query(
       `update gps_devices set imei=$3, model=$4, protocol=$5, sim=$6, rent_id=$7, installed_at=$8, installer=$9,
-       install_position=$10, remark=$11, updated_at=now() where tenant_id=$1 and id=$2`,
+       install_position=$10, remark=$11, updated_at=now()
+       ${identityChanges ? ', auth_code = null, registered_at = null, terminal_imei = null, osmand_key_hash = null' : ''}
+       where tenant_id=$1 and id=$2`,
       [
         ctx.tenantId,
         id,
@@ -388,23 +403,55 @@ export async function userBind(deps: Deps, ctx: Ctx, id: number, userId: number)
   return getDevice(deps, ctx, id);
 }
 
-/** A phone tracker for a user in one step: a Traccar Client (OsmAnd) device with a new 15-digit id. */
+/**
+ * A phone tracker for a user in one step: a Traccar Client (OsmAnd) device with a new 15-digit device number and a
+ * random secret identifier (answered once: typed into Traccar Client as its device id).
+ */
 export async function quickUserBind(deps: Deps, ctx: Ctx, userId: number) {
   await findUser(deps, ctx, userId);
   const rentId = ctx.rentId ?? ctx.rentIds[0];
   if (rentId == null) throw new ForbiddenError('error.forbidden');
   for (let attempt = 0; ; attempt++) {
     const imei = `9${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`;
+    const secret = newOsmandSecret();
     try {
       const { rows } = await deps.database.query<{ id: number }>(
-        `insert into gps_devices (tenant_id, imei, model, protocol, rent_id, user_id) values ($1,$2,'PHONE','osmand',$3,$4) returning id`,
-        [ctx.tenantId, imei, rentId, userId],
+        `insert into gps_devices (tenant_id, imei, model, protocol, rent_id, user_id, osmand_key_hash)
+         values ($1,$2,'PHONE','osmand',$3,$4,$5) returning id`,
+        [ctx.tenantId, imei, rentId, userId, osmandKeyHash(secret)],
       );
-      return getDevice(deps, ctx, Number(rows[0]!.id));
+      return { ...(await getDevice(deps, ctx, Number(rows[0]!.id))), osmandSecret: secret };
     } catch (err) {
       if (attempt > 3 || pgErrorOf(err).constraint !== 'gps_devices_imei_uq') throw err;
     }
   }
+}
+
+/**
+ * An operator's reset of a JT/T 808 device's identity: the auth code and the pinned IMEI are cleared, so the
+ * terminal may register again (its connections lose their commands at once).
+ */
+export async function resetIdentity(deps: Deps, ctx: Ctx, id: number): Promise<Device> {
+  const d = await getDevice(deps, ctx, id);
+  if (d.protocol !== 'jt808') throw new ConflictError('gps.notJt808');
+  await deps.database.query(
+    `update gps_devices set auth_code = null, registered_at = null, terminal_imei = null, updated_at = now()
+     where tenant_id = $1 and id = $2`,
+    [ctx.tenantId, id],
+  );
+  return getDevice(deps, ctx, id);
+}
+
+/** A new OsmAnd secret identifier for a phone tracker (the old one stops working); answered once. */
+export async function regenerateOsmandSecret(deps: Deps, ctx: Ctx, id: number): Promise<Device> {
+  const d = await getDevice(deps, ctx, id);
+  if (d.protocol !== 'osmand') throw new ConflictError('gps.notOsmand');
+  const secret = newOsmandSecret();
+  await deps.database.query(
+    'update gps_devices set osmand_key_hash = $3, updated_at = now() where tenant_id = $1 and id = $2',
+    [ctx.tenantId, id, osmandKeyHash(secret)],
+  );
+  return { ...(await getDevice(deps, ctx, id)), osmandSecret: secret };
 }
 
 export async function userUnbind(deps: Deps, ctx: Ctx, id: number) {

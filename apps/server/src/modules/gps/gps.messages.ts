@@ -36,6 +36,14 @@ defineMessages({
   },
   'gps.userBound': { 'zh-CN': '设备已绑定用户 {name}', 'en-US': 'The device is bound to the user {name}' },
   'gps.notUserBound': { 'zh-CN': '设备未绑定用户', 'en-US': 'The device is bound to no user' },
+  'gps.notJt808': {
+    'zh-CN': '只有 JT/T 808 设备有注册鉴权码可重置',
+    'en-US': 'Only a JT/T 808 device has a registration to reset',
+  },
+  'gps.notOsmand': {
+    'zh-CN': '只有 OsmAnd（手机）设备有密钥标识',
+    'en-US': 'Only an OsmAnd (phone) device has a secret identifier',
+  },
   'gps.routeTruncated': {
     'zh-CN': '该时段共有 {total} 个定位点，超过上限 {max}，只显示前 {max} 个，请缩短时段',
     'en-US':

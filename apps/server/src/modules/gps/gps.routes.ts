@@ -55,6 +55,8 @@ import {
   listDevices,
   liveCars,
   quickUserBind,
+  regenerateOsmandSecret,
+  resetIdentity,
   route,
   unbindDevice,
   unboundCars,
@@ -64,7 +66,8 @@ import {
   userInstall,
   userUnbind,
 } from './devices.service.js';
-import { findDeviceByImei } from './ingest.js';
+import { osmandKeyHash } from './identity.js';
+import { findOsmandDevice } from './ingest.js';
 import { parseOsmAndJson, parseOsmAndQuery } from './osmand.js';
 import { closeGpsRuntime, gpsRuntime } from './runtime.js';
 import { tenantRules } from '../settings/settings.service.js';
@@ -78,6 +81,7 @@ function checkRent(ctx: { rentIds: readonly number[] }, rentId: number | undefin
 const audit = { targetType: 'gpsDevice' };
 const VIEW = 'riskGpsMap:view';
 const BIND = 'riskGpsMap:bind';
+const IDENTITY = 'riskGpsMap:identity';
 
 /** GPS and devices (spec section 7), the live map's feed and the OsmAnd endpoint. */
 export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -142,6 +146,36 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
       const d = await deleteDevice(deps, req.ctx, req.params.id);
       req.auditNote = { targetId: d.id, summary: { imei: d.imei } };
       return ok(true);
+    },
+  });
+
+  app.post(P.deviceResetIdentity, {
+    schema: {
+      tags,
+      summary: 'Reset a JT/T 808 device’s identity: its auth code and IMEI are cleared, it may register again',
+      params: IdParam,
+      response: { 200: envelope(Device) },
+    },
+    config: { access: access.permission(IDENTITY), audit },
+    handler: async (req) => {
+      const d = await resetIdentity(deps, req.ctx, req.params.id);
+      req.auditNote = { targetId: d.id, summary: { imei: d.imei, action: 'resetIdentity' } };
+      return ok(d);
+    },
+  });
+
+  app.post(P.deviceOsmandSecret, {
+    schema: {
+      tags,
+      summary: 'A new OsmAnd secret identifier for a phone tracker (answered once; the old one stops working)',
+      params: IdParam,
+      response: { 200: envelope(Device) },
+    },
+    config: { access: access.permission(IDENTITY), audit },
+    handler: async (req) => {
+      const d = await regenerateOsmandSecret(deps, req.ctx, req.params.id);
+      req.auditNote = { targetId: d.id, summary: { imei: d.imei, action: 'osmandSecret' } };
+      return ok(d);
     },
   });
 
@@ -517,7 +551,8 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     const parsed = isJson
       ? parseOsmAndJson(req.body, now)
       : parseOsmAndQuery(Object.keys(query).length ? query : ((req.body ?? {}) as Record<string, string>), now);
-    const device = parsed ? await findDeviceByImei(deps, parsed.id) : null;
+    // The id is the device's secret identifier (never its number): a JT/T 808 device never matches.
+    const device = parsed ? await findOsmandDevice(deps, osmandKeyHash(parsed.id)) : null;
     if (!parsed || !device) return reply.code(isJson ? 404 : 400).send('');
     if (parsed.position) {
       rt.writer.add(device, [parsed.position]);

@@ -26,7 +26,11 @@ export interface KnownDevice {
   tenantId: number;
   id: number;
   imei: string;
+  /** The JT/T 808 auth code: the stored one, or (from the gateway) the one its connection authenticated with. */
   authCode: string | null;
+  protocol?: 'jt808' | 'osmand';
+  /** JT/T 808-2019: the IMEI pinned at the first authentication. */
+  terminalImei?: string | null;
 }
 
 export interface Queued extends PositionIn {
@@ -36,6 +40,30 @@ export interface Queued extends PositionIn {
 }
 
 export const GPS_CHANNEL = 'fleetdesk_gps';
+
+/** How far ahead of the server's clock a fix time may be (device clocks drift; more is refused). */
+export const FUTURE_FIX_SECONDS = 300;
+
+export type Refusal = 'future' | 'range';
+
+/**
+ * The sanity check of every position before it is stored (both protocols): a fix time more than
+ * `FUTURE_FIX_SECONDS` ahead of the server (it would stay the live position for good), coordinates outside
+ * WGS-84, and numbers no device sends (not finite, a speed over 1,000 km/h, an altitude beyond ±100 km) are refused.
+ * Fixable details are normalised (the course into 0-359, a non-finite odometer dropped).
+ */
+export function checkPosition(p: PositionIn, now: Date): Refusal | null {
+  const t = p.fixTime.getTime();
+  if (!Number.isFinite(t)) return 'range';
+  if (t > now.getTime() + FUTURE_FIX_SECONDS * 1000) return 'future';
+  if (!Number.isFinite(p.lat) || !Number.isFinite(p.lon) || Math.abs(p.lat) > 90 || Math.abs(p.lon) > 180)
+    return 'range';
+  if (!Number.isFinite(p.speed) || p.speed < 0 || p.speed > 1000) return 'range';
+  if (p.altitude !== undefined && (!Number.isFinite(p.altitude) || Math.abs(p.altitude) > 100_000)) return 'range';
+  if (p.course !== undefined) p.course = Number.isFinite(p.course) ? ((Math.round(p.course) % 360) + 360) % 360 : 0;
+  if (p.odometer != null && (!Number.isFinite(p.odometer) || p.odometer < 0)) p.odometer = null;
+  return null;
+}
 
 const COLUMNS = [
   'tenant_id',
@@ -108,6 +136,10 @@ function values(p: Queued): unknown[] {
  */
 export class PositionWriter {
   private queue: Queued[] = [];
+  /** Refused positions per device since the last write (counted on the device in the next batch). */
+  private refused = new Map<string, { tenantId: number; deviceId: number; future: number; range: number }>();
+  /** Positions refused by `checkPosition` since start (tests and the bench read it). */
+  rejected = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -120,12 +152,28 @@ export class PositionWriter {
     private readonly options: { intervalMs: number; maxBatch: number } = { intervalMs: 100, maxBatch: 1000 },
   ) {}
 
-  add(device: { tenantId: number; id: number }, positions: PositionIn[]): void {
-    if (this.closed) return;
+  /** Queues the positions that pass `checkPosition`; answers how many were refused. */
+  add(device: { tenantId: number; id: number }, positions: PositionIn[]): number {
+    if (this.closed) return 0;
     const serverTime = this.deps.clock.now();
-    for (const p of positions) this.queue.push({ ...p, tenantId: device.tenantId, deviceId: device.id, serverTime });
+    let refused = 0;
+    for (const p of positions) {
+      const refusal = checkPosition(p, serverTime);
+      if (refusal) {
+        refused++;
+        const key = `${device.tenantId}:${device.id}`;
+        const c = this.refused.get(key) ?? { tenantId: device.tenantId, deviceId: device.id, future: 0, range: 0 };
+        c[refusal]++;
+        this.refused.set(key, c);
+        continue;
+      }
+      this.queue.push({ ...p, tenantId: device.tenantId, deviceId: device.id, serverTime });
+    }
+    this.rejected += refused;
     if (this.queue.length >= this.options.maxBatch) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.options.intervalMs);
+    else if (!this.timer && (this.queue.length || this.refused.size))
+      this.timer = setTimeout(() => void this.flush(), this.options.intervalMs);
+    return refused;
   }
 
   /** Writes what is queued; resolves when everything queued before the call is stored. */
@@ -136,7 +184,13 @@ export class PositionWriter {
     }
     const batch = this.queue;
     this.queue = [];
+    const refused = [...this.refused.values()];
+    this.refused = new Map();
     this.flushing = this.flushing.then(async () => {
+      if (refused.length)
+        await this.countRefused(refused).catch((err: unknown) =>
+          this.deps.log.error({ err }, 'gps: counting refused positions failed'),
+        );
       for (let i = 0; i < batch.length; i += this.options.maxBatch) {
         await this.write(batch.slice(i, i + this.options.maxBatch)).catch((err: unknown) =>
           this.deps.log.error({ err, positions: batch.length }, 'gps: writing positions failed'),
@@ -149,6 +203,31 @@ export class PositionWriter {
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
+  }
+
+  /** Adds the refused positions to their devices' counters (shown on the device's page). */
+  private async countRefused(list: { tenantId: number; deviceId: number; future: number; range: number }[]) {
+    this.deps.log.warn(
+      {
+        devices: list.length,
+        future: list.reduce((n, c) => n + c.future, 0),
+        range: list.reduce((n, c) => n + c.range, 0),
+      },
+      'gps: positions refused (fix time ahead of the server or coordinates out of range)',
+    );
+    await this.deps.database.query(
+      `update gps_devices d set rejected_future = d.rejected_future + r.f, rejected_range = d.rejected_range + r.g,
+         rejected_at = $5
+       from unnest($1::int8[], $2::int8[], $3::int4[], $4::int4[]) as r(t, i, f, g)
+       where d.tenant_id = r.t and d.id = r.i`,
+      [
+        list.map((c) => c.tenantId),
+        list.map((c) => c.deviceId),
+        list.map((c) => c.future),
+        list.map((c) => c.range),
+        this.deps.clock.now().toISOString(),
+      ],
+    );
   }
 
   private async write(batch: Queued[]): Promise<void> {
@@ -207,23 +286,55 @@ export class PositionWriter {
   }
 }
 
-/** Devices by IMEI, cached for a short while (ingest looks one up for every connection and OsmAnd call). */
+type DeviceRow = {
+  tenant_id: number;
+  id: number;
+  imei: string;
+  auth_code: string | null;
+  protocol: 'jt808' | 'osmand';
+  terminal_imei: string | null;
+};
+const deviceOf = (r: DeviceRow): KnownDevice => ({
+  tenantId: Number(r.tenant_id),
+  id: Number(r.id),
+  imei: r.imei,
+  authCode: r.auth_code,
+  protocol: r.protocol,
+  terminalImei: r.terminal_imei,
+});
+
+/** A device by its number (JT/T 808: the header's phone). */
 export async function findDeviceByImei(deps: Pick<AppDeps, 'database'>, imei: string): Promise<KnownDevice | null> {
-  const { rows } = await deps.database.query<{ tenant_id: number; id: number; imei: string; auth_code: string | null }>(
-    'select tenant_id, id, imei, auth_code from gps_devices where imei = $1',
+  const { rows } = await deps.database.query<DeviceRow>(
+    'select tenant_id, id, imei, auth_code, protocol, terminal_imei from gps_devices where imei = $1',
     [imei],
   );
-  const r = rows[0];
-  return r ? { tenantId: Number(r.tenant_id), id: Number(r.id), imei: r.imei, authCode: r.auth_code } : null;
+  return rows[0] ? deviceOf(rows[0]) : null;
 }
 
-export async function recordRegistration(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
-  device: KnownDevice,
-  authCode: string | null,
-) {
+/** An OsmAnd device by the SHA-256 of its secret identifier; a JT/T 808 device never matches. */
+export async function findOsmandDevice(deps: Pick<AppDeps, 'database'>, keyHash: string): Promise<KnownDevice | null> {
+  const { rows } = await deps.database.query<DeviceRow>(
+    `select tenant_id, id, imei, auth_code, protocol, terminal_imei from gps_devices
+     where osmand_key_hash = $1 and protocol = 'osmand'`,
+    [keyHash],
+  );
+  return rows[0] ? deviceOf(rows[0]) : null;
+}
+
+/** Clears the auth code (0x0003 unregister) when it is still the one given. */
+export async function clearRegistration(deps: Pick<AppDeps, 'database'>, device: KnownDevice, code: string) {
   await deps.database.query(
-    'update gps_devices set auth_code = $3, registered_at = $4 where tenant_id = $1 and id = $2',
-    [device.tenantId, device.id, authCode, authCode ? deps.clock.now().toISOString() : null],
+    `update gps_devices set auth_code = null, registered_at = null, terminal_imei = null
+     where tenant_id = $1 and id = $2 and auth_code = $3`,
+    [device.tenantId, device.id, code],
+  );
+}
+
+/** Pins a 2019 terminal's IMEI at its first authentication with the current code. */
+export async function pinTerminalImei(deps: Pick<AppDeps, 'database'>, device: KnownDevice, imei: string) {
+  await deps.database.query(
+    `update gps_devices set terminal_imei = $3 where tenant_id = $1 and id = $2 and terminal_imei is null`,
+    [device.tenantId, device.id, imei],
   );
 }

@@ -98,7 +98,12 @@ export function gpsRuntime(deps: AppDeps): GpsRuntime {
       maxBatch: 1000,
     });
     if (deps.config.GPS_EVENTS === 'on') writer.afterWrite = eventPipeline(deps);
-    const gateway = new Jt808Gateway(deps, writer);
+    const gateway = new Jt808Gateway(deps, writer, {
+      maxConnections: deps.config.GPS_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: deps.config.GPS_MAX_CONNECTIONS_PER_ADDRESS,
+      authTimeoutSeconds: deps.config.GPS_AUTH_TIMEOUT_SECONDS,
+      attemptsPerAddressPerMinute: deps.config.GPS_AUTH_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
+    });
     const commands = new CommandDispatcher(deps, gateway);
     gateway.commandHooks = commands;
     // A command queued in this process goes out at once when this process holds the device's connection.

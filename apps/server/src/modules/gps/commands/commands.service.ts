@@ -98,6 +98,33 @@ export async function logCommand(
   );
 }
 
+/** The safe-speed check reads the positions the server received this recently (by server time, not fix time). */
+export const RECENT_POSITION_SECONDS = 120;
+
+/**
+ * The devices' recent motion for the safe-speed check: the live position counts only when the server received it
+ * in the last `RECENT_POSITION_SECONDS` (by server time: a fix time cannot vouch for itself, and one in the future
+ * used to stay the live position for good). `positions` is 0 when nothing was received recently: the speed is
+ * unknown, and a fuel cut waits.
+ */
+export async function recentMotion(
+  deps: Pick<AppDeps, 'database'>,
+  tenantId: number,
+  deviceIds: number[],
+  now: Date,
+): Promise<Map<number, { positions: number; speed: number | null }>> {
+  const since = new Date(now.getTime() - RECENT_POSITION_SECONDS * 1000).toISOString();
+  const { rows } = await deps.database.query<{ device_id: number; speed: number | null }>(
+    `select device_id, speed from gps_last_positions
+     where tenant_id = $1 and device_id = any($2::int8[]) and server_time >= $3`,
+    [tenantId, deviceIds, since],
+  );
+  const out = new Map<number, { positions: number; speed: number | null }>();
+  for (const id of deviceIds) out.set(id, { positions: 0, speed: null });
+  for (const r of rows) out.set(Number(r.device_id), { positions: 1, speed: r.speed == null ? null : Number(r.speed) });
+  return out;
+}
+
 /**
  * Queues a command for a device of the tenant (another tenant's device is 404). Refused with 409: a device whose
  * protocol cannot receive commands (OsmAnd), and a fuel cut while the device's last position is faster than the
@@ -110,11 +137,10 @@ export async function queueCommand(
   input: QueueCommandInput,
 ): Promise<{ id: number; status: string }> {
   const { rows } = await deps.database.query<Row>(
-    `select d.id, d.rent_id, d.car_id, d.protocol, d.imei, lp.speed,
+    `select d.id, d.rent_id, d.car_id, d.protocol, d.imei,
        (select u.name from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor,
        exists (select 1 from users u where u.tenant_id = d.tenant_id and u.id = $3) as actor_known
      from gps_devices d
-     left join gps_last_positions lp on lp.tenant_id = d.tenant_id and lp.device_id = d.id
      where d.tenant_id = $1 and d.id = $2`,
     [input.tenantId, input.deviceId, input.actorId],
   );
@@ -139,7 +165,9 @@ export async function queueCommand(
   ];
   if (input.commandType === 'fuelCut') {
     const safe = (await tenantRules(deps, input.tenantId)).gpsEvents.safeSpeedKmh;
-    const speed = device.speed == null ? null : Number(device.speed);
+    // Positions received recently only; without any the dispatcher holds the command until there are.
+    const motion = (await recentMotion(deps, input.tenantId, [Number(device.id)], now)).get(Number(device.id));
+    const speed = motion?.speed ?? null;
     if (speed !== null && speed > safe) {
       if (!force && !waitSafeSpeed)
         throw new ConflictError('gps.commandTooFast', { speed: Math.round(speed), safe }, 'tooFast');

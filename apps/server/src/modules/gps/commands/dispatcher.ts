@@ -5,7 +5,7 @@ import { tenantRules } from '../../settings/settings.service.js';
 import type { KnownDevice } from '../ingest.js';
 import { MSG, encodeCommand, fuelCutOf, type Location } from '../jt808/codec.js';
 import type { CommandHooks, CommandReply, Jt808Gateway } from '../jt808/gateway.js';
-import { logCommand, stepJson } from './commands.service.js';
+import { RECENT_POSITION_SECONDS, logCommand, recentMotion, stepJson } from './commands.service.js';
 
 type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log'>;
 type Row = Record<string, unknown>;
@@ -108,9 +108,9 @@ export class CommandDispatcher implements CommandHooks {
     const byId = new Map(devices.map((d) => [d.id, d]));
     const now = this.deps.clock.now();
     const { rows } = await this.deps.database.query<Row>(
-      `select c.tenant_id, c.id, c.device_id, c.command_type, c.params, c.forced, c.steps, lp.speed
+      `select c.tenant_id, c.id, c.device_id, c.command_type, c.params, c.forced, c.steps, d.auth_code
        from gps_commands c
-       left join gps_last_positions lp on lp.tenant_id = c.tenant_id and lp.device_id = c.device_id
+       join gps_devices d on d.tenant_id = c.tenant_id and d.id = c.device_id
        where c.status = 'queued' and c.device_id = any($1::int8[]) and c.queued_at >= $2
        order by c.device_id, c.id`,
       [[...byId.keys()], new Date(now.getTime() - GPS_COMMAND_EXPIRY_HOURS * 3600_000).toISOString()],
@@ -118,11 +118,28 @@ export class CommandDispatcher implements CommandHooks {
     if (!rows.length) return;
     const blocked = new Set<number>();
     const safeSpeeds = new Map<number, number>();
+    // The devices with a fuel cut to check: their positions received recently (by server time).
+    const toCheck = new Map<number, number[]>();
+    for (const r of rows)
+      if (r.command_type === 'fuelCut' && !r.forced) {
+        const list = toCheck.get(Number(r.tenant_id)) ?? [];
+        list.push(Number(r.device_id));
+        toCheck.set(Number(r.tenant_id), list);
+      }
+    const motion = new Map<number, { positions: number; speed: number | null }>();
+    for (const [tenantId, ids] of toCheck)
+      for (const [id, m] of await recentMotion(this.deps, tenantId, ids, now)) motion.set(id, m);
     for (const r of rows) {
       const tenantId = Number(r.tenant_id);
       const deviceId = Number(r.device_id);
       const device = byId.get(deviceId);
       if (!device || device.tenantId !== tenantId || blocked.has(deviceId)) continue;
+      // Only on a connection that authenticated with the device's current code (not after a reset or a new code).
+      if (!device.authCode || r.auth_code !== device.authCode) {
+        blocked.add(deviceId);
+        this.gateway.drop(device.imei, 'auth code no longer current');
+        continue;
+      }
       const id = Number(r.id);
       const type = r.command_type as GpsCommandType;
       if (type === 'fuelCut' && !r.forced) {
@@ -131,15 +148,27 @@ export class CommandDispatcher implements CommandHooks {
           safe = (await tenantRules(this.deps, tenantId)).gpsEvents.safeSpeedKmh;
           safeSpeeds.set(tenantId, safe);
         }
-        const speed = r.speed == null ? null : Number(r.speed);
-        if (speed !== null && speed > safe) {
+        const m = motion.get(deviceId) ?? { positions: 0, speed: null };
+        const speed = m.speed;
+        // Held while the car is too fast, and while nothing was received recently (its speed is unknown).
+        const note = !m.positions
+          ? `no position in ${RECENT_POSITION_SECONDS} s`
+          : speed !== null && speed > safe
+            ? `${Math.round(speed)} > ${safe} km/h`
+            : null;
+        if (note) {
           blocked.add(deviceId);
-          const steps = (typeof r.steps === 'string' ? JSON.parse(r.steps) : r.steps) as { step: string }[];
-          if (steps.at(-1)?.step !== 'held')
+          const steps = (typeof r.steps === 'string' ? JSON.parse(r.steps) : r.steps) as {
+            step: string;
+            note?: string;
+          }[];
+          const last = steps.at(-1);
+          const unknown = (n: string | undefined) => n?.startsWith('no position') ?? false;
+          if (last?.step !== 'held' || unknown(last.note) !== unknown(note))
             await this.deps.database.query(
               `update gps_commands set steps = steps || $3::jsonb, updated_at = $4
                where tenant_id = $1 and id = $2 and status = 'queued'`,
-              [tenantId, id, stepJson('held', now, `${Math.round(speed)} > ${safe} km/h`), now.toISOString()],
+              [tenantId, id, stepJson('held', now, note), now.toISOString()],
             );
           continue;
         }

@@ -45,7 +45,7 @@ const FUEL_BITS = (1 << STATUS_BITS.fuelCut) | (1 << STATUS_BITS.circuitCut);
 export class SimTerminal {
   private socket: net.Socket | null = null;
   private buffer: Buffer = Buffer.alloc(0);
-  private waiting: ((f: Frame) => void)[] = [];
+  private waiting: { resolve: (f: Frame) => void; reject: (err: Error) => void }[] = [];
   private serial = 0;
   /** Called with each general reply to a location (the bench measures with it). */
   onAck: ((serial: number) => void) | null = null;
@@ -63,8 +63,21 @@ export class SimTerminal {
 
   constructor(
     readonly phone: string,
-    private readonly options: { v2019?: boolean; unsupported?: number[]; clock?: () => Date } = {},
-  ) {}
+    private readonly options: {
+      v2019?: boolean;
+      unsupported?: number[];
+      clock?: () => Date;
+      /** The auth code the terminal keeps from its registration (then it only authenticates). */
+      authCode?: string;
+      /** The IMEI a 2019 terminal proves when it authenticates. */
+      imei?: string;
+    } = {},
+  ) {
+    this.authCode = options.authCode ?? null;
+  }
+
+  /** The auth code kept from the registration (a terminal registers once and keeps it). */
+  authCode: string | null;
 
   async connect(host: string, port: number): Promise<void> {
     const socket = net.connect(port, host);
@@ -80,11 +93,15 @@ export class SimTerminal {
           continue;
         }
         const w = this.waiting.shift();
-        if (w) w(f);
+        if (w) w.resolve(f);
         else if (f.header.msgId === MSG.platformReply && this.onAck) this.onAck(decodeGeneralReply(f.body).replySerial);
       }
     });
     socket.on('error', () => undefined);
+    // Refused without an answer (the gateway closed the connection): whoever waits for one hears so.
+    socket.on('close', () => {
+      for (const w of this.waiting.splice(0)) w.reject(new Error('connection closed'));
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('error', reject);
@@ -98,11 +115,25 @@ export class SimTerminal {
   }
 
   private reply(): Promise<Frame> {
-    return new Promise((resolve) => this.waiting.push(resolve));
+    if (this.socket?.destroyed) return Promise.reject(new Error('connection closed'));
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
-  /** Registers and authenticates; throws when the platform refuses. */
+  /** Registers unless it has a code, then authenticates; throws when the platform refuses. */
   async login(): Promise<void> {
+    if (!this.authCode) this.authCode = await this.register();
+    const v2019 = this.options.v2019 ?? false;
+    const authAnswer = this.reply();
+    this.send(
+      MSG.auth,
+      encodeAuth({ code: this.authCode, imei: this.options.imei ?? this.phone, softwareVersion: 'sim' }, v2019),
+    );
+    const auth = decodeGeneralReply((await authAnswer).body);
+    if (auth.result !== 0) throw new Error('auth refused');
+  }
+
+  /** Registers (0x0100); answers the auth code, throws with the result when refused. */
+  async register(): Promise<string> {
     const v2019 = this.options.v2019 ?? false;
     const answer = this.reply();
     this.send(
@@ -122,10 +153,7 @@ export class SimTerminal {
     );
     const reg = decodeRegisterReply((await answer).body);
     if (reg.result !== 0 || !reg.authCode) throw new Error(`register refused: ${reg.result}`);
-    const authAnswer = this.reply();
-    this.send(MSG.auth, encodeAuth({ code: reg.authCode, imei: this.phone, softwareVersion: 'sim' }, v2019));
-    const auth = decodeGeneralReply((await authAnswer).body);
-    if (auth.result !== 0) throw new Error('auth refused');
+    return reg.authCode;
   }
 
   /** Reports a location; the status word carries the fuel relay's state (bits 10 and 11). */

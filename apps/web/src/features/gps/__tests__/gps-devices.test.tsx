@@ -34,6 +34,11 @@ const device = (patch: Partial<Device>): Device => ({
   installPosition: '仪表台下',
   remark: null,
   registeredAt: null,
+  terminalImei: null,
+  hasOsmandSecret: false,
+  rejectedFuture: 0,
+  rejectedRange: 0,
+  rejectedAt: null,
   status: 'never',
   last: null,
   createdAt: '2026-11-01T00:00:00Z',
@@ -178,7 +183,16 @@ describe('/riskGpsMap devices', () => {
       [`POST ${G}/device/quick/userBind/21`]: (req) => {
         sent.push(req);
         return ok(
-          device({ id: 7, imei: '912345678912345', model: 'PHONE', protocol: 'osmand', userId: 21, userName: '刘洋' }),
+          device({
+            id: 7,
+            imei: '912345678912345',
+            model: 'PHONE',
+            protocol: 'osmand',
+            userId: 21,
+            userName: '刘洋',
+            hasOsmandSecret: true,
+            osmandSecret: '0123456789abcdef0123456789abcdef',
+          }),
         );
       },
     });
@@ -211,7 +225,8 @@ describe('/riskGpsMap devices', () => {
     expect(
       await screen.findByText('已为 刘洋 开通手机定位 912345678912345', { selector: '.ant-modal-confirm-title' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/设备标识设为 912345678912345/)).toBeInTheDocument();
+    // The secret identifier, not the device number, is what Traccar Client sends.
+    expect(screen.getByText(/设备标识设为 0123456789abcdef0123456789abcdef/)).toBeInTheDocument();
     expect(sent.at(-1)!.path).toBe(`${G}/device/quick/userBind/21`);
   }, 120_000);
 
@@ -227,10 +242,53 @@ describe('/riskGpsMap devices', () => {
     expect(within(row).getByRole('button', { name: 'Install check' })).toBeInTheDocument();
     const table = row.closest('table')!;
     // Text queries: the role queries are slow on the whole page.
-    for (const name of ['Edit', 'Bind to a user', 'Unbind user', 'Bind to a car']) {
+    for (const name of ['Edit', 'Bind to a user', 'Unbind user', 'Bind to a car', 'Reset identity', 'New identifier']) {
       expect(within(table).queryByText(name)).not.toBeInTheDocument();
     }
     expect(screen.queryByText('Phone tracker for a user')).not.toBeInTheDocument();
     expect(screen.queryByText('Register a device')).not.toBeInTheDocument();
+  }, 120_000);
+
+  it('resets a tracker’s identity and makes a phone a new identifier (shown once); shows refused positions', async () => {
+    await setLanguage('zh-CN');
+    signedIn();
+    const sent: FakeRequest[] = [];
+    sessionServer(ADMIN, {
+      ...common([
+        device({ rejectedFuture: 2, rejectedRange: 1, rejectedAt: '2026-11-28T08:00:00Z' }),
+        device({ id: 6, imei: '913800138000001', model: 'PHONE', protocol: 'osmand', hasOsmandSecret: true }),
+      ]),
+      [`POST ${G}/device/resetIdentity/5`]: (req) => {
+        sent.push(req);
+        return ok(device({}));
+      },
+      [`POST ${G}/device/osmandSecret/6`]: (req) => {
+        sent.push(req);
+        return ok(
+          device({
+            id: 6,
+            imei: '913800138000001',
+            protocol: 'osmand',
+            osmandSecret: 'fedcba9876543210fedcba9876543210',
+          }),
+        );
+      },
+    });
+    const user = await openDevices();
+    const row = (await screen.findByText('644960770013', undefined, FIRST)).closest('tr')!;
+    expect(within(row).getByText('已拒收：超前 2 条，越界 1 条')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '重置身份' }));
+    await screen.findByText('确定重置设备 644960770013 的身份？', { selector: '.ant-modal-confirm-title' });
+    await user.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
+    expect(await screen.findByText('身份已重置，设备可重新注册')).toBeInTheDocument();
+    expect(sent.map((r) => r.path)).toEqual([`${G}/device/resetIdentity/5`]);
+
+    const phone = screen.getByText('913800138000001').closest('tr')!;
+    expect(within(phone).queryByText('重置身份')).not.toBeInTheDocument();
+    await user.click(within(phone).getByRole('button', { name: '重新生成标识' }));
+    await screen.findByText(/确定为 913800138000001 重新生成标识/, { selector: '.ant-modal-confirm-title' });
+    await user.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
+    expect(await screen.findByText(/设备标识设为 fedcba9876543210fedcba9876543210/)).toBeInTheDocument();
+    expect(sent.at(-1)!.path).toBe(`${G}/device/osmandSecret/6`);
   }, 120_000);
 });

@@ -246,7 +246,8 @@ export function QuickUserBind({ open, onClose }: { open: boolean; onClose: () =>
       onClose();
       modal.success({
         title: t('actions.quickDone', { imei: d.imei, name: d.userName ?? '' }),
-        content: t('actions.quickSetup', { url: `${window.location.origin}${P.osmand}`, imei: d.imei }),
+        // The secret identifier is answered this once (the server keeps only its hash).
+        content: t('actions.quickSetup', { url: `${window.location.origin}${P.osmand}`, secret: d.osmandSecret ?? '' }),
       });
     },
   });
@@ -267,6 +268,24 @@ export function QuickUserBind({ open, onClose }: { open: boolean; onClose: () =>
       {open && <UserPicker value={userId} onChange={setUserId} />}
     </Modal>
   );
+}
+
+/** An operator's reset of a JT/T 808 device's identity (it may register again; audited). */
+export function useResetIdentity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<Device>(fillPath(P.deviceResetIdentity, { id }), { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['gps'] }),
+  });
+}
+
+/** A new OsmAnd secret identifier for a phone tracker (the old one stops working); answered once. */
+export function useNewOsmandSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<Device>(fillPath(P.deviceOsmandSecret, { id }), { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['gps'] }),
+  });
 }
 
 export function useUserUnbind() {

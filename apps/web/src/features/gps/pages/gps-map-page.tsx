@@ -22,7 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Device, DeviceStatus, LiveCar, Route } from '@fleetdesk/contracts/gps';
+import { GpsPaths as P, type Device, type DeviceStatus, type LiveCar, type Route } from '@fleetdesk/contracts/gps';
 import { EChart, type ChartOption } from '../../../components/echart';
 import { useAccess } from '../../../lib/access';
 import {
@@ -38,7 +38,16 @@ import { CommandButton } from '../commands/components/command-button';
 import { GpsMap, STATUS_COLOURS, type Tiles } from '../components/gps-map';
 import { openRiskCasesQuery } from '../risk/api/gps-risk';
 import '../risk/i18n';
-import { BindCar, BindUser, DeviceForm, QuickUserBind, useUnbind, useUserUnbind } from '../components/device-actions';
+import {
+  BindCar,
+  BindUser,
+  DeviceForm,
+  QuickUserBind,
+  useNewOsmandSecret,
+  useResetIdentity,
+  useUnbind,
+  useUserUnbind,
+} from '../components/device-actions';
 import '../i18n';
 import './gps.css';
 
@@ -465,6 +474,8 @@ function Devices() {
   const [quick, setQuick] = useState(false);
   const unbind = useUnbind();
   const userUnbind = useUserUnbind();
+  const resetIdentity = useResetIdentity();
+  const newSecret = useNewOsmandSecret();
   const check = async (d: Device) => {
     const r = await checkInstall(d.id);
     modal.info({
@@ -535,7 +546,16 @@ function Devices() {
           },
           {
             title: t('device.lastFix'),
-            render: (_: unknown, d) => (d.last ? fmt(d.last.fixTime) : '-'),
+            render: (_: unknown, d) => (
+              <>
+                {d.last ? fmt(d.last.fixTime) : '-'}
+                {d.rejectedFuture + d.rejectedRange > 0 && (
+                  <Tag color="orange" title={d.rejectedAt ? fmt(d.rejectedAt) : undefined}>
+                    {t('device.rejected', { future: d.rejectedFuture, range: d.rejectedRange })}
+                  </Tag>
+                )}
+              </>
+            ),
           },
           {
             title: '',
@@ -571,6 +591,43 @@ function Devices() {
                       {t('actions.bind')}
                     </Button>
                   ))}
+                {access.can('riskGpsMap:identity') && d.protocol === 'jt808' && (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      modal.confirm({
+                        title: t('actions.resetIdentityConfirm', { imei: d.imei }),
+                        content: t('actions.resetIdentityHint'),
+                        onOk: () =>
+                          resetIdentity.mutateAsync(d.id).then(() => void message.success(t('actions.identityReset'))),
+                      })
+                    }
+                  >
+                    {t('actions.resetIdentity')}
+                  </Button>
+                )}
+                {access.can('riskGpsMap:identity') && d.protocol === 'osmand' && (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      modal.confirm({
+                        title: t('actions.newSecretConfirm', { imei: d.imei }),
+                        onOk: () =>
+                          newSecret.mutateAsync(d.id).then((r) => {
+                            modal.success({
+                              title: t('actions.newSecretDone', { imei: r.imei }),
+                              content: t('actions.quickSetup', {
+                                url: `${window.location.origin}${P.osmand}`,
+                                secret: r.osmandSecret ?? '',
+                              }),
+                            });
+                          }),
+                      })
+                    }
+                  >
+                    {t('actions.newSecret')}
+                  </Button>
+                )}
                 {access.can('riskGpsMap:bind') &&
                   (d.userId ? (
                     <Button

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { demoImei } from '../../../../seed/gps.seed.js';
 import { closeGpsRuntime, gpsRuntime } from '../../runtime.js';
 import { SimTerminal } from '../../jt808/terminal.js';
+import { storedAuthCode } from '../../../../test/gps.js';
 import { MSG, type LocationInput } from '../../jt808/codec.js';
 import { commandById, expireCommands, queueCommand } from '../commands.service.js';
 
@@ -30,7 +31,11 @@ const at = (s = 0) => new Date(t.clock.now().getTime() + s * 1000);
 
 /** A terminal whose locations are stored before `report` resolves. */
 async function terminal(imei: string, options: { unsupported?: number[] } = {}) {
-  const term = new SimTerminal(imei, { ...options, clock: () => t.clock.now() });
+  const term = new SimTerminal(imei, {
+    ...options,
+    clock: () => t.clock.now(),
+    authCode: await storedAuthCode(t, imei),
+  });
   await term.connect('127.0.0.1', port);
   await term.login();
   const acked = new Set<number>();
@@ -96,7 +101,7 @@ describe('a command queued while the device is offline', () => {
     expect((await commandById(t.deps, demoTenant, queued.id)).status).toBe('queued');
 
     // The terminal connects (it knows where it is); the command goes out as soon as it has authenticated.
-    const term = new SimTerminal(imei, { clock: () => t.clock.now() });
+    const term = new SimTerminal(imei, { clock: () => t.clock.now(), authCode: await storedAuthCode(t, imei) });
     term.position = { ...HOME, speed: 0, status: 0b11, time: at() };
     const arrived = term.nextCommand();
     await term.connect('127.0.0.1', port);
@@ -164,7 +169,7 @@ describe('a gateway in another process', () => {
     try {
       const imei = demoImei(14);
       const device = await deviceOf(imei);
-      const term = new SimTerminal(imei, { clock: () => t.clock.now() });
+      const term = new SimTerminal(imei, { clock: () => t.clock.now(), authCode: await storedAuthCode(t, imei) });
       await term.connect('127.0.0.1', otherPort);
       await term.login();
       const arrived = term.nextCommand(5000);

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { demoImei } from '../../../../seed/gps.seed.js';
 import { gpsRuntime } from '../../runtime.js';
 import { SimTerminal } from '../../jt808/terminal.js';
+import { storedAuthCode } from '../../../../test/gps.js';
 import type { LocationInput } from '../../jt808/codec.js';
 import { eventsSettled, sweepOffline } from '../events.js';
 
@@ -20,7 +21,7 @@ const q = async <R>(text: string, params: unknown[] = []) => (await t.deps.datab
 
 /** A simulated terminal whose reports are acknowledged and stored (events derived) before `report` resolves. */
 async function terminal(imei: string) {
-  const term = new SimTerminal(imei);
+  const term = new SimTerminal(imei, { authCode: await storedAuthCode(t, imei) });
   await term.connect('127.0.0.1', port);
   await term.login();
   const acked = new Set<number>();

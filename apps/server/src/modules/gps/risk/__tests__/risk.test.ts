@@ -4,6 +4,7 @@ import { staff } from '../../../../test/office.js';
 import { demoImei } from '../../../../seed/gps.seed.js';
 import { gpsRuntime } from '../../runtime.js';
 import { SimTerminal } from '../../jt808/terminal.js';
+import { storedAuthCode } from '../../../../test/gps.js';
 import type { LocationInput } from '../../jt808/codec.js';
 import { eventsSettled } from '../../events/events.js';
 import { commandById } from '../../commands/commands.service.js';
@@ -32,7 +33,7 @@ const at = () => t.clock.now();
 
 /** A terminal whose reports are stored, their events derived and the risk rules run before `report` resolves. */
 async function terminal(imei: string) {
-  const term = new SimTerminal(imei, { clock: () => t.clock.now() });
+  const term = new SimTerminal(imei, { clock: () => t.clock.now(), authCode: await storedAuthCode(t, imei) });
   await term.connect('127.0.0.1', port);
   await term.login();
   const acked = new Set<number>();
