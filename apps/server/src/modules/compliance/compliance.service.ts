@@ -53,7 +53,6 @@ import {
   type InspectionRecord,
   type LicenseRecord,
   type PolicyRecord,
-  type Scope,
 } from './compliance.repository.js';
 import { checkInsurer, insurerNames } from './insurers.service.js';
 import './compliance.messages.js';

@@ -98,7 +98,7 @@ async function remindChunk(
     if (!send.length) return 0;
     const recipients = await recipientsOf(tx, tenantId, source.permission);
     await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-      select ${tenantId}, rc.user_id, 'rent_m', i.category, i.title, i.content, i.link
+      select ${tenantId}::bigint, rc.user_id, 'rent_m', i.category, i.title, i.content, i.link
       from (values ${sql.join(
         send.map(
           (x) =>

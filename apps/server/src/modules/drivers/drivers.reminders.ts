@@ -51,7 +51,7 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
             ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
             : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`;
           await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-            select ${tenantId}, rc.user_id, 'rent_m', ${DRIVER_REMINDER_CATEGORY},
+            select ${tenantId}::bigint, rc.user_id, 'rent_m', ${DRIVER_REMINDER_CATEGORY},
               ${expired ? `${doc.title}已过期` : `${doc.title}即将到期`}, ${content}, ${`/rentDriver/${d.id}`}
             from ${recipientTable(recipients)} rc
             where rc.rent_id is null or rc.rent_id = ${d.rent_id}`);

@@ -99,7 +99,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
         on conflict do nothing returning key
       ), pushed as (
         insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-        select ${tenantId}, rc.user_id, 'rent_m', ${BILL_CATEGORY}, c.title, c.content, '/rentContract/detail/' || c.contract_id
+        select ${tenantId}::bigint, rc.user_id, 'rent_m', ${BILL_CATEGORY}, c.title, c.content, '/rentContract/detail/' || c.contract_id
         from c join fresh using (key)
         join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`c.rent_id`)}
         returning 1

@@ -47,7 +47,6 @@ async function startOfDayFn(deps: AppDeps, tenantId: number) {
   return days;
 }
 
-
 /**
  * The day boundaries of a date filter: the tenant's zone is read (a statement and an Intl formatter) only when
  * the filter has dates, like the car list; a list without dates never calls it.

@@ -122,7 +122,7 @@ async function notifyTenant(
     const recipients = await recipientsOf(deps.db, tenantId, 'riskGpsMap:view');
     // The message centre keeps text (Chinese, as the other reminders); one statement for the whole batch.
     await deps.db.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-      select ${tenantId}, rc.user_id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms'
+      select ${tenantId}::bigint, rc.user_id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms'
       from (values ${sql.join(
         toMessage.map(
           (x) =>

@@ -1,11 +1,11 @@
 import { GpsPaths } from '@fleetdesk/contracts/gps';
 import { ViolationPaths } from '@fleetdesk/contracts/violations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { runVehicleReminders } from '../../modules/compliance/reminders.js';
-import { A, addCar, day, ids } from '../../modules/compliance/__tests__/fixtures.js';
-import { recipientsOf, rentInScope, scopeFor, type Recipient } from '../access.js';
-import { AppError } from '../errors.js';
+import { recipientsOf, rentInScope, scopeFor, type Recipient } from '../../../core/access.js';
+import { AppError } from '../../../core/errors.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { runVehicleReminders } from '../reminders.js';
+import { A, addCar, day, ids } from './fixtures.js';
 
 let t: TestApp;
 let r: Awaited<ReturnType<typeof ids>>;
@@ -83,7 +83,6 @@ describe('recipientsOf: who hears of a rent', () => {
     expect(theirs.has('other')).toBe(true);
     expect(theirs.has('admin') || theirs.has('clerk')).toBe(false);
   });
-
 });
 
 /** A licence due in 10 days, written directly (the licence form is off the plan by then). */
