@@ -1,4 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '@fleetdesk/contracts/common';
+import { rowsOf, type DbOrTx } from './db.js';
+import { ForbiddenError } from './errors.js';
+import { effectivePermissions } from './permissions.js';
 
 /**
  * What a route needs before its handler runs. Every route declares one (a test and a start-up check refuse
@@ -85,4 +89,106 @@ declare module 'fastify' {
 
 export function hasPermission(permissions: Permissions, code: string): boolean {
   return code.includes(':') ? permissions.elements.has(code) : permissions.menus.has(code);
+}
+
+// ---------------------------------------------------------------------------------------------- data scope
+
+/** The rents a call covers, as every repository's `Scope` reads them. */
+export type RentScope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
+
+/**
+ * The one request-side check of a rent a call names (a filter, a form's rent): it must be one of the caller's
+ * `rentIds` (his data scope), else 403 `error.rentForbidden`, the answer to an `X-Rent-Id` of it. No rent named
+ * (`undefined`, `null`, 0): nothing to check.
+ */
+export function rentInScope(ctx: Pick<RequestContext, 'rentIds'>, rentId: number | null | undefined): void {
+  if (rentId && !ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
+}
+
+/** The rents a call covers: the caller's data scope, or the one rent it names (checked by `rentInScope`). */
+export function scopeFor(ctx: RentScope, rentId?: number | null): RentScope {
+  if (!rentId) return { tenantId: ctx.tenantId, rentIds: ctx.rentIds };
+  rentInScope(ctx, rentId);
+  return { tenantId: ctx.tenantId, rentIds: [rentId] };
+}
+
+/** A user who hears of a rent's news: every rent of the tenant (`all`), or the rents he is assigned to. */
+export interface Recipient {
+  userId: number;
+  rents: 'all' | readonly number[];
+}
+
+/**
+ * The one recipient query of jobs (reminders, alarms): the active users of the tenant who hold `permission`
+ * as a request of theirs would (their roles' grants limited by the tenant's plan: `effectivePermissions`, the
+ * very function the session uses), each with his data scope (every rent when one of his roles sees all or grants
+ * everything, else his assigned rents). With `rentId`, only those who see that rent.
+ */
+export async function recipientsOf(
+  db: DbOrTx,
+  tenantId: number,
+  permission: string,
+  rentId?: number,
+): Promise<Recipient[]> {
+  const rows = await rowsOf<{
+    id: number;
+    all_permissions: boolean;
+    all_rents: boolean;
+    grants: string[] | null;
+    assigned: number[] | null;
+    plan: string[] | null;
+  }>(
+    db,
+    sql`select u.id, ro.all_permissions, ro.all_rents,
+        (select array_agg(distinct g.code) from user_roles x join role_grants g
+          on g.tenant_id = x.tenant_id and g.role_id = x.role_id
+          where x.tenant_id = u.tenant_id and x.user_id = u.id) as grants,
+        (select array_agg(ur.rent_id order by ur.rent_id) from user_rents ur
+          where ur.tenant_id = u.tenant_id and ur.user_id = u.id) as assigned,
+        (select array_agg(p.code) from tenant_permissions p where p.tenant_id = u.tenant_id) as plan
+      from users u
+      join lateral (
+        select bool_or(r.all_permissions) as all_permissions, bool_or(r.all_permissions or r.data_scope = 'all') as all_rents
+        from user_roles x join roles r on r.tenant_id = x.tenant_id and r.id = x.role_id
+        where x.tenant_id = u.tenant_id and x.user_id = u.id
+      ) ro on ro.all_permissions is not null
+      where u.tenant_id = ${tenantId} and u.status = 'active'
+      order by u.id`,
+  );
+  const out: Recipient[] = [];
+  for (const row of rows) {
+    const permissions = effectivePermissions({
+      grants: row.grants ?? [],
+      allPermissions: row.all_permissions,
+      planMenus: row.plan ?? [],
+    });
+    if (!hasPermission(permissions, permission)) continue;
+    const rents = row.all_rents ? 'all' : (row.assigned ?? []).map(Number);
+    if (rentId !== undefined && rents !== 'all' && !rents.includes(rentId)) continue;
+    out.push({ userId: Number(row.id), rents });
+  }
+  return out;
+}
+
+/**
+ * The recipients as a table for a job's statement, `(user_id, rent_id)` with `rent_id` null for "every rent":
+ * join it with `rentJoin` (`join ${recipientTable(list)} rc on ${rentJoin('rc', sql`i.rent_id`)}`).
+ */
+export function recipientTable(list: readonly Recipient[]): SQL {
+  const users: number[] = [];
+  const rents: (number | 'NULL')[] = [];
+  for (const r of list) {
+    for (const rent of r.rents === 'all' ? (['NULL'] as const) : r.rents) {
+      users.push(r.userId);
+      rents.push(rent);
+    }
+  }
+  return sql`(select * from unnest(${`{${users.join(',')}}`}::int8[], ${`{${rents.join(',')}}`}::int8[])
+    as rc(user_id, rent_id))`;
+}
+
+/** The join condition of `recipientTable`'s alias with the rent of a row. */
+export function rentJoin(alias: string, rent: SQL): SQL {
+  const a = sql.raw(alias);
+  return sql`(${a}.rent_id is null or ${a}.rent_id = ${rent})`;
 }

@@ -28,10 +28,10 @@ import {
   type PolicyListQuery,
   type Responsibility,
 } from '@fleetdesk/contracts/compliance';
-import type { RequestContext } from '../../core/access.js';
+import { scopeFor, type RequestContext } from '../../core/access.js';
 import { pgErrorOf, rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { tenantDaysOf } from '../../core/tenant-time.js';
 import { offsetOf } from '../../core/envelope.js';
 import { storedFileUrl } from '../files/files.service.js';
@@ -53,17 +53,9 @@ import {
   type InspectionRecord,
   type LicenseRecord,
   type PolicyRecord,
-  type Scope,
 } from './compliance.repository.js';
 import { checkInsurer, insurerNames } from './insurers.service.js';
 import './compliance.messages.js';
-
-/** The rents a call covers: the caller's, or the one it names (which must be one of them, else 403). */
-export function scopeFor(ctx: RequestContext, rentId?: number | null): Scope {
-  if (!rentId) return ctx;
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
-  return { tenantId: ctx.tenantId, rentIds: [rentId] };
-}
 
 /** Today in the tenant's zone and the last "expiring soon" day of each paper (lead days of the settings). */
 export interface ComplianceWindow {

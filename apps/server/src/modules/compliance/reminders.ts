@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { recipientTable, recipientsOf, rentJoin } from '../../core/access.js';
 import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
@@ -54,7 +55,7 @@ export function registerVehicleReminderSource<T extends DueItem>(source: Vehicle
  * source (or those of `only.sources`), records the items not reminded yet (`vehicle_reminders`: its primary key
  * makes a second run, or another process's, a no-op; or the source's own `claim`) and pushes one message
  * (channel `rent_m`, the item's category, 3 by default) to each active user who holds the source's permission
- * and sees the item's rent. Answers the number of items reminded.
+ * (within the tenant's plan) and sees the item's rent (`recipientsOf` of `core/access.ts`). Answers the number of items reminded.
  */
 export async function runVehicleReminders(
   deps: AppDeps,
@@ -95,8 +96,9 @@ async function remindChunk(
   return deps.db.transaction(async (tx) => {
     const send = source.claim ? await source.claim(tx, tenantId, items) : await unsent(tx, tenantId, source, items);
     if (!send.length) return 0;
+    const recipients = await recipientsOf(tx, tenantId, source.permission);
     await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-      select u.tenant_id, u.id, 'rent_m', i.category, i.title, i.content, i.link
+      select ${tenantId}::bigint, rc.user_id, 'rent_m', i.category, i.title, i.content, i.link
       from (values ${sql.join(
         send.map(
           (x) =>
@@ -104,13 +106,7 @@ async function remindChunk(
         ),
         sql`, `,
       )}) as i(rent_id, category, title, content, link)
-      join users u on u.tenant_id = ${tenantId} and u.status = 'active'
-      where exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
-        where ur.tenant_id = u.tenant_id and ur.user_id = u.id
-          and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
-            and g.role_id = r.id and g.code = ${source.permission}))
-          and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
-            where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = i.rent_id)))`);
+      join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`i.rent_id`)}`);
     return send.length;
   });
 }

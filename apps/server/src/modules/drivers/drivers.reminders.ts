@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { recipientTable, recipientsOf } from '../../core/access.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { dueWindow } from './drivers.service.js';
@@ -14,7 +15,7 @@ const DOCUMENTS = {
 /**
  * Message-centre reminders of drivers' documents: for every active driver whose driving licence or
  * ride-hailing certificate has expired or expires within the lead days of the company settings
- * (`reminders.driverDocumentDays`), one message to each user who may see drivers in that driver's rent. Each
+ * (`reminders.driverDocumentDays`), one message to each user who may see drivers in that driver's rent (`recipientsOf`: grants, plan, data scope). Each
  * document's expiry date is reminded once (`driver_document_reminders`): a renewed document, with a new date,
  * is reminded again when its time comes. Answers the number of reminders recorded.
  */
@@ -27,6 +28,7 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
   for (const { tenant_id } of tenants) {
     const tenantId = Number(tenant_id);
     const w = await dueWindow(deps.db, tenantId, deps.clock.now());
+    const recipients = await recipientsOf(deps.db, tenantId, 'rentDriver:view');
     for (const [document, doc] of Object.entries(DOCUMENTS)) {
       const column = sql.raw(`d.${doc.column}`);
       await deps.db.transaction(async (tx) => {
@@ -49,16 +51,10 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
             ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
             : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`;
           await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-            select u.tenant_id, u.id, 'rent_m', ${DRIVER_REMINDER_CATEGORY},
+            select ${tenantId}::bigint, rc.user_id, 'rent_m', ${DRIVER_REMINDER_CATEGORY},
               ${expired ? `${doc.title}已过期` : `${doc.title}即将到期`}, ${content}, ${`/rentDriver/${d.id}`}
-            from users u
-            where u.tenant_id = ${tenantId} and u.status = 'active'
-              and exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
-                where ur.tenant_id = u.tenant_id and ur.user_id = u.id
-                  and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
-                    and g.role_id = r.id and g.code = 'rentDriver:view'))
-                  and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
-                    where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = ${d.rent_id})))`);
+            from ${recipientTable(recipients)} rc
+            where rc.rent_id is null or rc.rent_id = ${d.rent_id}`);
           sent++;
         }
       });

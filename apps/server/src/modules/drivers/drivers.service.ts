@@ -12,10 +12,10 @@ import {
   type CheckIdResult,
 } from '@fleetdesk/contracts/drivers';
 import { idCardFacts } from '@fleetdesk/contracts/identifiers';
-import type { RequestContext } from '../../core/access.js';
+import { scopeFor, type RequestContext } from '../../core/access.js';
 import { pgErrorOf, rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { driverLabels, drivers } from '../../db/schema/drivers.js';
 import { labels } from '../../db/schema/organisation.js';
 import { storedFileUrl } from '../files/files.service.js';
@@ -24,15 +24,6 @@ import { parseRules } from '../settings/settings.service.js';
 import { tenantDaysOf } from '../../core/tenant-time.js';
 import * as repo from './drivers.repository.js';
 import './drivers.messages.js';
-
-/**
- * The drivers a call covers: the caller's rents, or the one rent it asks for, which must be one of them.
- */
-export function scopeFor(ctx: RequestContext, rentId?: number | null): repo.Scope {
-  if (!rentId) return ctx;
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
-  return { tenantId: ctx.tenantId, rentIds: [rentId] };
-}
 
 /**
  * Today in the tenant's zone and the last day that is "expiring soon" (the lead days of the company settings,

@@ -15,7 +15,7 @@ import {
   type Route,
 } from '@fleetdesk/contracts/gps';
 import type { PageQuery, Paged } from '@fleetdesk/contracts/common';
-import type { RequestContext } from '../../core/access.js';
+import { scopeFor, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { pgErrorOf } from '../../core/db.js';
 import { offsetOf, page } from '../../core/envelope.js';
@@ -99,12 +99,6 @@ function deviceOf(r: Row): Device {
   };
 }
 
-function rentScope(ctx: Ctx, rentId?: number): number[] {
-  if (rentId === undefined) return [...ctx.rentIds];
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.forbidden');
-  return [rentId];
-}
-
 const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 export async function listDevices(
@@ -112,7 +106,7 @@ export async function listDevices(
   ctx: Ctx,
   q: DeviceListQuery & { carBound?: boolean },
 ): Promise<Paged<Device>> {
-  const params: unknown[] = [ctx.tenantId, rentScope(ctx, q.rentId), deps.clock.now().toISOString()];
+  const params: unknown[] = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds, deps.clock.now().toISOString()];
   const where = ['d.tenant_id = $1', 'd.rent_id = any($2::int8[])'];
   if (q.keyword) {
     params.push(like(q.keyword));
@@ -465,7 +459,7 @@ export async function userUnbind(deps: Deps, ctx: Ctx, id: number) {
 }
 
 export async function unboundCars(deps: Deps, ctx: Ctx, q: PageQuery & { keyword?: string; rentId?: number }) {
-  const params: unknown[] = [ctx.tenantId, rentScope(ctx, q.rentId)];
+  const params: unknown[] = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds];
   const where = [
     'c.tenant_id = $1',
     'c.rent_id = any($2::int8[])',

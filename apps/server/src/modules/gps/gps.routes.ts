@@ -34,9 +34,8 @@ import {
   WorkOrder,
   WorkOrderInput,
 } from '@fleetdesk/contracts/gps';
-import { access } from '../../core/access.js';
+import { access, rentInScope } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
-import { ForbiddenError } from '../../core/errors.js';
 import { sendXlsx } from '../../core/xlsx.js';
 import {
   bindableUsers,
@@ -74,10 +73,6 @@ import { tenantRules } from '../settings/settings.service.js';
 
 const tags = ['gps'];
 
-/** A filter naming a rent outside the caller's is 403 (as for an `X-Rent-Id` of it). */
-function checkRent(ctx: { rentIds: readonly number[] }, rentId: number | undefined): void {
-  if (rentId !== undefined && !ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.forbidden');
-}
 const audit = { targetType: 'gpsDevice' };
 const VIEW = 'riskGpsMap:view';
 const BIND = 'riskGpsMap:bind';
@@ -324,7 +319,7 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     config: { access: access.permission('riskGpsMap:export') },
     handler: async (req, reply) => {
       // Refused before the file starts: once streaming, an error can only cut the download.
-      checkRent(req.ctx, req.body.rentId);
+      rentInScope(req.ctx, req.body.rentId);
       return sendXlsx(
         reply,
         req.ctx.lang === 'zh-CN' ? '车辆设备.xlsx' : 'car-devices.xlsx',
@@ -365,7 +360,7 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('riskGpsMap:export') },
     handler: async (req, reply) => {
-      checkRent(req.ctx, req.body.rentId);
+      rentInScope(req.ctx, req.body.rentId);
       const zh = req.ctx.lang === 'zh-CN';
       type C = z.infer<typeof UnboundCar>;
       return sendXlsx(

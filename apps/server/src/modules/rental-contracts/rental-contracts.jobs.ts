@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { recipientTable, recipientsOf, rentJoin } from '../../core/access.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { tenantRules } from '../settings/settings.service.js';
@@ -52,22 +53,11 @@ export async function applyLateFees(deps: AppDeps, tenantId: number, today?: str
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Users of the tenant who may see contracts in a rent (for message-centre reminders). */
-const RECIPIENTS = (tenantId: number, rentId: SQL) => sql`
-  select u.tenant_id, u.id from users u
-  where u.tenant_id = ${tenantId} and u.status = 'active'
-    and exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
-      where ur.tenant_id = u.tenant_id and ur.user_id = u.id
-        and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
-          and g.role_id = r.id and g.code = 'rentContract:view'))
-        and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
-          where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = ${rentId})))`;
-
 /**
  * Reminders of one tenant, each once (`rental_reminders` keys): rent due within the lead days
  * (`reminders.rentDueDays`), contracts ending within 30 days, overdue rent (rent of signed contracts and of ended
  * contracts whose group goes on: `billsLive`). Message-centre messages to the
- * users who may see contracts of the rent. Answers the number of reminders recorded.
+ * users who may see contracts of the rent (`recipientsOf`: grants, plan, data scope). Answers the number of reminders recorded.
  */
 export async function sendReminders(deps: AppDeps, tenantId: number): Promise<number> {
   const rules = await tenantRules(deps, tenantId);
@@ -75,6 +65,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
   const dueUntil = addDays(today, rules.reminders.rentDueDays);
   const deadline = addDays(today, -rules.rentGraceDays);
   const endUntil = addDays(today, 30);
+  const recipients = await recipientsOf(deps.db, tenantId, 'rentContract:view');
   // One statement: the reminders not sent yet are recorded and pushed to every recipient of their rent.
   const [row] = await rowsOf<{ n: number }>(
     deps.db,
@@ -108,9 +99,9 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
         on conflict do nothing returning key
       ), pushed as (
         insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-        select u.tenant_id, u.id, 'rent_m', ${BILL_CATEGORY}, c.title, c.content, '/rentContract/detail/' || c.contract_id
+        select ${tenantId}::bigint, rc.user_id, 'rent_m', ${BILL_CATEGORY}, c.title, c.content, '/rentContract/detail/' || c.contract_id
         from c join fresh using (key)
-        join lateral (${RECIPIENTS(tenantId, sql`c.rent_id`)}) u on true
+        join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`c.rent_id`)}
         returning 1
       )
       select (select count(*)::int from fresh) as n, (select count(*) from pushed) as pushed`,

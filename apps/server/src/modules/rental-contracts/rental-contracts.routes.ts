@@ -43,7 +43,7 @@ import {
   TempIdParam,
   type Contract as ContractT,
 } from '@fleetdesk/contracts/rental-contracts';
-import { access } from '../../core/access.js';
+import { access, scopeFor } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { sendXlsx, type XlsxColumn } from '../../core/xlsx.js';
 import {
@@ -60,7 +60,6 @@ import {
   graceToday,
   previewSchedule,
   requestDiscount,
-  scopeFor,
   setAssignee,
   signContract,
   updateContract,

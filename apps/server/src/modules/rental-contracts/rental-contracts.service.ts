@@ -11,10 +11,10 @@ import {
   type ContractTerms,
   type SchedulePreview,
 } from '@fleetdesk/contracts/rental-contracts';
-import type { RequestContext } from '../../core/access.js';
+import { scopeFor, type RequestContext } from '../../core/access.js';
 import { isUniqueViolation, rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { BadRequestError, ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import {
@@ -38,13 +38,6 @@ import * as repo from './rental-contracts.repository.js';
 import './rental-contracts.messages.js';
 
 export type Scope = repo.Scope;
-
-/** The contracts a call covers: the caller's rents, or one of them. */
-export function scopeFor(ctx: RequestContext, rentId?: number | null): Scope {
-  if (!rentId) return ctx;
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
-  return { tenantId: ctx.tenantId, rentIds: [rentId] };
-}
 
 export async function todayOf(db: DbOrTx, tenantId: number, now: Date): Promise<string> {
   return (await tenantDays(db, tenantId, now)).today;

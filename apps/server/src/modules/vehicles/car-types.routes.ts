@@ -10,11 +10,10 @@ import {
   RentScopeQuery,
   VehiclePaths as P,
 } from '@fleetdesk/contracts/vehicles';
-import { access } from '../../core/access.js';
+import { access, scopeFor } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
 import { createCarType, listCarTypes, removeCarType, updateCarType } from './car-types.service.js';
 import { carTypeReport } from './reports.repository.js';
-import { scopeFor } from './vehicles.service.js';
 
 const tags = ['car types'];
 const audit = { targetType: 'carType' };

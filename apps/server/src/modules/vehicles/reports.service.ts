@@ -1,10 +1,9 @@
 import { ONLINE_WINDOW_MINUTES, type CarsSummary, type OperationReport } from '@fleetdesk/contracts/vehicles';
-import type { RequestContext } from '../../core/access.js';
+import { scopeFor, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { invalidField } from '../../core/errors.js';
 import * as reports from './reports.repository.js';
 import { addDays, tenantDays } from '../../core/tenant-time.js';
-import { scopeFor } from './vehicles.service.js';
 
 export const OPERATION_REPORT_MAX_DAYS = 366;
 

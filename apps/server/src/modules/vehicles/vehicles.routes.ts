@@ -35,7 +35,7 @@ import {
   UpdateCarInput,
   VehiclePaths as P,
 } from '@fleetdesk/contracts/vehicles';
-import { access } from '../../core/access.js';
+import { access, scopeFor } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { sendXlsx } from '../../core/xlsx.js';
 import { carTypesRoutes } from './car-types.routes.js';
@@ -60,7 +60,6 @@ import {
   getImages,
   listCars,
   restoreCar,
-  scopeFor,
   setImages,
   setKeyInfo,
   takeAction,

@@ -17,10 +17,10 @@ import {
 } from '@fleetdesk/contracts/vehicles';
 import type { z } from 'zod';
 import type { BindLicenseInput, KeyInfoInput } from '@fleetdesk/contracts/vehicles';
-import type { RequestContext } from '../../core/access.js';
+import { scopeFor, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { pgErrorOf, type DbOrTx } from '../../core/db.js';
-import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { carImages, carOwners, carTypes, cars } from '../../db/schema/vehicles.js';
 // Car images and licence pages take files through the files area's one check: a bad address is the same field
@@ -35,16 +35,6 @@ import * as repo from './vehicles.repository.js';
 import { checkInsurer } from '../compliance/insurers.service.js';
 
 export type { Scope } from './vehicles.repository.js';
-
-/**
- * The cars a call covers: the caller's rents, or the one rent it asks for, which must be one of them (a rent
- * the caller may not act in is refused like an `X-Rent-Id` of it).
- */
-export function scopeFor(ctx: RequestContext, rentId?: number | null): repo.Scope {
-  if (!rentId) return ctx;
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.rentForbidden');
-  return { tenantId: ctx.tenantId, rentIds: [rentId] };
-}
 
 /** Days of the tenant, loaded only when a filter needs a day boundary. */
 async function daysFor(deps: AppDeps, ctx: RequestContext, f: { createdFrom?: string; createdTo?: string }) {

@@ -16,9 +16,9 @@ import {
   type ViolationListFilter,
   type YearStatistics,
 } from '@fleetdesk/contracts/violations';
-import type { RequestContext } from '../../core/access.js';
+import { rentInScope, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { BadRequestError, ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { offsetOf } from '../../core/envelope.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
 import { tenantDays } from '../../core/tenant-time.js';
@@ -47,10 +47,6 @@ async function startOfDayFn(deps: AppDeps, tenantId: number) {
   return days;
 }
 
-function checkRent(ctx: RequestContext, rentId: number | undefined): void {
-  if (rentId !== undefined && !ctx.rentIds.includes(rentId)) throw new ForbiddenError();
-}
-
 /**
  * The day boundaries of a date filter: the tenant's zone is read (a statement and an Intl formatter) only when
  * the filter has dates, like the car list; a list without dates never calls it.
@@ -61,7 +57,7 @@ async function dayStartFor(deps: AppDeps, ctx: RequestContext, f: { from?: strin
 }
 
 export async function listViolations(deps: AppDeps, ctx: RequestContext, f: ViolationListFilter) {
-  checkRent(ctx, f.rentId);
+  rentInScope(ctx, f.rentId);
   const cond = async () => repo.filterWhere(ctx, f, await dayStartFor(deps, ctx, f));
   return repo.listViolations(deps.database, ctx, f, cond, { limit: f.pageSize, offset: offsetOf(f) });
 }
@@ -71,7 +67,7 @@ export async function violationsForExport(
   ctx: RequestContext,
   f: ViolationExportFilter,
 ): Promise<{ today: string; rows: AsyncGenerator<Violation> }> {
-  checkRent(ctx, f.rentId);
+  rentInScope(ctx, f.rentId);
   const days = await startOfDayFn(deps, ctx.tenantId);
   return { today: days.today, rows: repo.allViolations(deps.db, repo.filterWhere(ctx, f, days.startOf)) };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { GPS_EVENT_TITLES, type GpsAlarmType } from '@fleetdesk/contracts/gps-events';
 import type { GpsAlarmNotices } from '@fleetdesk/contracts/organisation';
+import { recipientTable, recipientsOf, rentJoin } from '../../../core/access.js';
 import { rowsOf } from '../../../core/db.js';
 import type { AppDeps } from '../../../core/deps.js';
 import {
@@ -117,10 +118,11 @@ async function notifyTenant(
     });
 
   const toMessage = texts.filter((x) => rules.message.includes(x.a.type));
-  if (toMessage.length)
+  if (toMessage.length) {
+    const recipients = await recipientsOf(deps.db, tenantId, 'riskGpsMap:view');
     // The message centre keeps text (Chinese, as the other reminders); one statement for the whole batch.
     await deps.db.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-      select u.tenant_id, u.id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms'
+      select ${tenantId}::bigint, rc.user_id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms'
       from (values ${sql.join(
         toMessage.map(
           (x) =>
@@ -128,13 +130,8 @@ async function notifyTenant(
         ),
         sql`, `,
       )}) as i(rent_id, title, content)
-      join users u on u.tenant_id = ${tenantId} and u.status = 'active'
-      where exists (select 1 from user_roles ur join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
-        where ur.tenant_id = u.tenant_id and ur.user_id = u.id
-          and (r.all_permissions or exists (select 1 from role_grants g where g.tenant_id = r.tenant_id
-            and g.role_id = r.id and g.code = 'riskGpsMap:view'))
-          and (r.all_permissions or r.data_scope = 'all' or exists (select 1 from user_rents x
-            where x.tenant_id = u.tenant_id and x.user_id = u.id and x.rent_id = i.rent_id)))`);
+      join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`i.rent_id`)}`);
+  }
 
   const toSms = texts.filter((x) => rules.sms.includes(x.a.type));
   if (toSms.length) await smsAlarms(deps, tenantId, rules, toSms);

@@ -1,9 +1,9 @@
 import type { AlarmQuery, AlarmStatics, EventQuery, GpsAlarmType, GpsEvent } from '@fleetdesk/contracts/gps-events';
 import type { Paged } from '@fleetdesk/contracts/common';
-import type { RequestContext } from '../../../core/access.js';
+import { scopeFor, type RequestContext } from '../../../core/access.js';
 import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../core/errors.js';
+import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import './gps-events.messages.js';
 
 export type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentIds' | 'lang'>;
@@ -13,12 +13,6 @@ type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => (v == null ? null : Number(v));
 export const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
-
-export function rentScope(ctx: Ctx, rentId?: number): number[] {
-  if (rentId === undefined) return [...ctx.rentIds];
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.forbidden');
-  return [rentId];
-}
 
 const SELECT = `select e.id, e.device_id, d.imei, e.rent_id, r.name as rent_name, e.car_id, c.plate, e.type, e.at,
   e.lat, e.lon, e.speed, e.geofence_id, g.name as geofence_name, e.attributes, e.alarm_status, u.name as handled_by_name,
@@ -75,7 +69,7 @@ async function pageOf(
 
 /** Alarms of the caller's rents, newest first, with filters. */
 export async function listAlarms(deps: Deps, ctx: Ctx, q: AlarmQuery & { imei?: string }): Promise<Paged<GpsEvent>> {
-  const params: unknown[] = [ctx.tenantId, rentScope(ctx, q.rentId)];
+  const params: unknown[] = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds];
   const where = ['e.tenant_id = $1', 'e.rent_id = any($2::int8[])', 'e.alarm_status is not null'];
   const add = (clause: (n: string) => string, v: unknown) => {
     params.push(v);
@@ -157,7 +151,7 @@ export async function alarmStatics(deps: Deps, ctx: Ctx, q: { month: string; ren
   const [y, m] = q.month.split('-').map(Number) as [number, number];
   const from = new Date(Date.UTC(y, m - 1, 1) - 8 * 3600_000).toISOString();
   const to = new Date(Date.UTC(y, m, 1) - 8 * 3600_000).toISOString();
-  const params = [ctx.tenantId, rentScope(ctx, q.rentId), from, to];
+  const params = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds, from, to];
   const where = `tenant_id = $1 and rent_id = any($2::int8[]) and alarm_status is not null and at >= $3 and at < $4`;
   const { rows: byType } = await deps.database.query<{ type: GpsAlarmType; count: number; unhandled: number }>(
     `select type, count(*)::int as count, count(*) filter (where alarm_status = 'unhandled')::int as unhandled

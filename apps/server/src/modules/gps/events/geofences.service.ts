@@ -3,7 +3,8 @@ import type { PageQuery, Paged } from '@fleetdesk/contracts/common';
 import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../core/errors.js';
-import { like, rentScope, type Ctx } from './alarms.service.js';
+import { rentInScope, scopeFor } from '../../../core/access.js';
+import { like, type Ctx } from './alarms.service.js';
 import { boxOf, contains, type LatLon } from './geo.js';
 import { invalidateGeofences } from './geofence-index.js';
 
@@ -38,7 +39,7 @@ export async function listGeofences(
   ctx: Ctx,
   q: PageQuery & { keyword?: string; rentId?: number; deviceId?: number },
 ): Promise<Paged<Geofence>> {
-  const params: unknown[] = [ctx.tenantId, rentScope(ctx, q.rentId)];
+  const params: unknown[] = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds];
   const where = ['g.tenant_id = $1', 'g.rent_id = any($2::int8[])'];
   if (q.keyword) {
     params.push(like(q.keyword));
@@ -79,7 +80,8 @@ function shapeValues(input: GeofenceInput) {
 
 export async function createGeofence(deps: Deps, ctx: Ctx, input: GeofenceInput): Promise<Geofence> {
   const rentId = input.rentId ?? ctx.rentIds[0];
-  if (rentId === undefined || !ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.forbidden');
+  if (rentId === undefined) throw new ForbiddenError('error.rentForbidden');
+  rentInScope(ctx, rentId);
   const { radius, box } = shapeValues(input);
   const { rows } = await deps.database.query<{ id: number }>(
     `insert into gps_geofences (tenant_id, rent_id, name, kind, points, radius, min_lat, min_lon, max_lat, max_lon,
@@ -110,7 +112,7 @@ export async function createGeofence(deps: Deps, ctx: Ctx, input: GeofenceInput)
 export async function updateGeofence(deps: Deps, ctx: Ctx, id: number, input: GeofenceInput): Promise<Geofence> {
   const before = await getGeofence(deps, ctx, id);
   const rentId = input.rentId ?? before.rentId;
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.forbidden');
+  rentInScope(ctx, rentId);
   const { radius, box } = shapeValues(input);
   await deps.database.query(
     `update gps_geofences set rent_id = $3, name = $4, kind = $5, points = $6::jsonb, radius = $7, min_lat = $8,

@@ -16,11 +16,11 @@ import {
 } from '@fleetdesk/contracts/gps-risk';
 import type { TenantRules } from '@fleetdesk/contracts/organisation';
 import type { Paged } from '@fleetdesk/contracts/common';
-import type { RequestContext } from '../../../core/access.js';
+import { scopeFor, type RequestContext } from '../../../core/access.js';
 import { rowsOf, type DbOrTx, type Tx } from '../../../core/db.js';
 import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../core/errors.js';
+import { ConflictError, NotFoundError } from '../../../core/errors.js';
 import { tenantDays } from '../../../core/tenant-time.js';
 import { registerApprovalType, startApproval, type ApprovalTypeDefinition } from '../../approvals/approvals.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
@@ -845,12 +845,6 @@ export async function closeCase(deps: AppDeps, ctx: Ctx, id: number, input: Clos
 
 // Reads -------------------------------------------------------------------------------------------------------
 
-function rentScope(ctx: Ctx, rentId?: number): number[] {
-  if (rentId === undefined) return [...ctx.rentIds];
-  if (!ctx.rentIds.includes(rentId)) throw new ForbiddenError('error.forbidden');
-  return [rentId];
-}
-
 const SELECT = sql`select rc.id, rc.rent_id, r.name as rent_name, rc.car_id, c.plate, rc.device_id, d.imei,
     rc.driver_id, dr.name as driver_name, rc.contract_id, k.number as contract_no, rc.rule, rc.state,
     (rc.evidence->>'overdueFen')::bigint as overdue_fen, (rc.evidence->>'overdueDays')::int as overdue_days,
@@ -893,7 +887,7 @@ function rowOf(r: Row): RiskCaseRow {
 export async function listCases(deps: Pick<AppDeps, 'db'>, ctx: Ctx, q: RiskCaseQuery): Promise<Paged<RiskCaseRow>> {
   const conds = [
     sql`rc.tenant_id = ${ctx.tenantId}`,
-    sql`rc.rent_id = any(${`{${rentScope(ctx, q.rentId).join(',')}}`}::int8[])`,
+    sql`rc.rent_id = any(${`{${scopeFor(ctx, q.rentId).rentIds.join(',')}}`}::int8[])`,
   ];
   if (q.state) conds.push(sql`rc.state = ${q.state}`);
   if (q.rule) conds.push(sql`rc.rule = ${q.rule}`);
