@@ -228,7 +228,7 @@ describe('/riskGpsMap devices', () => {
     // The secret identifier, not the device number, is what Traccar Client sends.
     expect(screen.getByText(/设备标识设为 0123456789abcdef0123456789abcdef/)).toBeInTheDocument();
     expect(sent.at(-1)!.path).toBe(`${G}/device/quick/userBind/21`);
-  }, 120_000);
+  }, 180_000);
 
   it('offers no edit or binding to a user who may only view', async () => {
     await setLanguage('en-US');
@@ -290,5 +290,5 @@ describe('/riskGpsMap devices', () => {
     await user.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
     expect(await screen.findByText(/设备标识设为 fedcba9876543210fedcba9876543210/)).toBeInTheDocument();
     expect(sent.at(-1)!.path).toBe(`${G}/device/osmandSecret/6`);
-  }, 120_000);
+  }, 180_000);
 });
