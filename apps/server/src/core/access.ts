@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '@fleetdesk/contracts/common';
 import { rowsOf, type DbOrTx } from './db.js';
 import { ForbiddenError } from './errors.js';
-import { effectivePermissions } from './permissions.js';
+import { effectivePermissions, type Permissions } from './permissions.js';
 
 /**
  * What a route needs before its handler runs. Every route declares one (a test and a start-up check refuse
@@ -36,12 +36,7 @@ export const access = {
   }),
 };
 
-export interface Permissions {
-  menus: ReadonlySet<string>;
-  elements: ReadonlySet<string>;
-  /** Menu codes the tenant's plan allows. */
-  plan: ReadonlySet<string>;
-}
+export type { Permissions } from './permissions.js';
 
 /** Who is calling and for which company: set by the auth hook before any handler of a `user` route. */
 export interface RequestContext {

@@ -1,5 +1,12 @@
 import { MENUS } from '@fleetdesk/contracts/permissions';
-import type { Permissions } from './access.js';
+
+/** What a signed-in user may do: the menus and elements of his roles, within the tenant's plan. */
+export interface Permissions {
+  menus: ReadonlySet<string>;
+  elements: ReadonlySet<string>;
+  /** Menu codes the tenant's plan allows. */
+  plan: ReadonlySet<string>;
+}
 
 /**
  * Effective permissions of a user: what the user's roles grant (every code for an all-permissions role),

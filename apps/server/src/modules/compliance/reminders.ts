@@ -46,8 +46,12 @@ export interface VehicleReminderSource<T extends DueItem = DueItem> {
 
 const sources = new Map<string, VehicleReminderSource>();
 
-export function registerVehicleReminderSource<T extends DueItem>(source: VehicleReminderSource<T>): void {
+/** Adds a source to the daily run; the answer takes it out again (a test's own source, gone with its test). */
+export function registerVehicleReminderSource<T extends DueItem>(source: VehicleReminderSource<T>): () => void {
   sources.set(source.key, source as unknown as VehicleReminderSource);
+  return () => {
+    if (sources.get(source.key) === (source as unknown)) sources.delete(source.key);
+  };
 }
 
 /**

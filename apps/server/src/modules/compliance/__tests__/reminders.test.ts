@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ManualClock } from '../../../core/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { registerVehicleReminderSource, runVehicleReminders } from '../reminders.js';
@@ -105,7 +105,9 @@ describe('vehicle reminders', () => {
   it('runs a source another area registers, with the same once-only rule', async () => {
     const car = await addCar(t, r.hz);
     let calls = 0;
-    registerVehicleReminderSource({
+    // The test's source reads this file's database: it leaves with the test (the next file of the worker runs
+    // the reminders too).
+    const unregister = registerVehicleReminderSource({
       key: 'test-limit',
       permission: 'rentCar:view',
       async due(_db, tenantId, w) {
@@ -127,6 +129,7 @@ describe('vehicle reminders', () => {
         ];
       },
     });
+    onTestFinished(unregister);
     await runVehicleReminders(t.deps);
     await runVehicleReminders(t.deps);
     expect(calls).toBeGreaterThanOrEqual(2);
