@@ -116,6 +116,15 @@ export function statementName(text: string): string | undefined {
 }
 let namedCount = 0;
 
+/**
+ * Forgets which texts were seen and named, as a new process would (a test that counts namings runs after other
+ * files in the same worker). A name is the hash of its text, so a statement named again keeps its name.
+ */
+export function forgetStatementNames(): void {
+  statementNames.clear();
+  namedCount = 0;
+}
+
 /** A node-postgres client that names the statements that come back (`statementName`). */
 class NamingClient extends pg.Client {}
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, rowsOf, statementName, type Database } from '../db.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetStatementNames, openPostgres, rowsOf, statementName, type Database } from '../db.js';
+
+// The names are counted per process, and other files of this worker ran before: start from none.
+beforeEach(forgetStatementNames);
 
 describe('statementName', () => {
   it('names a text from its second sight on, the same name each time, another for another text', () => {
