@@ -6,6 +6,7 @@ import { invalidField } from '../../core/errors.js';
 import { users } from '../../db/schema/identity.js';
 import { approvalRequests, approvalTasks } from '../../db/schema/office.js';
 import { tenantRules, updateRules } from '../settings/settings.service.js';
+import { createSystemNotice, purposeTemplate, systemSendingState } from '../sms-notices/sms-notices.service.js';
 import { approvalType } from './approvals.registry.js';
 
 /**
@@ -57,13 +58,23 @@ export async function positionOf(deps: AppDeps, tenantId: number, requestId: num
   return row ?? null;
 }
 
+/** The SMS notices' source of these texts (named on the SMS screens like any batch source). */
+export const APPROVAL_SMS_SOURCE = 'approvalNotice';
+export const APPROVAL_SMS_PURPOSE = 'approval.waiting';
+/** The template approval SMS use, created with this text the first time (the tenant may change or disable it). */
+export const APPROVAL_SMS_TEMPLATE = {
+  name: '审批待办通知',
+  content: '{applicant}提交的{type}「{summary}」等待您审批，请登录 Fleetdesk 审批中心处理。',
+};
+
 /**
  * The SMS notice to the approvers a request started waiting for, when the tenant asks for it: when the request
  * is pending at another run or step than `before` (a submission, or a decision that moved it on), the open
  * tasks of its current step. Called once the transaction that opened the step is committed, so a rolled-back
  * decision sends nothing, and a decision that leaves the step waiting for others sends nothing again. A failed
- * SMS is logged; the message-centre message stays the record. An area that starts a request in its own
- * transaction calls this after its commit (with `before` null).
+ * SMS is logged; the message-centre message stays the record. The texts go as a system notice of the SMS area
+ * (the tenant's signature, template, daily quota and price; the batch is listed under the applicant). An area
+ * that starts a request in its own transaction calls this after its commit (with `before` null).
  */
 export async function smsNewApprovers(deps: AppDeps, tenantId: number, requestId: number, before: Position | null) {
   try {
@@ -100,16 +111,39 @@ export async function smsNewApprovers(deps: AppDeps, tenantId: number, requestId
       .from(users)
       .where(and(eq(users.tenantId, tenantId), eq(users.id, req.applicantId)));
     const typeName = approvalType(req.businessType)?.name['zh-CN'] ?? req.businessType;
-    const content = `【Fleetdesk】${applicant?.name ?? ''}提交的${typeName}「${clip(req.summary, 30)}」等待您审批，请登录 Fleetdesk 审批中心处理。`;
-    for (const a of approvers) {
-      if (a.status !== 'active' || !a.phone) continue;
-      try {
-        const sent = await deps.sms.send({ tenantId, phone: a.phone, content });
-        if (!sent.ok) deps.log.warn({ requestId, userId: a.userId, error: sent.error }, 'approval SMS refused');
-      } catch (err) {
-        deps.log.warn({ err, requestId, userId: a.userId }, 'approval SMS failed');
-      }
+    const recipients = approvers
+      .filter((a) => a.status === 'active' && a.phone)
+      .map((a) => ({
+        phone: a.phone!,
+        variables: { applicant: applicant?.name ?? '', type: typeName, summary: clip(req.summary, 30) },
+      }));
+    if (!recipients.length) return;
+    const template = await purposeTemplate(deps, tenantId, APPROVAL_SMS_PURPOSE, APPROVAL_SMS_TEMPLATE);
+    if (template.status !== 'active') return;
+    const sending = await systemSendingState(deps, tenantId);
+    if (recipients.length > sending.remaining) {
+      deps.log.warn({ requestId, recipients: recipients.length }, 'approval SMS: over the daily quota, not sent');
+      return;
     }
+    const created = await deps.db.transaction(async (tx) => {
+      const notice = await createSystemNotice(
+        deps,
+        tx,
+        { tenantId, userId: req.applicantId },
+        {
+          template,
+          source: APPROVAL_SMS_SOURCE,
+          recipients,
+          signature: sending.signature,
+          segmentPriceFen: sending.segmentPriceFen,
+          defaults: { company: sending.shortName },
+        },
+      );
+      if (notice.invalid.length)
+        deps.log.warn({ requestId, invalid: notice.invalid.length }, 'approval SMS: numbers left out');
+      return notice.created;
+    });
+    if (created) await deps.tasks.dispatch(created.task);
   } catch (err) {
     deps.log.error({ err, requestId }, 'approval SMS: the approvers could not be read');
   }

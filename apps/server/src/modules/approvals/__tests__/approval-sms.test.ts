@@ -23,8 +23,14 @@ const call = caller(
   () => as,
 );
 
-/** The SMS sent (sandbox outbox) whose text names `summary`, by phone. */
+/** The SMS sent (sandbox outbox) whose text names `summary`, by phone; the notices queued so far are run first, as the worker would. */
 async function smsAbout(summary: string) {
+  const { rows: queued } = await t.deps.database.query<{ tenant_id: number; id: number }>(
+    `select p.tenant_id, p.id from task_progress p join sms_batches b on b.tenant_id = p.tenant_id
+       and p.target_id = 'smsBatch:' || b.id where b.source = 'approvalNotice' and p.state = 'queued' order by p.id`,
+  );
+  for (const task of queued)
+    await t.deps.tasks.run(Number(task.tenant_id), Number(task.id), new AbortController().signal);
   const { rows } = await t.deps.database.query<{ phone: string; content: string }>(
     `select phone, content from sms_messages where content like $1 order by id`,
     [`%${summary}%`],
@@ -92,8 +98,14 @@ describe('SMS to approvers', () => {
     const sms = await smsAbout('办公打印机采购');
     expect(sms.map((s) => s.phone).sort()).toEqual(first);
     expect(sms[0]!.content).toBe(
-      '【Fleetdesk】郑凯提交的采购申请「办公打印机采购」等待您审批，请登录 Fleetdesk 审批中心处理。',
+      '【演示租车】郑凯提交的采购申请「办公打印机采购」等待您审批，请登录 Fleetdesk 审批中心处理。',
     );
+
+    // A notice of the SMS area: the tenant's signature and price, listed under the applicant.
+    const { rows: batches } = await t.deps.database.query<{ cost_fen: number; user_id: number }>(
+      `select b.cost_fen, b.created_by as user_id from sms_batches b where b.source = 'approvalNotice' order by b.id desc limit 1`,
+    );
+    expect(Number(batches[0]!.cost_fen)).toBeGreaterThan(0);
 
     // The department head approves: the next step's approvers are texted, nobody twice.
     const { rows: heads } = await t.deps.database.query<{ username: string }>(
