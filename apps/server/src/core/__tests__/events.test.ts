@@ -62,7 +62,7 @@ describe('domain events', () => {
     const event = testEvent();
     let id = 0;
     await t.deps.events.transaction(async (tx) => {
-      [id] = await publish(tx, event);
+      id = (await publish(tx, event))[0]!;
       // Not before the commit.
       await new Promise((r) => setTimeout(r, 20));
       expect(inProcess).toHaveLength(0);
@@ -110,7 +110,7 @@ describe('domain events', () => {
     const steady = recorder('test.steady', { durable: true });
     let id = 0;
     await t.deps.events.transaction(async (tx) => {
-      [id] = await publish(tx, testEvent());
+      id = (await publish(tx, testEvent()))[0]!;
     });
     await t.deps.events.settled();
     // The other subscriber is not held up by the failing one.
@@ -150,7 +150,7 @@ describe('domain events', () => {
     });
     let id = 0;
     await t.deps.events.transaction(async (tx) => {
-      [id] = await publish(tx, testEvent());
+      id = (await publish(tx, testEvent()))[0]!;
     });
     await t.deps.events.settled();
     expect(durable).toHaveLength(0);
