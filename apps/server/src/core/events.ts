@@ -37,12 +37,12 @@ export interface DomainEventMap {
   /** A device left a geofence (alarm or not). */
   'device.geofenceExit': DeviceEventPayload;
   /** A car's status changed (handover out or back, a car form that changed it). */
-  'car.statusChanged': { carId: number; rentId: number; from: number | null; to: number; at: string };
+  'car.statusChanged': { carId: number; rentId: number; from: string; to: string; action: string; at: string };
   /** A rental contract was signed (it is now running). */
   'contract.signed': { contractId: number; rentId: number; carId: number | null; number: string; at: string };
   /** A rental contract ended (returned, terminated or cancelled). */
   'contract.ended': { contractId: number; rentId: number; carId: number | null; number: string; state: string; at: string };
-  /** An approval was decided (approved, rejected or withdrawn). */
+  /** An approval reached its outcome: approved, rejected (the last decision) or withdrawn by its applicant. */
   'approval.decided': { approvalId: number; kind: string; result: string; decidedBy: number | null; at: string };
 }
 
