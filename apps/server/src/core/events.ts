@@ -42,6 +42,23 @@ export interface DomainEventMap {
   'contract.signed': { contractId: number; rentId: number; carId: number | null; number: string; at: string };
   /** A rental contract ended (returned, terminated or cancelled). */
   'contract.ended': { contractId: number; rentId: number; carId: number | null; number: string; state: string; at: string };
+  /**
+   * Something is due that the users who may see it in its rent must be told of (a driver's or a car's document
+   * expiring, an inspection, a rent due or overdue, a contract ending): one message-centre message each. The
+   * producer has recorded that it reminded this item (its own key), in the same transaction.
+   */
+  'reminder.due': {
+    /** The producing area's source (`driverDocuments`, `vehicle:insurance`, `contracts`...). */
+    source: string;
+    /** The permission a user needs (besides seeing the rent) to be told. */
+    permission: string;
+    rentId: number;
+    /** The message-centre category (contracts MESSAGE_CATEGORIES). */
+    category: number;
+    title: string;
+    content: string;
+    link: string;
+  };
   /** An approval reached its outcome: approved, rejected (the last decision) or withdrawn by its applicant. */
   'approval.decided': { approvalId: number; kind: string; result: string; decidedBy: number | null; at: string };
 }
@@ -206,23 +223,25 @@ export class EventBus {
   }
 
   /**
-   * `db.transaction(fn)`, then the events `fn` published are handed to their subscribers (without waiting for
-   * them: `settled()` does).
+   * `db.transaction(fn)`, then the events `fn` published are handed to their subscribers: in the background
+   * (`settled()` waits for them), or before answering with `awaitDelivery` (a job whose callers expect its
+   * effects done, e.g. the reminders' messages). A failed delivery is retried either way, never thrown here.
    */
-  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Tx) => Promise<T>, options: { awaitDelivery?: boolean } = {}): Promise<T> {
     const ids: number[] = [];
     const result = await this.db.transaction(async (tx) => {
       published.set(tx, ids);
       return fn(tx);
     });
-    this.dispatch(ids);
+    const delivered = this.dispatch(ids);
+    if (options.awaitDelivery) await delivered;
     return result;
   }
 
-  /** Hands committed events (by id) to their subscribers, in the background. */
-  dispatch(ids: readonly number[]): void {
-    if (!ids.length || this.paused) return;
-    this.track(this.deliver([...ids]));
+  /** Hands committed events (by id) to their subscribers, in the background; resolves when they are done. */
+  dispatch(ids: readonly number[]): Promise<void> {
+    if (!ids.length || this.paused) return Promise.resolve();
+    return this.track(this.deliver([...ids]));
   }
 
   /** Resolves when every dispatch and retry started so far is done (tests, shutdown). */
@@ -230,10 +249,14 @@ export class EventBus {
     while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
-  private track(p: Promise<unknown>): void {
-    const tracked = p.catch((err: unknown) => this.log.error({ err }, 'events: delivery failed'));
+  private track(p: Promise<unknown>): Promise<void> {
+    const tracked = p.then(
+      () => undefined,
+      (err: unknown) => this.log.error({ err }, 'events: delivery failed'),
+    );
     this.inflight.add(tracked);
     void tracked.finally(() => this.inflight.delete(tracked));
+    return tracked;
   }
 
   private async load(ids: readonly number[]): Promise<DomainEvent[]> {
@@ -365,6 +388,6 @@ export class EventBus {
       await this.sweep();
     });
     await this.jobs.schedule('events.sweep', '* * * * *');
-    this.track(this.sweep());
+    void this.track(this.sweep());
   }
 }

@@ -1,4 +1,5 @@
 import { registerGpsSubscribers } from './gps/events/subscribers.js';
+import { registerMessagesSubscribers } from './messages/messages.subscribers.js';
 
 /**
  * Every area's domain-event subscribers (core/events.ts), in one place: called where the app is built
@@ -6,5 +7,6 @@ import { registerGpsSubscribers } from './gps/events/subscribers.js';
  * without building the app. A new area adds its `register...Subscribers()` here; producers do not change.
  */
 export function registerSubscribers(): void {
+  registerMessagesSubscribers();
   registerGpsSubscribers();
 }

@@ -362,7 +362,7 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
     [...Object.values(ev), ...Object.values(st), pairs.names, pairs.subscribers],
   );
   // Usually none: most positions raise no alarm and leave no geofence.
-  deps.events.dispatch(published.map((r) => Number(r.id)));
+  void deps.events.dispatch(published.map((r) => Number(r.id)));
   return ev.tenant!.length;
 }
 
