@@ -41,7 +41,14 @@ export interface DomainEventMap {
   /** A rental contract was signed (it is now running). */
   'contract.signed': { contractId: number; rentId: number; carId: number | null; number: string; at: string };
   /** A rental contract ended (returned, terminated or cancelled). */
-  'contract.ended': { contractId: number; rentId: number; carId: number | null; number: string; state: string; at: string };
+  'contract.ended': {
+    contractId: number;
+    rentId: number;
+    carId: number | null;
+    number: string;
+    state: string;
+    at: string;
+  };
   /**
    * Something is due that the users who may see it in its rent must be told of (a driver's or a car's document
    * expiring, an inspection, a rent due or overdue, a contract ending): one message-centre message each. The
@@ -130,7 +137,9 @@ export function subscribe<N extends EventName>(
 
 /** The subscribers of an event name (a copy). */
 export function subscribersOf(name: EventName): { subscriber: string; durable: boolean }[] {
-  return [...registry.values()].filter((s) => s.name === name).map(({ subscriber, durable }) => ({ subscriber, durable }));
+  return [...registry.values()]
+    .filter((s) => s.name === name)
+    .map(({ subscriber, durable }) => ({ subscriber, durable }));
 }
 
 /** The durable subscribers' names of an event name: the delivery rows `publish` writes. */
@@ -288,9 +297,11 @@ export class EventBus {
       for (const sub of [...registry.values()].filter((s) => s.name === name)) {
         if (sub.durable) await this.deliverDurable(sub, list);
         else
-          await sub.handler(list as never, this.deps).catch((err: unknown) =>
-            this.log.error({ err, event: name, subscriber: sub.subscriber }, 'events: subscriber failed'),
-          );
+          await sub
+            .handler(list as never, this.deps)
+            .catch((err: unknown) =>
+              this.log.error({ err, event: name, subscriber: sub.subscriber }, 'events: subscriber failed'),
+            );
       }
     }
   }
@@ -321,7 +332,10 @@ export class EventBus {
     } catch (err) {
       const attempts = Math.max(...claimed.map((c) => Number(c.attempts)));
       const delay = retryDelaySeconds(attempts);
-      this.log.warn({ err, subscriber: sub.subscriber, events: list.length, attempts }, 'events: delivery failed, retried later');
+      this.log.warn(
+        { err, subscriber: sub.subscriber, events: list.length, attempts },
+        'events: delivery failed, retried later',
+      );
       await this.db.execute(sql`update domain_event_deliveries
         set claimed_until = ${new Date(this.clock.now().getTime() + delay * 1000).toISOString()}::timestamptz,
           last_error = ${String((err as Error)?.message ?? err).slice(0, 1000)}

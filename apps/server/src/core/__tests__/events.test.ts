@@ -22,7 +22,13 @@ function testEvent(): NewEvent<'approval.decided'> {
   return {
     tenantId,
     name: 'approval.decided',
-    payload: { approvalId: 900_000 + seq, kind: 'test', result: 'approved', decidedBy: null, at: t.clock.now().toISOString() },
+    payload: {
+      approvalId: 900_000 + seq,
+      kind: 'test',
+      result: 'approved',
+      decidedBy: null,
+      at: t.clock.now().toISOString(),
+    },
   };
 }
 

@@ -41,8 +41,11 @@ export const domainEventDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.subscriber] }),
-    foreignKey({ name: 'domain_event_deliveries_event_fk', columns: [t.eventId], foreignColumns: [domainEvents.id] })
-      .onDelete('cascade'),
+    foreignKey({
+      name: 'domain_event_deliveries_event_fk',
+      columns: [t.eventId],
+      foreignColumns: [domainEvents.id],
+    }).onDelete('cascade'),
     index('domain_event_deliveries_pending_ix')
       .on(t.subscriber, t.eventId)
       .where(sql`delivered_at is null`),

@@ -542,7 +542,13 @@ async function publishDecided(tx: Tx, row: RequestRowDb, actorId: number, now: D
     await publish(tx, {
       tenantId: row.tenantId,
       name: 'approval.decided',
-      payload: { approvalId: row.id, kind: row.businessType, result: row.status, decidedBy: actorId, at: now.toISOString() },
+      payload: {
+        approvalId: row.id,
+        kind: row.businessType,
+        result: row.status,
+        decidedBy: actorId,
+        at: now.toISOString(),
+      },
     });
   return row;
 }

@@ -31,11 +31,12 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
     const w = await dueWindow(deps.db, tenantId, deps.clock.now());
     for (const [document, doc] of Object.entries(DOCUMENTS)) {
       const column = sql.raw(`d.${doc.column}`);
-      await deps.events.transaction(async (tx) => {
-        // Record the reminders first (the primary key makes a second process's run a no-op), then push.
-        const due = await rowsOf<{ id: number; rent_id: number; name: string; expiry: string }>(
-          tx,
-          sql`insert into driver_document_reminders (tenant_id, driver_id, document, expiry)
+      await deps.events.transaction(
+        async (tx) => {
+          // Record the reminders first (the primary key makes a second process's run a no-op), then push.
+          const due = await rowsOf<{ id: number; rent_id: number; name: string; expiry: string }>(
+            tx,
+            sql`insert into driver_document_reminders (tenant_id, driver_id, document, expiry)
             select d.tenant_id, d.id, ${document}, ${column} from drivers d
             where d.tenant_id = ${tenantId} and d.state = 'active' and d.deleted_at is null
               and ${column} is not null and ${column} <= ${w.soonUntil}
@@ -44,28 +45,30 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
               (select rent_id from drivers x where x.tenant_id = ${tenantId} and x.id = driver_id) as rent_id,
               (select name from drivers x where x.tenant_id = ${tenantId} and x.id = driver_id) as name,
               expiry::text as expiry`,
-        );
-        const events: NewEvent<'reminder.due'>[] = due.map((d) => {
-          const expired = d.expiry < w.today;
-          return {
-            tenantId,
-            name: 'reminder.due',
-            payload: {
-              source: `driver:${document}`,
-              permission: 'rentDriver:view',
-              rentId: Number(d.rent_id),
-              category: DRIVER_REMINDER_CATEGORY,
-              title: expired ? `${doc.title}已过期` : `${doc.title}即将到期`,
-              content: expired
-                ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
-                : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`,
-              link: `/rentDriver/${d.id}`,
-            },
-          };
-        });
-        await publish(tx, ...events);
-        sent += events.length;
-      }, { awaitDelivery: true });
+          );
+          const events: NewEvent<'reminder.due'>[] = due.map((d) => {
+            const expired = d.expiry < w.today;
+            return {
+              tenantId,
+              name: 'reminder.due',
+              payload: {
+                source: `driver:${document}`,
+                permission: 'rentDriver:view',
+                rentId: Number(d.rent_id),
+                category: DRIVER_REMINDER_CATEGORY,
+                title: expired ? `${doc.title}已过期` : `${doc.title}即将到期`,
+                content: expired
+                  ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
+                  : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`,
+                link: `/rentDriver/${d.id}`,
+              },
+            };
+          });
+          await publish(tx, ...events);
+          sent += events.length;
+        },
+        { awaitDelivery: true },
+      );
     }
   }
   return sent;

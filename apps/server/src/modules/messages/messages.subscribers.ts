@@ -24,8 +24,7 @@ const remindersToMessages: EventHandler<'reminder.due'> = async (events, deps) =
       select ${tenantId}::bigint, rc.user_id, 'rent_m', i.category, i.title, i.content, i.link
       from (values ${sql.join(
         list.map(
-          ({ payload: p }) =>
-            sql`(${p.rentId}::bigint, ${p.category}::int, ${p.title}, ${p.content}, ${p.link})`,
+          ({ payload: p }) => sql`(${p.rentId}::bigint, ${p.category}::int, ${p.title}, ${p.content}, ${p.link})`,
         ),
         sql`, `,
       )}) as i(rent_id, category, title, content, link)

@@ -33,7 +33,16 @@ async function device(): Promise<{ deviceId: number; carId: number }> {
 async function alarm(deviceId: number) {
   const at = t.clock.now();
   const batch: WrittenPosition[] = [
-    { tenantId: ids.demo, deviceId, serverTime: at, fixTime: at, lat: 30.3, lon: 120.1, speed: 0, alarm: 0b1_0000_0001 },
+    {
+      tenantId: ids.demo,
+      deviceId,
+      serverTime: at,
+      fixTime: at,
+      lat: 30.3,
+      lon: 120.1,
+      speed: 0,
+      alarm: 0b1_0000_0001,
+    },
   ];
   await eventPipeline(t.deps)(batch);
   await eventsSettled(t.deps);
