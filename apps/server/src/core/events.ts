@@ -193,6 +193,8 @@ export function durableSubscriberPairs(names: readonly EventName[]): { names: st
 
 export type EventBusDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'jobs'>;
 
+/** Delivered events are kept this long (to look into), then purged. */
+export const EVENTS_KEPT_DAYS = 7;
 /** How long a claimed delivery is left to its handler before another deliverer may take it. */
 export const CLAIM_SECONDS = 60;
 /** The wait before the n-th retry of a failed delivery (seconds): 10, 20, 40... at most 10 minutes. */
@@ -390,6 +392,21 @@ export class EventBus {
   }
 
   /**
+   * Forgets events older than `days` whose every delivery is done (in-process subscribers keep no state).
+   * Answers how many. The minute's `events.sweep` job runs it.
+   */
+  async purge(days = EVENTS_KEPT_DAYS): Promise<number> {
+    const rows = await rowsOf<{ id: number }>(
+      this.db,
+      sql`delete from domain_events e
+        where e.created_at < ${new Date(this.clock.now().getTime() - days * 86_400_000).toISOString()}::timestamptz
+          and not exists (select 1 from domain_event_deliveries d where d.event_id = e.id and d.delivered_at is null)
+        returning e.id`,
+    );
+    return rows.length;
+  }
+
+  /**
    * The worker's part (from `startJobs`): the retry queue, the sweep every minute and one sweep now (what the
    * last process left between commit and delivery).
    */
@@ -400,6 +417,7 @@ export class EventBus {
     });
     await this.jobs.work('events.sweep', 1, async () => {
       await this.sweep();
+      await this.purge();
     });
     await this.jobs.schedule('events.sweep', '* * * * *');
     void this.track(this.sweep());

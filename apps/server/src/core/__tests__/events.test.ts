@@ -175,6 +175,26 @@ describe('domain events', () => {
     expect(other).toHaveLength(1);
   });
 
+  it('purges delivered events after a week, never an undelivered one', async () => {
+    const flaky = recorder('test.purge', { durable: true, fail: 1 });
+    let id = 0;
+    await t.deps.events.transaction(async (tx) => {
+      id = (await publish(tx, testEvent()))[0]!;
+    });
+    await t.deps.events.settled();
+    const exists = async () =>
+      (await rowsOf<{ n: number }>(t.deps.db, sql`select count(*)::int as n from domain_events where id = ${id}`))[0]!
+        .n;
+    // Far ahead of the event: still undelivered, so kept.
+    t.clock.advance(8 * 86_400_000);
+    await t.deps.events.purge();
+    expect(await exists()).toBe(1);
+    await t.deps.events.sweep();
+    expect(flaky).toHaveLength(1);
+    await t.deps.events.purge();
+    expect(await exists()).toBe(0);
+  });
+
   it('registers a subscriber once, and takes it away with its unsubscribe', async () => {
     const handler = async () => undefined;
     const off = subscribe('approval.decided', 'test.once', handler, { durable: true });
