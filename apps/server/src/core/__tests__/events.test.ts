@@ -215,3 +215,28 @@ describe('domain events', () => {
     expect(row!.n).toBe(0);
   });
 });
+
+describe('domain events on a worker', () => {
+  it("retries a failed durable delivery on the worker (the events.deliver job, or the minute's sweep)", async () => {
+    const w = await createTestApp({ worker: true });
+    onTestFinished(() => w.close());
+    const flaky = recorder('test.workerRetry', { durable: true, fail: 1 });
+    let id = 0;
+    await w.deps.events.transaction(async (tx) => {
+      id = (await publish(tx, testEvent()))[0]!;
+    });
+    await w.deps.events.settled();
+    expect(flaky).toHaveLength(0);
+    // The job comes after the 10 s wait (pg-boss time); the claim's wait is on the test clock.
+    w.clock.advance(11_000);
+    const deadline = Date.now() + 30_000;
+    while (!flaky.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(flaky.map((e) => e.id)).toEqual([id]);
+    const [row] = await rowsOf<{ delivered: boolean; attempts: number }>(
+      w.deps.db,
+      sql`select delivered_at is not null as delivered, attempts from domain_event_deliveries
+        where event_id = ${id} and subscriber = 'test.workerRetry'`,
+    );
+    expect(row).toEqual({ delivered: true, attempts: 2 });
+  }, 60_000);
+});
