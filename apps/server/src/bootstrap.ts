@@ -9,6 +9,7 @@ import type { AppDeps } from './core/deps.js';
 import { FileUrls, fileUrlSecret } from './core/file-urls.js';
 import { createSmsProvider, SmsService } from './core/sms.js';
 import { Jobs } from './core/jobs.js';
+import { EventBus } from './core/events.js';
 import { createStorage } from './core/storage.js';
 import { TaskEngine } from './core/tasks.js';
 import { SessionCache } from './core/session-cache.js';
@@ -79,7 +80,7 @@ export async function createDeps(
     worker: options.worker ?? false,
     ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
   });
-  return {
+  const deps: Omit<AppDeps, 'events'> & { events?: EventBus } = {
     config,
     database,
     db: database.db,
@@ -92,6 +93,9 @@ export async function createDeps(
     storage: createStorage(config),
     fileUrls: new FileUrls(secret, clock, config.FILE_URL_TTL_SECONDS, config.LEGACY_IMAGE_HOST),
   };
+  // The bus reads the deps when it delivers (tests replace some of them after this).
+  deps.events = new EventBus(deps as AppDeps);
+  return deps as AppDeps;
 }
 
 /** Seeds the demo tenants when asked, or by default on the embedded database; prints the accounts. */

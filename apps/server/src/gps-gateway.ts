@@ -2,6 +2,7 @@ import { createDeps, createLogger, openDatabase, prepareDatabase } from './boots
 import { loadConfig } from './config.js';
 import { startGpsGateway } from './modules/gps/gateway-process.js';
 import { closeGpsRuntime } from './modules/gps/runtime.js';
+import { registerSubscribers } from './modules/subscribers.js';
 
 /**
  * `npm run gps-gateway`: the JT/T 808 gateway as a process of its own (the API processes then run with
@@ -14,6 +15,8 @@ async function gateway(): Promise<void> {
   const database = await openDatabase(config);
   await prepareDatabase(database);
   const deps = await createDeps(config, database, log, { worker: false });
+  // It publishes the devices' alarms: the durable subscribers must be known to write their deliveries.
+  registerSubscribers();
   await startGpsGateway(deps);
   const stop = async (signal: string) => {
     log.info({ signal }, 'gps gateway stopping');

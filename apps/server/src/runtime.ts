@@ -49,6 +49,8 @@ export async function startJobs(deps: AppDeps): Promise<void> {
   });
   await deps.jobs.work('maintenance', 1, () => maintenance(deps));
   await deps.jobs.schedule('maintenance', '* * * * *');
+  // Domain events: failed deliveries retried, and what a dead process left between commit and delivery.
+  await deps.events.start();
   // Embedded: no other process can hold a lease, so what a killed process held resumes at once. Otherwise a
   // lease of a dead worker runs out within LEASE_SECONDS; look again then.
   const resumed = await deps.tasks.resume({ stealLeases: deps.database.kind === 'pglite' });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
 import type { Database, Db } from './db.js';
+import type { EventBus } from './events.js';
 import type { FileUrls } from './file-urls.js';
 import type { Jobs } from './jobs.js';
 import type { SessionRow } from './auth.js';
@@ -21,6 +22,8 @@ export interface AppDeps {
   fileUrls: FileUrls;
   jobs: Jobs;
   tasks: TaskEngine;
+  /** Domain events: the after-commit delivery to subscribers (core/events.ts). */
+  events: EventBus;
   /** Signed-in sessions of this process (`SESSION_CACHE_SECONDS`); started by buildApp. */
   sessions: SessionCache<SessionRow>;
   log: FastifyBaseLogger;

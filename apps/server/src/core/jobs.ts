@@ -22,7 +22,7 @@ export interface JobHandlerContext {
   signal: AbortSignal;
 }
 
-export type QueueName = 'task.run' | 'maintenance';
+export type QueueName = 'task.run' | 'maintenance' | 'events.deliver' | 'events.sweep';
 
 /**
  * Background jobs on pg-boss, in the same database. Every process can send; a worker process (or the embedded
@@ -66,7 +66,7 @@ export class Jobs {
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    for (const name of ['task.run', 'maintenance'] satisfies QueueName[]) {
+    for (const name of ['task.run', 'maintenance', 'events.deliver', 'events.sweep'] satisfies QueueName[]) {
       await this.boss.createQueue(name, { name, policy: 'standard' });
     }
     this.started = true;

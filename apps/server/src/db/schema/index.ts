@@ -23,3 +23,4 @@ export * from './gps.js';
 export * from './gps-events.js';
 export * from './gps-commands.js';
 export * from './gps-risk.js';
+export * from './domain-events.js';

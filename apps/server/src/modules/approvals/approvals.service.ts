@@ -13,6 +13,7 @@ import type {
 import { fenToYuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { publish } from '../../core/events.js';
 import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { page, offsetOf } from '../../core/envelope.js';
@@ -528,11 +529,28 @@ export async function withdrawRequestInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, 
   const now = deps.clock.now();
   const plan = (req.plan as PlanStep[]).map((s) => (s.state === 'current' ? { ...s, state: 'waiting' as const } : s));
   await addHistory(tx, ctx.tenantId, id, { action: 'withdraw', actorId: ctx.userId }, now);
-  return finish(tx, req, plan, 'withdrawn', ctx.userId, now);
+  return publishDecided(tx, await finish(tx, req, plan, 'withdrawn', ctx.userId, now), ctx.userId, now);
 }
 
 export async function withdrawRequest(deps: AppDeps, ctx: Ctx, id: number) {
-  return deps.db.transaction((tx) => withdrawRequestInTx(tx, deps, ctx, id));
+  return deps.events.transaction((tx) => withdrawRequestInTx(tx, deps, ctx, id));
+}
+
+/** `approval.decided` (core/events.ts) when a request has reached its outcome, in the deciding transaction. */
+async function publishDecided(tx: Tx, row: RequestRowDb, actorId: number, now: Date): Promise<RequestRowDb> {
+  if (row.status === 'approved' || row.status === 'rejected' || row.status === 'withdrawn')
+    await publish(tx, {
+      tenantId: row.tenantId,
+      name: 'approval.decided',
+      payload: {
+        approvalId: row.id,
+        kind: row.businessType,
+        result: row.status,
+        decidedBy: actorId,
+        at: now.toISOString(),
+      },
+    });
+  return row;
 }
 
 /** A decision inside the caller's transaction (the demo seed; areas deciding for a user). */
@@ -540,7 +558,8 @@ export async function withdrawRequest(deps: AppDeps, ctx: Ctx, id: number) {
 type Decision = Omit<DecisionInput, 'step'> & { step?: number };
 
 export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx, id: number, input: Decision) {
-  return decide(
+  const now = deps.clock.now();
+  const row = await decide(
     tx,
     ctx.tenantId,
     id,
@@ -549,12 +568,13 @@ export async function decideInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
     input.comment,
     input.step,
     (applicantId) => userName(tx, ctx.tenantId, applicantId),
-    deps.clock.now(),
+    now,
   );
+  return publishDecided(tx, row, ctx.userId, now);
 }
 
 export async function decideRequest(deps: AppDeps, ctx: Ctx, id: number, input: Decision) {
-  const row = await deps.db.transaction((tx) => decideInTx(tx, deps, ctx, id, input));
+  const row = await deps.events.transaction((tx) => decideInTx(tx, deps, ctx, id, input));
   await afterOutcome(deps, row, ctx.userId);
   return row;
 }

@@ -1,8 +1,8 @@
 import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql, type SQL } from 'drizzle-orm';
-import { recipientTable, recipientsOf, rentJoin } from '../../core/access.js';
 import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
+import { publish } from '../../core/events.js';
 import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
 
 /** Something due of one car (or of a driver of the fleet), as a reminder source finds it. */
@@ -92,22 +92,32 @@ async function remindChunk(
   source: VehicleReminderSource,
   items: DueItem[],
 ): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    const send = source.claim ? await source.claim(tx, tenantId, items) : await unsent(tx, tenantId, source, items);
-    if (!send.length) return 0;
-    const recipients = await recipientsOf(tx, tenantId, source.permission);
-    await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-      select ${tenantId}::bigint, rc.user_id, 'rent_m', i.category, i.title, i.content, i.link
-      from (values ${sql.join(
-        send.map(
-          (x) =>
-            sql`(${x.rentId}::bigint, ${x.category ?? MessageCategory.vehicleReminders}::int, ${x.title}, ${x.content}, ${x.link ?? `/rentCar/car/${x.carId}`})`,
-        ),
-        sql`, `,
-      )}) as i(rent_id, category, title, content, link)
-      join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`i.rent_id`)}`);
-    return send.length;
-  });
+  // The messages are the message centre's: a `reminder.due` per item, published with its record, delivered
+  // before this answers.
+  return deps.events.transaction(
+    async (tx) => {
+      const send = source.claim ? await source.claim(tx, tenantId, items) : await unsent(tx, tenantId, source, items);
+      if (!send.length) return 0;
+      await publish(
+        tx,
+        ...send.map((x) => ({
+          tenantId,
+          name: 'reminder.due' as const,
+          payload: {
+            source: `vehicle:${source.key}`,
+            permission: source.permission,
+            rentId: x.rentId,
+            category: x.category ?? MessageCategory.vehicleReminders,
+            title: x.title,
+            content: x.content,
+            link: x.link ?? `/rentCar/car/${x.carId}`,
+          },
+        })),
+      );
+      return send.length;
+    },
+    { awaitDelivery: true },
+  );
 }
 
 /** The items whose (ref, dueDate) `vehicle_reminders` did not hold yet, now recorded there. */

@@ -1,8 +1,8 @@
 import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
-import { recipientTable, recipientsOf } from '../../core/access.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
+import { publish, type NewEvent } from '../../core/events.js';
 import { dueWindow } from './drivers.service.js';
 
 /** The message-centre category of driver reminders. */
@@ -18,7 +18,8 @@ const DOCUMENTS = {
  * ride-hailing certificate has expired or expires within the lead days of the company settings
  * (`reminders.driverDocumentDays`), one message to each user who may see drivers in that driver's rent (`recipientsOf`: grants, plan, data scope). Each
  * document's expiry date is reminded once (`driver_document_reminders`): a renewed document, with a new date,
- * is reminded again when its time comes. Answers the number of reminders recorded.
+ * is reminded again when its time comes. The messages are the message centre's: a `reminder.due` event per
+ * reminder, published with its record and delivered before this answers. Answers the number of reminders recorded.
  */
 export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
   const tenants = await rowsOf<{ tenant_id: number }>(
@@ -29,14 +30,14 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
   for (const { tenant_id } of tenants) {
     const tenantId = Number(tenant_id);
     const w = await dueWindow(deps.db, tenantId, deps.clock.now());
-    const recipients = await recipientsOf(deps.db, tenantId, 'rentDriver:view');
     for (const [document, doc] of Object.entries(DOCUMENTS)) {
       const column = sql.raw(`d.${doc.column}`);
-      await deps.db.transaction(async (tx) => {
-        // Record the reminders first (the primary key makes a second process's run a no-op), then push.
-        const due = await rowsOf<{ id: number; rent_id: number; name: string; expiry: string }>(
-          tx,
-          sql`insert into driver_document_reminders (tenant_id, driver_id, document, expiry)
+      await deps.events.transaction(
+        async (tx) => {
+          // Record the reminders first (the primary key makes a second process's run a no-op), then push.
+          const due = await rowsOf<{ id: number; rent_id: number; name: string; expiry: string }>(
+            tx,
+            sql`insert into driver_document_reminders (tenant_id, driver_id, document, expiry)
             select d.tenant_id, d.id, ${document}, ${column} from drivers d
             where d.tenant_id = ${tenantId} and d.state = 'active' and d.deleted_at is null
               and ${column} is not null and ${column} <= ${w.soonUntil}
@@ -45,20 +46,30 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
               (select rent_id from drivers x where x.tenant_id = ${tenantId} and x.id = driver_id) as rent_id,
               (select name from drivers x where x.tenant_id = ${tenantId} and x.id = driver_id) as name,
               expiry::text as expiry`,
-        );
-        for (const d of due) {
-          const expired = d.expiry < w.today;
-          const content = expired
-            ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
-            : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`;
-          await tx.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-            select ${tenantId}::bigint, rc.user_id, 'rent_m', ${DRIVER_REMINDER_CATEGORY},
-              ${expired ? `${doc.title}已过期` : `${doc.title}即将到期`}, ${content}, ${`/rentDriver/${d.id}`}
-            from ${recipientTable(recipients)} rc
-            where rc.rent_id is null or rc.rent_id = ${d.rent_id}`);
-          sent++;
-        }
-      });
+          );
+          const events: NewEvent<'reminder.due'>[] = due.map((d) => {
+            const expired = d.expiry < w.today;
+            return {
+              tenantId,
+              name: 'reminder.due',
+              payload: {
+                source: `driver:${document}`,
+                permission: 'rentDriver:view',
+                rentId: Number(d.rent_id),
+                category: DRIVER_REMINDER_CATEGORY,
+                title: expired ? `${doc.title}已过期` : `${doc.title}即将到期`,
+                content: expired
+                  ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
+                  : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`,
+                link: `/rentDriver/${d.id}`,
+              },
+            };
+          });
+          await publish(tx, ...events);
+          sent += events.length;
+        },
+        { awaitDelivery: true },
+      );
     }
   }
   return sent;

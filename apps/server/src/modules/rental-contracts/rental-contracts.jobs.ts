@@ -1,6 +1,6 @@
 import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
-import { recipientTable, recipientsOf, rentJoin } from '../../core/access.js';
+import { publish } from '../../core/events.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { tenantRules } from '../settings/settings.service.js';
@@ -66,11 +66,13 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
   const dueUntil = addDays(today, rules.reminders.rentDueDays);
   const deadline = addDays(today, -rules.rentGraceDays);
   const endUntil = addDays(today, 30);
-  const recipients = await recipientsOf(deps.db, tenantId, 'rentContract:view');
-  // One statement: the reminders not sent yet are recorded and pushed to every recipient of their rent.
-  const [row] = await rowsOf<{ n: number }>(
-    deps.db,
-    sql`with c as (
+  // One statement records the reminders not sent yet and answers them; in the same transaction each becomes a
+  // `reminder.due` event, whose message-centre messages are delivered before this answers.
+  return deps.events.transaction(
+    async (tx) => {
+      const fresh = await rowsOf<{ rent_id: number; contract_id: number; title: string; content: string }>(
+        tx,
+        sql`with c as (
         select 'due:' || l.id as key, l.rent_id, l.contract_id, '租金即将到期' as title,
           '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
             ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元将于 ' || l.due_date::text || ' 到期' as content
@@ -98,16 +100,29 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
       ), fresh as (
         insert into rental_reminders (tenant_id, key) select ${tenantId}, key from c
         on conflict do nothing returning key
-      ), pushed as (
-        insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-        select ${tenantId}::bigint, rc.user_id, 'rent_m', ${BILL_CATEGORY}, c.title, c.content, '/rentContract/detail/' || c.contract_id
-        from c join fresh using (key)
-        join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`c.rent_id`)}
-        returning 1
       )
-      select (select count(*)::int from fresh) as n, (select count(*) from pushed) as pushed`,
+      select c.rent_id, c.contract_id, c.title, c.content from c join fresh using (key) order by c.key`,
+      );
+      await publish(
+        tx,
+        ...fresh.map((c) => ({
+          tenantId,
+          name: 'reminder.due' as const,
+          payload: {
+            source: 'contracts',
+            permission: 'rentContract:view',
+            rentId: Number(c.rent_id),
+            category: BILL_CATEGORY,
+            title: c.title,
+            content: c.content,
+            link: `/rentContract/detail/${c.contract_id}`,
+          },
+        })),
+      );
+      return fresh.length;
+    },
+    { awaitDelivery: true },
   );
-  return Number(row?.n ?? 0);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { scopeFor, type RequestContext } from '../../core/access.js';
 import { isUniqueViolation, rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
+import { publish } from '../../core/events.js';
 import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { tenantDays } from '../../core/tenant-time.js';
@@ -352,7 +353,7 @@ export async function signContract(
   input: { accountId: number; paidDate?: string | undefined; remark?: string | null | undefined },
 ) {
   const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx) => {
     const c = await lockContract(tx, ctx, id);
     mustAllow(ctx, c.state, 'sign');
     await account(tx, ctx.tenantId, input.accountId);
@@ -394,6 +395,11 @@ export async function signContract(
       await reserveCar(tx, deps, ctx, c.carId, 'rentOut');
     }
     await event(tx, ctx, id, 'state', { from: 'pending', to: 'signed', remark: input.remark ?? null });
+    await publish(tx, {
+      tenantId: ctx.tenantId,
+      name: 'contract.signed',
+      payload: { contractId: id, rentId: c.rentId, carId: c.carId, number: c.number, at: now.toISOString() },
+    });
   });
   return getContract(deps, ctx, id);
 }
@@ -403,7 +409,7 @@ export async function signContract(
  * dispatched. Every line becomes invalid.
  */
 export async function cancelContract(deps: AppDeps, ctx: RequestContext, id: number, reason: string) {
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx) => {
     const c = await lockContract(tx, ctx, id);
     mustAllow(ctx, c.state, 'cancel');
     if (c.state === 'signed' && c.dispatched) throw new ConflictError('contracts.dispatched');
@@ -423,6 +429,7 @@ export async function cancelContract(deps: AppDeps, ctx: RequestContext, id: num
       .set({ state: 'cancelled', endedAt: now, updatedAt: now })
       .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
     await event(tx, ctx, id, 'state', { from: c.state as ContractState, to: 'cancelled', remark: reason });
+    await publishEnded(tx, ctx.tenantId, c, 'cancelled', now);
   });
   return getContract(deps, ctx, id);
 }
@@ -447,7 +454,7 @@ export async function dispatchContract(deps: AppDeps, ctx: RequestContext, id: n
  * terminated). The car goes back (rented -> idle, to be prepared again).
  */
 export async function finishContract(deps: AppDeps, ctx: RequestContext, id: number, reason: string | null) {
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx) => {
     const c = await lockContract(tx, ctx, id);
     mustAllow(ctx, c.state, 'complete');
     const [open] = await rowsOf<{ n: number }>(
@@ -465,8 +472,24 @@ export async function finishContract(deps: AppDeps, ctx: RequestContext, id: num
       .set({ state: to, endedAt: now, updatedAt: now })
       .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
     await event(tx, ctx, id, 'state', { from: 'signed', to, remark: reason });
+    await publishEnded(tx, ctx.tenantId, c, to, now);
   });
   return getContract(deps, ctx, id);
+}
+
+/** `contract.ended` (core/events.ts), in the transaction that ends the contract. */
+export async function publishEnded(
+  tx: DbOrTx,
+  tenantId: number,
+  c: { id: number; rentId: number; carId: number | null; number: string },
+  state: ContractState,
+  at: Date,
+): Promise<void> {
+  await publish(tx, {
+    tenantId,
+    name: 'contract.ended',
+    payload: { contractId: c.id, rentId: c.rentId, carId: c.carId, number: c.number, state, at: at.toISOString() },
+  });
 }
 
 export async function lineInScope(db: DbOrTx, ctx: RequestContext, lineId: number) {

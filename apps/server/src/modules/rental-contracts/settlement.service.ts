@@ -21,7 +21,7 @@ import { rentalContracts, rentalPaymentLines } from '../../db/schema/rental-cont
 import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
 import { contractInScope, lockContractForHandover } from './handover.service.js';
 import { lineOut } from './rental-contracts.repository.js';
-import { account, event, record } from './rental-contracts.service.js';
+import { account, event, publishEnded, record } from './rental-contracts.service.js';
 import { tenantRules } from '../settings/settings.service.js';
 
 type Input = z.output<typeof SettlementInput>;
@@ -344,9 +344,15 @@ async function settlementOutcome(o: {
         eq(rentalContracts.state, 'signed'),
       ),
     )
-    .returning({ id: rentalContracts.id });
+    .returning({
+      id: rentalContracts.id,
+      rentId: rentalContracts.rentId,
+      carId: rentalContracts.carId,
+      number: rentalContracts.number,
+    });
   for (const g of group) {
     await event(tx, actor, g.id, 'state', { from: 'signed', to, remark: '退租结算审批通过' });
+    await publishEnded(tx, tenantId, g, to, now);
   }
   await tx
     .update(rentalSettlements)

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { BindLicenseInput, KeyInfoInput } from '@fleetdesk/contracts/vehicles';
 import { scopeFor, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { publish } from '../../core/events.js';
 import { pgErrorOf, type DbOrTx } from '../../core/db.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
@@ -281,6 +282,11 @@ async function applyAction(
     remark,
     at: now,
   });
+  await publish(tx, {
+    tenantId: ctx.tenantId,
+    name: 'car.statusChanged',
+    payload: { carId: id, rentId: car.rentId, from: car.status, to, action, at: now.toISOString() },
+  });
   return car;
 }
 
@@ -292,7 +298,7 @@ export async function takeAction(
   remark: string | null,
 ): Promise<CarDetail> {
   const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
-  await deps.db.transaction((tx) => applyAction(tx, deps, ctx, days, id, action, remark));
+  await deps.events.transaction((tx) => applyAction(tx, deps, ctx, days, id, action, remark));
   return getCar(deps, ctx, id);
 }
 
@@ -309,7 +315,7 @@ export async function takeBatchAction(
   const refused: { id: number; plate: string | null; message: string }[] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      const car = await deps.db.transaction((tx) => applyAction(tx, deps, ctx, days, id, action, remark));
+      const car = await deps.events.transaction((tx) => applyAction(tx, deps, ctx, days, id, action, remark));
       done.push(car.id);
     } catch (err) {
       if (!(err instanceof ConflictError || err instanceof NotFoundError)) throw err;

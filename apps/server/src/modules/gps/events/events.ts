@@ -3,9 +3,8 @@ import type { TenantRules } from '@fleetdesk/contracts/organisation';
 import type { AppDeps } from '../../../core/deps.js';
 import type { PositionIn } from '../ingest.js';
 import { tenantRules } from '../../settings/settings.service.js';
+import { durableSubscriberPairs } from '../../../core/events.js';
 import { geofenceIndex, type FenceFlags } from './geofence-index.js';
-import { evaluateEvents, type RiskEventRow } from '../risk/risk.service.js';
-import { notifyAlarms, type RaisedAlarm } from './alarm-notices.js';
 
 export type EventRules = TenantRules['gpsEvents'];
 
@@ -193,12 +192,13 @@ export interface WrittenPosition extends PositionIn {
   serverTime: Date;
 }
 
-type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log' | 'events'>;
 
 const RULES_TTL_MS = 30_000;
 const rulesCache = new WeakMap<object, Map<number, { at: number; rules: EventRules }>>();
 
-async function rulesOf(deps: Deps, tenantId: number): Promise<EventRules> {
+/** A tenant's GPS event rules, cached 30 s per deps (the processor and the alarm notices). */
+export async function rulesOf(deps: Deps, tenantId: number): Promise<EventRules> {
   let cache = rulesCache.get(deps);
   if (!cache) rulesCache.set(deps, (cache = new Map()));
   const hit = cache.get(tenantId);
@@ -219,14 +219,11 @@ const dateOf = (v: unknown) => (v == null ? null : new Date(v as string));
 
 /**
  * Runs the batch the position writer has just stored through `deriveEvents`, device by device in fix-time order:
- * one query reads the devices and their states, one statement stores the events and the new states.
+ * one query reads the devices and their states, one statement stores the events, the new states and the domain
+ * events other areas act on (`device.alarm` for each alarm, `device.geofenceExit`; core/events.ts), which are
+ * handed to their subscribers (the risk engine, the alarm notices) once it is done.
  */
-export async function processPositions(
-  deps: Deps,
-  batch: WrittenPosition[],
-  /** Receives the alarms raised (for the notices, after the insert). */
-  raised?: RaisedAlarm[],
-): Promise<number> {
+export async function processPositions(deps: Deps, batch: WrittenPosition[]): Promise<number> {
   if (!batch.length) return 0;
   const byDevice = new Map<string, WrittenPosition[]>();
   for (const p of batch) {
@@ -313,15 +310,6 @@ export async function processPositions(
         ev.fence!.push(e.geofenceId);
         ev.attrs!.push(JSON.stringify(e.attributes));
         ev.status!.push(e.alarm ? 'unhandled' : null);
-        if (e.alarm && raised)
-          raised.push({
-            tenantId,
-            deviceId,
-            rentId: Number(r.rent_id),
-            carId: r.car_id == null ? null : Number(r.car_id),
-            type: e.type as RaisedAlarm['type'],
-            at: e.at,
-          });
       }
     }
     st.tenant!.push(tenantId);
@@ -336,14 +324,15 @@ export async function processPositions(
     st.fences!.push(`{${state.geofenceIds.join(',')}}`);
   }
   if (!st.tenant!.length) return 0;
-  // One statement: the events and the states (one round trip for the serial writer). It answers the events a risk
-  // rule looks at (geofence exit, power cut, tamper); usually none.
-  const { rows: risky } = await deps.database.query<RiskEventRow>(
+  // One statement: the events, the states and the domain events (one round trip for the serial writer, and the
+  // domain events are committed exactly with the GPS events they announce).
+  const pairs = durableSubscriberPairs(['device.alarm', 'device.geofenceExit']);
+  const { rows: published } = await deps.database.query<{ id: number }>(
     `with events as (
        insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, geofence_id, attributes, alarm_status)
        select * from unnest($1::int8[], $2::int8[], $3::int8[], $4::int8[], $5::text[], $6::timestamptz[], $7::float8[],
          $8::float8[], $9::float4[], $10::int8[], $11::jsonb[], $12::text[])
-       returning tenant_id, id, device_id, car_id, type, at),
+       returning tenant_id, id, device_id, rent_id, car_id, type, at, geofence_id, alarm_status),
      states as (
      insert into gps_event_states (tenant_id, device_id, fix_time, server_time, ignition, active_alarms, overspeed_since,
        overspeed_raised, online, geofence_ids, updated_at)
@@ -353,20 +342,31 @@ export async function processPositions(
      on conflict (tenant_id, device_id) do update set fix_time = excluded.fix_time, server_time = excluded.server_time,
        ignition = excluded.ignition, active_alarms = excluded.active_alarms, overspeed_since = excluded.overspeed_since,
        overspeed_raised = excluded.overspeed_raised, online = excluded.online, geofence_ids = excluded.geofence_ids,
-       updated_at = now())
-     select tenant_id, id, device_id, car_id, type, at from events
-     where type in ('geofenceExit', 'powerCut', 'tamper') and car_id is not null`,
-    [...Object.values(ev), ...Object.values(st)],
+       updated_at = now()),
+     outbox as (
+       insert into domain_events (tenant_id, name, payload)
+       select e.tenant_id, k.name, jsonb_build_object('gpsEventId', e.id, 'deviceId', e.device_id, 'rentId', e.rent_id,
+         'carId', e.car_id, 'type', e.type, 'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         'geofenceId', e.geofence_id)
+       from events e
+       cross join lateral (values ('device.alarm', e.alarm_status is not null), ('device.geofenceExit', e.type = 'geofenceExit'))
+         as k(name, wanted)
+       where k.wanted
+       order by e.id, k.name
+       returning id, tenant_id, name),
+     deliveries as (
+       insert into domain_event_deliveries (event_id, subscriber, tenant_id)
+       select o.id, s.subscriber, o.tenant_id
+       from outbox o join unnest($23::text[], $24::text[]) as s(name, subscriber) on s.name = o.name)
+     select id from outbox order by id`,
+    [...Object.values(ev), ...Object.values(st), pairs.names, pairs.subscribers],
   );
-  // The risk engine looks only at batches with such events (a query per batch only then).
-  if (risky.length)
-    await evaluateEvents(deps, risky).catch((err: unknown) =>
-      deps.log.error({ err, events: risky.length }, 'gps: risk evaluation failed'),
-    );
+  // Usually none: most positions raise no alarm and leave no geofence.
+  void deps.events.dispatch(published.map((r) => Number(r.id)));
   return ev.tenant!.length;
 }
 
-const pipelines = new WeakMap<object, { chain: Promise<unknown>; notices: Promise<unknown>; pending: number }>();
+const pipelines = new WeakMap<object, { chain: Promise<unknown>; pending: number }>();
 /** Batches the event processor may lag behind the writer before the writer waits for it. */
 const MAX_LAG_BATCHES = 4;
 
@@ -374,36 +374,31 @@ const MAX_LAG_BATCHES = 4;
  * The writer's `afterWrite`: batches go through `processPositions` one after another (so a device's positions
  * keep their order) on a chain of their own, so the writer stores the next batch meanwhile. When the chain is
  * more than MAX_LAG_BATCHES behind, the writer waits for it (back-pressure, the queue cannot grow without bound).
- * The alarms a batch raised are notified (message centre, SMS) on a third chain once its events are stored, so
- * neither the writer nor the next batch's events wait for the notices; a batch without alarms costs nothing there.
+ * The domain events a batch published (its alarms) go to their subscribers (risk, message centre, SMS) after its
+ * statement, through `deps.events`, so neither the writer nor the next batch's events wait for them.
  */
 export function eventPipeline(deps: AppDeps): (batch: WrittenPosition[]) => Promise<unknown> {
   let p = pipelines.get(deps);
-  if (!p) pipelines.set(deps, (p = { chain: Promise.resolve(), notices: Promise.resolve(), pending: 0 }));
+  if (!p) pipelines.set(deps, (p = { chain: Promise.resolve(), pending: 0 }));
   const state = p;
   return (batch) => {
     state.pending++;
     state.chain = state.chain
-      .then(async () => {
-        const raised: RaisedAlarm[] = [];
-        await processPositions(deps, batch, raised);
-        if (raised.length)
-          state.notices = state.notices
-            .then(() => notifyAlarms(deps, raised, async (tenantId) => (await rulesOf(deps, tenantId)).notices))
-            .catch((err: unknown) => deps.log.error({ err, alarms: raised.length }, 'gps: alarm notices failed'));
-      })
+      .then(() => processPositions(deps, batch))
       .catch((err: unknown) => deps.log.error({ err, positions: batch.length }, 'gps: deriving events failed'))
       .finally(() => state.pending--);
     return state.pending > MAX_LAG_BATCHES ? state.chain : Promise.resolve();
   };
 }
 
-/** Resolves when every batch handed to the event pipeline so far is processed and notified (tests, shutdown). */
-export async function eventsSettled(deps: object): Promise<unknown> {
+/**
+ * Resolves when every batch handed to the event pipeline so far is processed and its domain events delivered to
+ * the subscribers of this process (tests, shutdown).
+ */
+export async function eventsSettled(deps: Pick<AppDeps, 'events'>): Promise<void> {
   const p = pipelines.get(deps);
-  if (!p) return;
-  await p.chain;
-  return p.notices;
+  if (p) await p.chain;
+  await deps.events.settled();
 }
 
 /**

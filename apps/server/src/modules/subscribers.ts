@@ -1,0 +1,12 @@
+import { registerGpsSubscribers } from './gps/events/subscribers.js';
+import { registerMessagesSubscribers } from './messages/messages.subscribers.js';
+
+/**
+ * Every area's domain-event subscribers (core/events.ts), in one place: called where the app is built
+ * (`registerModules`, so the API, the worker and the tests) and by the GPS gateway process, which publishes
+ * without building the app. A new area adds its `register...Subscribers()` here; producers do not change.
+ */
+export function registerSubscribers(): void {
+  registerMessagesSubscribers();
+  registerGpsSubscribers();
+}
