@@ -16,10 +16,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShiftInput, type Shift } from '@fleetdesk/contracts/attendance';
-import { OrganisationPaths, type Department } from '@fleetdesk/contracts/organisation';
+import type { Department } from '@fleetdesk/contracts/organisation';
 import { useAccess } from '../../../lib/access';
+import { departmentsQuery } from '../../../lib/organisation-lists';
 import { serverFieldErrors } from '../../../lib/field-failure';
-import { request } from '../../../lib/request';
 import { issueMessage } from '../../../lib/validation';
 import { shiftsQuery, useDeleteShift, useSaveShift } from '../api/attendance';
 import '../i18n';
@@ -130,11 +130,7 @@ export default function ShiftsPage() {
   const { modal, message } = App.useApp();
   const access = useAccess();
   const shifts = useQuery(shiftsQuery());
-  const departments = useQuery({
-    queryKey: ['attendance', 'departments'],
-    queryFn: () => request<Department[]>(OrganisationPaths.departments),
-    enabled: access.can('oaDepart'),
-  });
+  const departments = useQuery({ ...departmentsQuery(), enabled: access.can('oaDepart') });
   const remove = useDeleteShift();
   const [editing, setEditing] = useState<{ shift?: Shift } | null>(null);
   const canEdit = access.can('oaAttendanceRule:edit');
