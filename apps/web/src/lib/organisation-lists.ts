@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   OrganisationPaths,
+  type Department,
   type Employee,
   type Label,
   type LabelKind,
@@ -12,12 +13,15 @@ import { request } from './request';
 
 /**
  * The tenant's lists that several areas pick from: its rents (subsidiaries, within the caller's data scope), its
- * roles and its labels. One query key each, so that a change made on one screen refreshes every other that shows them.
+ * roles, its departments and its labels. One query key each, so that a change made on one screen refreshes every
+ * other that shows them (a department renamed in the address book is renamed in the shifts, the attendance sheet
+ * and the approval flows).
  */
 export const rentsKey = ['tenant', 'rents'] as const;
 export const rolesKey = ['tenant', 'roles'] as const;
 export const staffKey = ['tenant', 'staff'] as const;
 export const labelsKey = ['tenant', 'labels'] as const;
+export const departmentsKey = ['tenant', 'departments'] as const;
 
 /** The tenant's rents with their employee and car counts (`oaCompany:view` or `rentCar:view`). */
 export function getRents(): Promise<Rent[]> {
@@ -34,6 +38,13 @@ export function getRoles(): Promise<RoleRow[]> {
 /** `enabled`: false for a user who may not read the roles (the employee form then shows them read-only). */
 export const rolesQuery = (enabled = true) =>
   queryOptions({ queryKey: [...rolesKey, 'list'] as readonly unknown[], queryFn: getRoles, enabled });
+
+/** Every department of the tenant (flat: `parentId` builds the tree), with its direct employee count. */
+export function getDepartments(): Promise<Department[]> {
+  return request<Department[]>(OrganisationPaths.departments);
+}
+
+export const departmentsQuery = () => queryOptions({ queryKey: departmentsKey, queryFn: getDepartments });
 
 /** The tenant's active employees (at most 500), for pickers of people (`oaDepart:view`). */
 export async function getActiveStaff(): Promise<Employee[]> {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Spin from 'antd/es/spin';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { membershipInfoQuery } from '../../features/session/api/get-membership-info';
@@ -29,6 +29,8 @@ export function SessionShell() {
   const signedIn = isSignedIn();
   const [failed, setFailed] = useState(false);
 
+  // Only a change of who is signed in starts a load; the location is read (when it fails) for the way back.
+  const backToLogin = useEffectEvent(() => navigate(loginPath(location.pathname, location.search), { replace: true }));
   useEffect(() => {
     if (!signedIn || user) return;
     let live = true;
@@ -37,12 +39,11 @@ export function SessionShell() {
       setFailed(true);
       await signOut();
       client.clear();
-      navigate(loginPath(location.pathname, location.search), { replace: true });
+      backToLogin();
     });
     return () => {
       live = false;
     };
-    // Only a change of who is signed in starts a load; the location is read for the way back.
   }, [signedIn, user, client]);
 
   // Permissions on every navigation (menus once per session).

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Switch from 'antd/es/switch';
 import Tooltip from 'antd/es/tooltip';
 import Table from 'antd/es/table';
-import type { ColumnType } from 'antd/es/table';
+import type { ColumnType, TableProps } from 'antd/es/table';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,10 @@ export interface ListPageProps<Row> {
    * export as `filters.deleted`): the area's row actions then offer `RestoreButton` for deleted rows.
    */
   deletedSwitch?: boolean;
+  /** Row events (a click that opens the row, say). */
+  onRow?: TableProps<Row>['onRow'];
+  /** What an empty list says (default: antd's "no data"). */
+  emptyText?: ReactNode;
 }
 
 /** The body of an export: the rows selected (`ids`), else what the filter selects. */
@@ -179,6 +183,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           columns={columns}
           dataSource={list.data?.rows ?? []}
           rowKey={props.rowKey}
+          onRow={props.onRow}
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           rowSelection={
@@ -196,7 +201,9 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
                 <p>{t('list.loadFailed')}</p>
                 <Button onClick={() => void list.refetch()}>{t('actions.retry')}</Button>
               </div>
-            ) : undefined,
+            ) : (
+              props.emptyText
+            ),
           }}
           pagination={{
             current: params.pageNum,

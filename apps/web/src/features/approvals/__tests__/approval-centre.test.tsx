@@ -1,3 +1,4 @@
+import { SavedFilterPaths } from '@fleetdesk/contracts/saved-filters';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +89,8 @@ function server(more: Record<string, (req: FakeRequest) => FakeAnswer> = {}) {
   return sessionServer(ADMIN, {
     [`GET ${A}/types`]: () => ok(TYPES),
     [`GET ${A}/waiting/count`]: () => ok(1),
+    // The list's saved filters (the list-page pattern).
+    [`GET ${SavedFilterPaths.list}`]: () => ok([]),
     [`GET ${A}/request/list`]: (req) =>
       ok({
         rows: req.query.get('box') === 'waiting' ? [row()] : [],
@@ -142,7 +145,8 @@ describe('approval centre', () => {
       form: { item: 'High-pressure washer', amount: null },
       attachments: [],
     });
-  });
+    // The longest walk of the file (the list page, its filter bar and the form): slow on a busy machine.
+  }, 90_000);
 
   it('decides in Chinese: a rejection needs a comment, an approval is sent', async () => {
     await setLanguage('zh-CN');

@@ -192,6 +192,8 @@ export function RequestForm({
     >
       <Form<Values>
         form={form}
+        // Its own field ids: the list's filter bar behind it has a businessType field too.
+        name="approval-request"
         layout="vertical"
         initialValues={{
           businessType: request?.businessType,

@@ -12,12 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BUSINESS_AREA_TITLES, type BusinessType, type Flow, type FlowStep } from '@fleetdesk/contracts/approvals';
 import type { Department } from '@fleetdesk/contracts/organisation';
-import { OrganisationPaths } from '@fleetdesk/contracts/organisation';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { activeStaffQuery, rolesQuery } from '../../../lib/organisation-lists';
-import { request } from '../../../lib/request';
+import { activeStaffQuery, departmentsQuery, rolesQuery } from '../../../lib/organisation-lists';
 import { departmentHeadsQuery, flowsQuery, typesQuery, useDeleteFlow, useSetDepartmentHead } from '../api/flows';
 import { ApprovalSettingPanel } from '../components/approval-setting';
 import { FlowEditor } from '../components/flow-editor';
@@ -185,10 +183,7 @@ function HeadList() {
   const { t } = useTranslation('approvals');
   const { message } = App.useApp();
   const access = useAccess();
-  const departments = useQuery({
-    queryKey: ['approvals', 'departments'],
-    queryFn: () => request<Department[]>(OrganisationPaths.departments),
-  });
+  const departments = useQuery(departmentsQuery());
   const heads = useQuery(departmentHeadsQuery());
   const staff = useQuery(activeStaffQuery());
   const setHead = useSetDepartmentHead();

@@ -14,12 +14,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SHEET_COLUMNS, type ClockRecord, type SheetRow } from '@fleetdesk/contracts/attendance';
-import { OrganisationPaths, type Department } from '@fleetdesk/contracts/organisation';
 import { ImportWizard } from '../../../components/import-wizard/import-wizard';
 import { useFinishedTasks } from '../../../components/import-wizard/use-finished-tasks';
 import { useAccess } from '../../../lib/access';
+import { departmentsQuery } from '../../../lib/organisation-lists';
 import { formatDateTime } from '../../../lib/format';
-import { request } from '../../../lib/request';
 import { attendanceKey, exportSheet, recordsQuery, sheetQuery } from '../api/attendance';
 import { ClockPanel } from '../components/clock-panel';
 import '../i18n';
@@ -73,11 +72,7 @@ function SheetTab() {
   const [exporting, setExporting] = useState(false);
   const q = { month: month.format('YYYY-MM'), ...(departmentId ? { departmentId } : {}) };
   const sheet = useQuery(sheetQuery(q));
-  const departments = useQuery({
-    queryKey: ['attendance', 'departments'],
-    queryFn: () => request<Department[]>(OrganisationPaths.departments),
-    enabled: everyone && access.can('oaDepart'),
-  });
+  const departments = useQuery({ ...departmentsQuery(), enabled: everyone && access.can('oaDepart') });
   const numbers = SHEET_COLUMNS.map((k) => ({
     key: k,
     title: t(`sheet.${k}`),

@@ -16,10 +16,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShiftInput, type Shift } from '@fleetdesk/contracts/attendance';
-import { OrganisationPaths, type Department } from '@fleetdesk/contracts/organisation';
+import type { Department } from '@fleetdesk/contracts/organisation';
+import { useModalForm } from '../../../components/use-modal-form';
 import { useAccess } from '../../../lib/access';
-import { serverFieldErrors } from '../../../lib/field-failure';
-import { request } from '../../../lib/request';
+import { departmentsQuery } from '../../../lib/organisation-lists';
 import { issueMessage } from '../../../lib/validation';
 import { shiftsQuery, useDeleteShift, useSaveShift } from '../api/attendance';
 import '../i18n';
@@ -40,8 +40,12 @@ interface Values {
 function ShiftForm({ shift, departments, onClose }: { shift?: Shift; departments: Department[]; onClose: () => void }) {
   const { t } = useTranslation('attendance');
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
   const save = useSaveShift();
+  const { form, submit: send } = useModalForm<Values, unknown, ShiftInput>({
+    submit: (input) => save.mutateAsync(input),
+    onSuccess: (_, input) => void message.success(t('shifts.saved', { name: input.name })),
+    onClose,
+  });
 
   const submit = async () => {
     const v = form.getFieldsValue(true) as Values;
@@ -53,19 +57,13 @@ function ShiftForm({ shift, departments, onClose }: { shift?: Shift; departments
       endTime: v.endTime?.format('HH:mm') ?? '',
       graceMinutes: v.graceMinutes ?? 0,
     });
-    const show = (errors: { path: string; message: string }[]) =>
-      form.setFields(errors.map((e) => ({ name: e.path as keyof Values, errors: [e.message] })));
     if (!parsed.success) {
-      show(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: issueMessage(i, t) })));
+      form.setFields(
+        parsed.error.issues.map((i) => ({ name: i.path.join('.') as keyof Values, errors: [issueMessage(i, t)] })),
+      );
       return;
     }
-    try {
-      await save.mutateAsync(parsed.data);
-      void message.success(t('shifts.saved', { name: parsed.data.name }));
-      onClose();
-    } catch (e) {
-      show(serverFieldErrors(e));
-    }
+    await send(parsed.data);
   };
 
   return (
@@ -130,11 +128,7 @@ export default function ShiftsPage() {
   const { modal, message } = App.useApp();
   const access = useAccess();
   const shifts = useQuery(shiftsQuery());
-  const departments = useQuery({
-    queryKey: ['attendance', 'departments'],
-    queryFn: () => request<Department[]>(OrganisationPaths.departments),
-    enabled: access.can('oaDepart'),
-  });
+  const departments = useQuery({ ...departmentsQuery(), enabled: access.can('oaDepart') });
   const remove = useDeleteShift();
   const [editing, setEditing] = useState<{ shift?: Shift } | null>(null);
   const canEdit = access.can('oaAttendanceRule:edit');

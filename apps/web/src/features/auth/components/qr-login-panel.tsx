@@ -18,8 +18,6 @@ export function QrLoginPanel() {
   // Why a session ended; it belongs to that session, so a fresh QR starts clean.
   const [endedFor, setEndedFor] = useState<{ id: string; reason: Reason } | null>(null);
   const ended = session && endedFor?.id === session.id ? endedFor.reason : null;
-  const setEnded = (reason: Reason) =>
-    session && setEndedFor((e) => (e?.id === session.id ? e : { id: session.id, reason }));
   const [signingIn, setSigningIn] = useState(false);
   const exchanged = useRef<string | null>(null);
   const poll = useQrPoll(session?.id, !!session && !ended && !signingIn && !qr.isFetching);
@@ -44,6 +42,8 @@ export function QrLoginPanel() {
   useEffect(() => {
     const answer = poll.data;
     if (!answer || !session) return;
+    const id = session.id;
+    const setEnded = (reason: Reason) => setEndedFor((e) => (e?.id === id ? e : { id, reason }));
     if (answer.state === 'expired' || answer.state === 'consumed') setEnded('expired');
     if (answer.state === 'cancelled') setEnded('cancelled');
     if (answer.state === 'confirmed' && answer.username && answer.verify && exchanged.current !== session.id) {

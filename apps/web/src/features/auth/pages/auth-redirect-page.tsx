@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { safeRedirect } from '../../../lib/redirect';
@@ -61,9 +61,10 @@ export default function AuthRedirectPage() {
   };
 
   const passThrough = !!check.data && sameAccount(check.data);
+  // accept reads the handover, fixed for the life of the screen: only passThrough starts it.
+  const acceptSameUser = useEffectEvent(() => accept(true));
   useEffect(() => {
-    if (passThrough) accept(true);
-    // accept reads the handover, fixed for the life of the screen.
+    if (passThrough) acceptSameUser();
   }, [passThrough]);
 
   const cancel = () => {

@@ -1,12 +1,11 @@
 import ScanOutlined from '@ant-design/icons/ScanOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Tag from 'antd/es/tag';
 import Upload from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OcrResult } from '@fleetdesk/contracts/ocr';
+import { OcrOutcome, type OcrFillOutcome } from '../../../components/ocr-outcome';
 import { useUploadFile } from '../../../lib/upload';
 import { recogniseCard } from '../api/drivers';
 import type { Photo, PhotoField } from './form-values';
@@ -29,11 +28,7 @@ export const CARD_PHOTOS: CardPhoto[] = [
 ];
 
 /** What the form reports after filling itself from a photo. */
-export interface ReadOutcome {
-  filled: string[];
-  sandbox: boolean;
-  warnings: string[];
-}
+export type ReadOutcome = OcrFillOutcome;
 
 /**
  * Photos of the ID card and the driving licence: each is uploaded once (`license`), kept as the driver's photo,
@@ -93,27 +88,7 @@ export function CardReader(props: {
         ))}
         {busy && <span className="fd-muted">{t('ocr.reading')}</span>}
       </div>
-      {outcome && (
-        <Alert
-          className="fd-driver-ocr-result"
-          type={outcome.warnings.length ? 'warning' : 'success'}
-          showIcon
-          message={
-            <span>
-              {t('ocr.filled', { count: outcome.filled.length })}
-              {outcome.sandbox && <Tag className="fd-driver-ocr-sandbox">{t('ocr.sandbox')}</Tag>}
-            </span>
-          }
-          description={
-            <>
-              {outcome.filled.length > 0 && <div>{outcome.filled.join(t('ocr.separator'))}</div>}
-              {outcome.warnings.map((w) => (
-                <div key={w}>{w}</div>
-              ))}
-            </>
-          }
-        />
-      )}
+      {outcome && <OcrOutcome outcome={outcome} ns="drivers" />}
     </div>
   );
 }

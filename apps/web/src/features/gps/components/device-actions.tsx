@@ -22,7 +22,8 @@ import {
   type GpsProtocol,
 } from '@fleetdesk/contracts/gps';
 import { fillPath } from '@fleetdesk/contracts/paths';
-import { isFieldFailure, serverFieldErrors } from '../../../lib/field-failure';
+import { useModalForm } from '../../../components/use-modal-form';
+import { isFieldFailure } from '../../../lib/field-failure';
 import { currentLanguage } from '../../../lib/i18n';
 import { request } from '../../../lib/request';
 import { zodRule } from '../../../lib/validation';
@@ -50,7 +51,6 @@ const orNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 export function DeviceForm({ open, device, onClose }: { open: boolean; device: Device | null; onClose: () => void }) {
   const { t } = useTranslation('gps');
   const { message } = App.useApp();
-  const [form] = Form.useForm<DeviceValues>();
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: (v: DeviceValues) => {
@@ -68,14 +68,14 @@ export function DeviceForm({ open, device, onClose }: { open: boolean; device: D
         ? request<Device>(fillPath(P.deviceUpdate, { id: device.id }), { method: 'PUT', json, silent: isFieldFailure })
         : request<Device>(P.deviceAdd, { method: 'POST', json, silent: isFieldFailure });
     },
+  });
+  const { form, submit } = useModalForm<DeviceValues, Device>({
+    submit: (v) => save.mutateAsync(v),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['gps'] });
       void message.success(t('actions.saved'));
-      form.resetFields();
-      onClose();
     },
-    onError: (err) =>
-      form.setFields(serverFieldErrors(err).map((e) => ({ name: e.path as 'imei', errors: [e.message] }))),
+    onClose,
   });
   const initial: Partial<DeviceValues> = device
     ? {
@@ -97,7 +97,7 @@ export function DeviceForm({ open, device, onClose }: { open: boolean; device: D
       onOk={() =>
         // An invalid form shows its messages on the fields; nothing else to do.
         void form.validateFields().then(
-          (v) => save.mutate(v),
+          (v) => void submit(v),
           () => undefined,
         )
       }

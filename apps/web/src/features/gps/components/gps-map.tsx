@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import type { DeviceStatus, LiveCar } from '@fleetdesk/contracts/gps';
 import { wgs84ToGcj02 } from '../lib/gcj02';
 
@@ -80,11 +80,14 @@ export function GpsMap({
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
 
-  const project = (lat: number, lon: number): L.LatLngExpression => {
-    if (tiles !== 'amap') return [lat, lon];
-    const [glon, glat] = wgs84ToGcj02(lon, lat);
-    return [glat, glon];
-  };
+  const project = useCallback(
+    (lat: number, lon: number): L.LatLngExpression => {
+      if (tiles !== 'amap') return [lat, lon];
+      const [glon, glat] = wgs84ToGcj02(lon, lat);
+      return [glat, glon];
+    },
+    [tiles],
+  );
 
   useEffect(() => {
     const m = L.map(box.current!, { preferCanvas: true, zoomControl: true, attributionControl: true }).setView(
@@ -98,11 +101,12 @@ export function GpsMap({
     // The box gets its size from the flex layout after mounting: tell Leaflet whenever it changes.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize());
     observer?.observe(box.current!);
+    const known = markers.current;
     return () => {
       observer?.disconnect();
       m.remove();
       map.current = null;
-      markers.current.clear();
+      known.clear();
     };
   }, []);
 
@@ -216,7 +220,7 @@ export function GpsMap({
     return () => {
       m.off('moveend', draw);
     };
-  }, [cars, selected, tiles, riskCars]);
+  }, [cars, selected, project, riskCars]);
 
   // Fit the fleet once, when the first cars arrive.
   useEffect(() => {
@@ -225,12 +229,15 @@ export function GpsMap({
     const b = L.latLngBounds(cars.map((c) => project(c.lat, c.lon)));
     map.current!.invalidateSize();
     map.current!.fitBounds(b.pad(0.1));
-  }, [cars]);
+  }, [cars, project]);
 
-  // Selected car: pan to it.
-  useEffect(() => {
-    const c = cars.find((x) => x.deviceId === selected);
+  // Selected car: pan to it when the selection changes (not when the car moves: the user may pan away).
+  const panTo = useEffectEvent((deviceId: number | null) => {
+    const c = cars.find((x) => x.deviceId === deviceId);
     if (c && !route) map.current!.setView(project(c.lat, c.lon), Math.max(map.current!.getZoom(), 14));
+  });
+  useEffect(() => {
+    panTo(selected);
   }, [selected]);
 
   // Route and the replayed position.
@@ -242,7 +249,8 @@ export function GpsMap({
     const line = route.points.map((p) => project(p.lat, p.lon));
     L.polyline(line, { color: '#1677ff', weight: 4, opacity: 0.8 }).addTo(layer);
     map.current!.fitBounds(L.latLngBounds(line).pad(0.1));
-  }, [routeKey, tiles]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- routeKey stands for the points; route is new at every replay step
+  }, [routeKey, project]);
   const cursor = useRef<L.CircleMarker | null>(null);
   useEffect(() => {
     cursor.current?.remove();
@@ -257,7 +265,8 @@ export function GpsMap({
       fillOpacity: 1,
       className: 'fd-gps-cursor',
     }).addTo(map.current!);
-  }, [route?.index, routeKey, tiles]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- routeKey and route.index stand for the route (a new object every step)
+  }, [route?.index, routeKey, project]);
 
   return (
     <div

@@ -148,7 +148,7 @@ function Replay({
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [rate, setRate] = useState(8);
-  const points = q.data?.points ?? [];
+  const points = useMemo(() => q.data?.points ?? [], [q.data]);
   useEffect(() => {
     setIndex(0);
     setPlaying(points.length > 0);

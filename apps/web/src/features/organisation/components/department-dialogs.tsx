@@ -4,8 +4,8 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
-import { DepartmentInput } from '@fleetdesk/contracts/organisation';
-import { serverFieldErrors } from '../../../lib/field-failure';
+import { DepartmentInput, type Department } from '@fleetdesk/contracts/organisation';
+import { useModalForm } from '../../../components/use-modal-form';
 import { issueMessage } from '../../../lib/validation';
 import { useCreateDepartment } from '../api/create-department';
 import { useUpdateDepartment } from '../api/update-department';
@@ -27,23 +27,23 @@ export function DepartmentNameDialog(props: {
 }) {
   const { t } = useTranslation('organisation');
   const { message } = App.useApp();
-  const [form] = Form.useForm<NameValues>();
   const create = useCreateDepartment();
   const update = useUpdateDepartment();
   const { node, parent } = props;
 
-  const submit = async ({ name }: NameValues) => {
-    try {
-      const saved = node
-        ? await update.mutateAsync({ id: node.id, input: { name, parentId: node.parentId, sort: node.sort } })
-        : await create.mutateAsync({ name, parentId: parent?.id ?? null, sort: 0 });
+  const { form, submit } = useModalForm<NameValues, Department>({
+    submit: ({ name }) =>
+      node
+        ? update.mutateAsync({ id: node.id, input: { name, parentId: node.parentId, sort: node.sort } })
+        : create.mutateAsync({ name, parentId: parent?.id ?? null, sort: 0 }),
+    onSuccess: (saved, { name }) => {
       void message.success(t(node ? 'departments.renamed' : 'departments.added', { name }));
       props.onSaved?.(saved.id);
-      props.onClose();
-    } catch (e) {
-      form.setFields(serverFieldErrors(e).map((f) => ({ name: 'name' as const, errors: [f.message] })));
-    }
-  };
+    },
+    onClose: props.onClose,
+    // The dialog has one field: every field error of the department is about its name.
+    field: () => 'name',
+  });
 
   return (
     <Modal

@@ -25,7 +25,8 @@ export function ComposePanel({ api, onSent }: { api: DraftApi; onSent: (batchId:
   const content = useDebounced(draft.content, 400);
   const settled = content === draft.content;
   const ready = !!content.trim() && draft.recipients.length > 0;
-  // The list is turned into a request only when it changes (it can be long).
+  // The list is turned into a request only when it changes (it can be long): draft.version stands for it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- draft itself is a new object on every keystroke
   const request = useMemo(() => toRequest({ ...draft, content }), [draft.version, draft.templateId, content]);
   const preview = useQuery({ ...previewQuery(request, draft.version), enabled: ready && settled });
   const current = ready && settled && !!preview.data && !preview.isPlaceholderData && !preview.isFetching;

@@ -1,23 +1,18 @@
 import ScanOutlined from '@ant-design/icons/ScanOutlined';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Tag from 'antd/es/tag';
 import Upload from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OcrResult } from '@fleetdesk/contracts/ocr';
 import type { UploadResult } from '@fleetdesk/contracts/files';
 import { useRecogniseLicence } from '../api/recognise-licence';
+import { OcrOutcome, type OcrFillOutcome } from '../../../components/ocr-outcome';
 import { useUploadFile } from '../../../lib/upload';
 
 export type LicenceSide = 'front' | 'back';
 
 /** What the form reports after filling itself from a page. */
-export interface LicenceOutcome {
-  filled: string[];
-  sandbox: boolean;
-  warnings: string[];
-}
+export type LicenceOutcome = OcrFillOutcome;
 
 /**
  * Reads a vehicle licence photo: uploads it once (`license`), asks `ocr/recognition` with its address, and
@@ -75,27 +70,7 @@ export function LicenceReader(props: {
         {picker('back')}
         {busy && <span className="fd-car-ocr-busy">{t('ocr.reading')}</span>}
       </div>
-      {outcome && (
-        <Alert
-          className="fd-car-ocr-result"
-          type={outcome.warnings.length ? 'warning' : 'success'}
-          showIcon
-          title={
-            <span>
-              {t('ocr.filled', { count: outcome.filled.length })}
-              {outcome.sandbox && <Tag className="fd-car-ocr-sandbox">{t('ocr.sandbox')}</Tag>}
-            </span>
-          }
-          description={
-            <>
-              {outcome.filled.length > 0 && <div>{outcome.filled.join(t('ocr.separator'))}</div>}
-              {outcome.warnings.map((w) => (
-                <div key={w}>{w}</div>
-              ))}
-            </>
-          }
-        />
-      )}
+      {outcome && <OcrOutcome outcome={outcome} ns="vehicle-detail" />}
     </div>
   );
 }

@@ -25,13 +25,12 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 /** The fleet's reports: status, car types, brands, owners, energy, and the operation and online rates. */
 export default function ReportsTab() {
-  const { t, i18n } = useTranslation('vehicle-detail');
+  const { t } = useTranslation('vehicle-detail');
   const fleet = useQuery(fleetReportQuery());
   const types = useQuery(carTypeReportQuery());
   const owners = useQuery(ownerReportQuery({ pageNum: 1, pageSize: TOP }));
   const power = useQuery(powerReportQuery());
   const operation = useQuery(operationReportQuery());
-  const lang = i18n.language;
 
   const options = useMemo(() => {
     const f = fleet.data;
@@ -103,8 +102,8 @@ export default function ReportsTab() {
           )
         : null,
     };
-    // The texts are part of the options: a language switch draws them again.
-  }, [fleet.data, types.data, owners.data, power.data, operation.data, lang]);
+    // The texts are part of the options: a language switch (a new t) draws them again.
+  }, [fleet.data, types.data, owners.data, power.data, operation.data, t]);
 
   if (fleet.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (fleet.data && fleet.data.total === 0) {
