@@ -1,4 +1,4 @@
-import { registerApprovalType } from '../approvals/approvals.service.js';
+import { registerApprovalType, type ApprovalTypeDefinition } from '../approvals/approvals.service.js';
 import './attendance.messages.js';
 import { invalidField } from '../../core/errors.js';
 import { attendanceAbsences } from '../../db/schema/office.js';
@@ -48,8 +48,7 @@ const TYPES: [string, { 'zh-CN': string; 'en-US': string }, 'leave' | 'trip', Fo
     [{ key: 'destination', label: t('目的地', 'Destination'), kind: 'text', required: true, max: 60 }],
   ],
 ];
-for (const [code, name, kind, extra] of TYPES) {
-  registerApprovalType({
+const LEAVE_TYPES: ApprovalTypeDefinition[] = TYPES.map(([code, name, kind, extra]) => ({
     code,
     name,
     area: 'office',
@@ -75,5 +74,9 @@ for (const [code, name, kind, extra] of TYPES) {
         })
         .onConflictDoNothing();
     },
-  });
+}));
+
+/** Registers the leave and trip types (the attendance's `register.ts`, and the demo seed, which files requests). */
+export function registerLeaveTypes(): void {
+  for (const def of LEAVE_TYPES) registerApprovalType(def);
 }

@@ -4,7 +4,6 @@ import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import {
   DRIVER_REMINDER_CATEGORY,
-  registerVehicleReminderSource,
   runVehicleReminders,
   VEHICLE_REMINDER_CATEGORY,
   type DueItem,
@@ -86,8 +85,6 @@ export const violationLimitSource: VehicleReminderSource<LimitItem> = {
     return items.filter((x) => keys.delete(x.ref));
   },
 };
-
-registerVehicleReminderSource(violationLimitSource);
 
 /**
  * The violation limit check of one tenant, or of every tenant with cars (also run when a query order
