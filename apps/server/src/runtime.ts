@@ -53,6 +53,7 @@ export async function startJobs(deps: AppDeps): Promise<void> {
       { pollingIntervalSeconds: SCHEDULE_POLL_SECONDS },
     );
     await deps.jobs.schedule(queue, schedule.cron);
+    if (schedule.atStart) await deps.jobs.send(queue, {});
   }
   await deps.jobs.unscheduleOthers(all.map((s) => s.name));
   // Embedded: no other process can hold a lease, so what a killed process held resumes at once. Otherwise a

@@ -13,6 +13,11 @@ export interface Schedule {
   cron: string;
   /** One line for the operations page. */
   description: string;
+  /**
+   * Also run once when a worker starts (an hourly job: reminders and late fees appear within a minute of the
+   * start, not at the next full hour). The run must be idempotent, as every starting worker asks for one.
+   */
+  atStart?: boolean;
   run(deps: AppDeps): Promise<void>;
 }
 

@@ -8,6 +8,7 @@ export function registerCompliance(_deps: AppDeps): void {
   registerSchedule({
     name: 'compliance.vehicleReminders',
     cron: HOURLY,
+    atStart: true,
     description:
       'Vehicle reminders of every registered source: licences, insurance, inspections, violation limits (each once).',
     run: runVehicleRemindersHourly,

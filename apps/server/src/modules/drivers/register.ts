@@ -11,6 +11,7 @@ export function registerDrivers(_deps: AppDeps): void {
   registerSchedule({
     name: 'drivers.documentReminders',
     cron: HOURLY,
+    atStart: true,
     description: "Reminds of drivers' licences and certificates about to expire (each once).",
     run: remindDriverDocumentsHourly,
   });

@@ -15,6 +15,7 @@ export function registerGps(deps: AppDeps): void {
   registerSchedule({
     name: 'gps.partitions',
     cron: HOURLY,
+    atStart: true,
     description: "Keeps the positions' monthly partitions (two months ahead) and drops months past the retention.",
     run: async (d) => void (await maintainGpsPartitions(d)),
   });

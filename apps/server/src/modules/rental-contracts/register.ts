@@ -17,6 +17,7 @@ export function registerRentalContracts(_deps: AppDeps): void {
   registerSchedule({
     name: 'contracts.daily',
     cron: HOURLY,
+    atStart: true,
     description: "Late fees, rent reminders (messages and SMS) and the end of temporary cars' terms.",
     run: runContractsHourly,
   });
