@@ -60,10 +60,17 @@ describe('the worker process', () => {
       expect(approvalType(code), code).toBeDefined();
     }
     // The settlement's type has the contracts' outcome and the documents' statement, added to it once.
-    expect(approvalType('settlement')).toMatchObject({ onOutcome: expect.any(Function), afterOutcome: expect.any(Function) });
+    expect(approvalType('settlement')).toMatchObject({
+      onOutcome: expect.any(Function),
+      afterOutcome: expect.any(Function),
+    });
     // Every registered schedule is stored in pg-boss with its cron, on a queue of its own.
     const stored = (await worker.deps.jobs.boss.getSchedules()) as { name: string; cron: string }[];
-    expect(stored.map((s) => [s.name, s.cron]).sort()).toEqual(schedules().map((s) => [s.name, s.cron]).sort());
+    expect(stored.map((s) => [s.name, s.cron]).sort()).toEqual(
+      schedules()
+        .map((s) => [s.name, s.cron])
+        .sort(),
+    );
     for (const s of schedules()) expect(await worker.deps.jobs.boss.getQueue(s.name), s.name).toBeTruthy();
   });
 
@@ -106,7 +113,7 @@ describe('the worker process', () => {
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 
-  it("works each schedule on its own queue: a failing one is retried by pg-boss, the others still run", async () => {
+  it('works each schedule on its own queue: a failing one is retried by pg-boss, the others still run', async () => {
     const failed = (await worker.deps.jobs.send('test.failing', {}))!;
     const purge = (await worker.deps.jobs.send('core.rateLimits', {}))!;
     await expect.poll(() => jobState('core.rateLimits', purge), { timeout: 20_000, interval: 250 }).toBe('completed');

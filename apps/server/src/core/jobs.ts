@@ -98,13 +98,9 @@ export class Jobs {
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 1;
     for (let i = 0; i < concurrency; i++) {
       this.workers.push(
-        this.boss.work<T>(
-          queue,
-          { batchSize: 1, pollingIntervalSeconds },
-          async ([job]) => {
-            if (job) await handler(job.data, { signal: this.abort.signal });
-          },
-        ),
+        this.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          if (job) await handler(job.data, { signal: this.abort.signal });
+        }),
       );
     }
     await Promise.all(this.workers);

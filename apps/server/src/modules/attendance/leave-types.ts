@@ -49,31 +49,31 @@ const TYPES: [string, { 'zh-CN': string; 'en-US': string }, 'leave' | 'trip', Fo
   ],
 ];
 const LEAVE_TYPES: ApprovalTypeDefinition[] = TYPES.map(([code, name, kind, extra]) => ({
-    code,
-    name,
-    area: 'office',
-    manual: true,
-    amountField: null,
-    fields: [
-      ...extra,
-      ...dates,
-      { key: 'reason', label: t('事由', 'Reason'), kind: 'textarea', required: false, max: 500 },
-    ],
-    validate: (_tx, _tenantId, form) => checkDates(form),
-    async onOutcome({ tx, request, outcome }) {
-      if (outcome !== 'approved') return;
-      await tx
-        .insert(attendanceAbsences)
-        .values({
-          tenantId: request.tenantId,
-          userId: request.applicantId,
-          kind,
-          startsOn: String(request.form.startsOn),
-          endsOn: String(request.form.endsOn),
-          requestId: request.id,
-        })
-        .onConflictDoNothing();
-    },
+  code,
+  name,
+  area: 'office',
+  manual: true,
+  amountField: null,
+  fields: [
+    ...extra,
+    ...dates,
+    { key: 'reason', label: t('事由', 'Reason'), kind: 'textarea', required: false, max: 500 },
+  ],
+  validate: (_tx, _tenantId, form) => checkDates(form),
+  async onOutcome({ tx, request, outcome }) {
+    if (outcome !== 'approved') return;
+    await tx
+      .insert(attendanceAbsences)
+      .values({
+        tenantId: request.tenantId,
+        userId: request.applicantId,
+        kind,
+        startsOn: String(request.form.startsOn),
+        endsOn: String(request.form.endsOn),
+        requestId: request.id,
+      })
+      .onConflictDoNothing();
+  },
 }));
 
 /** Registers the leave and trip types (the attendance's `register.ts`, and the demo seed, which files requests). */
