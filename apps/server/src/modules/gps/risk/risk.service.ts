@@ -360,7 +360,7 @@ export async function evaluateEvents(deps: Deps, events: RiskEventRow[]): Promis
 // The periodic job --------------------------------------------------------------------------------------------
 
 /**
- * Every minute (the maintenance job): the rules of `sweepRules`, then approved fuel cuts not sent yet and the
+ * Every minute (the schedule `gps.risk`): the rules of `sweepRules`, then approved fuel cuts not sent yet and the
  * answers of those sent.
  */
 export async function sweepRisk(
