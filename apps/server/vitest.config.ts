@@ -28,7 +28,8 @@ export default defineConfig({
     // own app, database copy and clock in the harness; no test mocks modules or globals), and the run needs a
     // third less CPU (docs/architecture.md, "Tests").
     isolate: false,
-    testTimeout: 30_000,
+    // Generous: the suite runs beside others on 2 shared cores (a 30 s bound timed out at load 12).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: 'test' },
   },

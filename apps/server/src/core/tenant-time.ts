@@ -3,6 +3,9 @@ import type { DbOrTx } from './db.js';
 import { startOfDayIn } from './timezone.js';
 import { tenants } from '../db/schema/tenancy.js';
 
+/** The zone of a tenant that has not chosen one (tenants.time_zone defaults to it too). */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
 /** Calendar days of a tenant: due dates, "today" and day boundaries are the tenant's, not the server's. */
 export interface TenantDays {
   timeZone: string;
@@ -43,7 +46,41 @@ export function tenantDaysOf(timeZone: string, now: Date): TenantDays {
   };
 }
 
-export async function tenantDays(db: DbOrTx, tenantId: number, now: Date): Promise<TenantDays> {
+/** The tenant's time zone (its company settings), or the default. */
+export async function tenantZone(db: DbOrTx, tenantId: number): Promise<string> {
   const [row] = await db.select({ tz: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
-  return tenantDaysOf(row?.tz ?? 'Asia/Shanghai', now);
+  return row?.tz ?? DEFAULT_TIME_ZONE;
+}
+
+export async function tenantDays(db: DbOrTx, tenantId: number, now: Date): Promise<TenantDays> {
+  return tenantDaysOf(await tenantZone(db, tenantId), now);
+}
+
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A time as a message shows it: the wall clock of the zone, to the minute (`2026-11-29 18:05`). */
+export function localMinute(timeZone: string, at: Date): string {
+  let f = minuteFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    minuteFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** The instants a calendar month (`YYYY-MM`) starts and the next one starts, in the zone. */
+export function monthBounds(timeZone: string, month: string): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const days = tenantDaysOf(timeZone, new Date(0));
+  return { from: days.startOf(`${month}-01`), to: days.startOf(`${next}-01`) };
 }

@@ -1,3 +1,4 @@
+import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../core/clock.js';
 import type { Db, Tx } from '../core/db.js';
@@ -263,32 +264,32 @@ export async function seedDemo(db: Db, clock: Clock, options: { passwordLogN: nu
     await tx.insert(pushRecords).values(
       [
         {
-          category: 2,
+          category: MessageCategory.bills,
           title: '账单逾期提醒',
           content: '浙A·D12345 的 11 月租金 ¥4,800.00 已逾期 3 天，请及时跟进。',
           link: '/rentContract',
         },
         {
-          category: 2,
+          category: MessageCategory.bills,
           title: '本周待收账单',
           content: '本周共有 12 笔租金账单到期，合计 ¥57,600.00。',
           link: '/rentContract',
         },
         {
-          category: 3,
+          category: MessageCategory.vehicleReminders,
           title: '交强险即将到期',
           content: '浙A·F67890 的交强险将于 15 天后到期，请安排续保。',
           link: '/rentCar',
         },
-        { category: 3, title: '年检提醒', content: '沪B·82M56 的年检将于下月到期。', link: '/rentCar' },
+        { category: MessageCategory.vehicleReminders, title: '年检提醒', content: '沪B·82M56 的年检将于下月到期。', link: '/rentCar' },
         {
-          category: 4,
+          category: MessageCategory.riskAlarms,
           title: '车辆驶出围栏',
           content: '浙A·D12345 于 02:13 驶出“杭州市区”围栏。',
           link: '/riskGpsMap',
         },
         {
-          category: 1,
+          category: MessageCategory.system,
           title: '欢迎使用 Fleetdesk',
           content: '演示数据已就绪：车辆、司机、合同与风控地图都可以直接体验。',
           link: '/',

@@ -1,3 +1,4 @@
+import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FlowInput, FlowStep } from '@fleetdesk/contracts/approvals';
 import { LocalDate, Yuan, yuanToFen } from '@fleetdesk/contracts/common';
@@ -16,8 +17,8 @@ import {
 import { approvalType, type ApprovalTypeDefinition } from './approvals.registry.js';
 import './approvals.messages.js';
 
-/** Message-centre category of approvals (contracts/messages.ts). */
-export const APPROVAL_MESSAGE_CATEGORY = 6;
+/** Message-centre category of approvals. */
+export const APPROVAL_MESSAGE_CATEGORY = MessageCategory.approvals;
 
 export type FlowDefinition = Pick<FlowInput, 'steps' | 'copyUserIds'>;
 

@@ -1,14 +1,10 @@
+import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql, type SQL } from 'drizzle-orm';
 import { recipientTable, recipientsOf, rentJoin } from '../../core/access.js';
 import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
 
-/** The message-centre category of vehicle reminders (contracts MESSAGE_CATEGORIES). */
-export const VEHICLE_REMINDER_CATEGORY = 3;
-
-/** The message-centre category of driver reminders (a source's item about a driver). */
-export const DRIVER_REMINDER_CATEGORY = 7;
 
 /** Something due of one car (or of a driver of the fleet), as a reminder source finds it. */
 export interface DueItem {
@@ -23,8 +19,8 @@ export interface DueItem {
   content: string;
   /** Web address the message opens; the car page by default. */
   link?: string;
-  /** Message-centre category: vehicle reminders (3) by default, driver reminders (7) for a driver. */
-  category?: number;
+  /** Message-centre category: vehicle reminders by default, driver reminders for an item about a driver. */
+  category?: MessageCategory;
 }
 
 /**
@@ -106,7 +102,7 @@ async function remindChunk(
       from (values ${sql.join(
         send.map(
           (x) =>
-            sql`(${x.rentId}::bigint, ${x.category ?? VEHICLE_REMINDER_CATEGORY}::int, ${x.title}, ${x.content}, ${x.link ?? `/rentCar/car/${x.carId}`})`,
+            sql`(${x.rentId}::bigint, ${x.category ?? MessageCategory.vehicleReminders}::int, ${x.title}, ${x.content}, ${x.link ?? `/rentCar/car/${x.carId}`})`,
         ),
         sql`, `,
       )}) as i(rent_id, category, title, content, link)

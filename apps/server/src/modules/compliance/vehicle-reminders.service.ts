@@ -1,10 +1,8 @@
 // The vehicle reminder registry as other modules use it (the violation limits are one of its sources); the
 // registry and this area's sources are in reminders.ts.
 export {
-  DRIVER_REMINDER_CATEGORY,
   registerVehicleReminderSource,
   runVehicleReminders,
-  VEHICLE_REMINDER_CATEGORY,
   type DueItem,
   type VehicleReminderSource,
 } from './reminders.js';

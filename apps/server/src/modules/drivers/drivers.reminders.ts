@@ -1,11 +1,12 @@
+import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { recipientTable, recipientsOf } from '../../core/access.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { dueWindow } from './drivers.service.js';
 
-/** The message-centre category of driver reminders (contracts MESSAGE_CATEGORIES). */
-export const DRIVER_REMINDER_CATEGORY = 7;
+/** The message-centre category of driver reminders. */
+export const DRIVER_REMINDER_CATEGORY = MessageCategory.driverReminders;
 
 const DOCUMENTS = {
   licence: { column: 'licence_expiry', title: '驾驶证' },

@@ -21,6 +21,8 @@ import { pgErrorOf } from '../../core/db.js';
 import { offsetOf, page } from '../../core/envelope.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
+import { monthBounds, tenantZone } from '../../core/tenant-time.js';
+import { containsPattern } from '../../core/like.js';
 import { alarmNames } from './jt808/codec.js';
 import { tripsAndStops, type MotionPoint } from './motion.js';
 import { assertNotInReceipt } from './receipts.service.js';
@@ -99,7 +101,6 @@ function deviceOf(r: Row): Device {
   };
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 export async function listDevices(
   deps: Deps,
@@ -109,7 +110,7 @@ export async function listDevices(
   const params: unknown[] = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds, deps.clock.now().toISOString()];
   const where = ['d.tenant_id = $1', 'd.rent_id = any($2::int8[])'];
   if (q.keyword) {
-    params.push(like(q.keyword));
+    params.push(containsPattern(q.keyword));
     where.push(
       `(d.imei ilike $${params.length} or c.plate ilike $${params.length} or d.sim ilike $${params.length} or c.vin ilike $${params.length})`,
     );
@@ -367,7 +368,7 @@ export async function bindableUsers(deps: Deps, ctx: Ctx, q: { keyword?: string 
   const params: unknown[] = [ctx.tenantId];
   let filter = '';
   if (q.keyword) {
-    params.push(like(q.keyword));
+    params.push(containsPattern(q.keyword));
     filter = `and (u.name ilike $2 or u.username ilike $2 or u.phone ilike $2)`;
   }
   const { rows } = await deps.database.query<Row>(
@@ -468,7 +469,7 @@ export async function unboundCars(deps: Deps, ctx: Ctx, q: PageQuery & { keyword
     'not exists (select 1 from gps_devices d where d.tenant_id = c.tenant_id and d.car_id = c.id)',
   ];
   if (q.keyword) {
-    params.push(like(q.keyword));
+    params.push(containsPattern(q.keyword));
     where.push(`(c.plate ilike $${params.length} or c.vin ilike $${params.length})`);
   }
   const base = `from cars c join rents r on r.tenant_id = c.tenant_id and r.id = c.rent_id where ${where.join(' and ')}`;
@@ -632,12 +633,11 @@ export async function route(deps: Deps, ctx: Ctx, id: number, from: string, to: 
   };
 }
 
-/** The month's figures per device (tenant's zone not needed: months are counted in China time, UTC+8). */
+/** The month's figures per device; the month and its days are the tenant's (its time zone). */
 export async function gpsStatics(deps: Deps, ctx: Ctx, q: PageQuery & { month: string }) {
-  const [y, m] = q.month.split('-').map(Number) as [number, number];
-  const from = new Date(Date.UTC(y, m - 1, 1) - 8 * 3600_000).toISOString();
-  const to = new Date(Date.UTC(y, m, 1) - 8 * 3600_000).toISOString();
-  const params = [ctx.tenantId, [...ctx.rentIds], from, to];
+  const timeZone = await tenantZone(deps.db, ctx.tenantId);
+  const { from, to } = monthBounds(timeZone, q.month);
+  const params = [ctx.tenantId, [...ctx.rentIds], from.toISOString(), to.toISOString(), timeZone];
   const { rows: total } = await deps.database.query<{ n: number }>(
     'select count(*)::int as n from gps_devices d where d.tenant_id = $1 and d.rent_id = any($2::int8[])',
     params.slice(0, 2),
@@ -646,7 +646,7 @@ export async function gpsStatics(deps: Deps, ctx: Ctx, q: PageQuery & { month: s
     `select d.id, d.imei, c.plate, s.n, s.odo, s.days, s.alarms, s.max_speed
      from gps_devices d left join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
      left join lateral (select count(*)::int as n, max(p.odometer) - min(p.odometer) as odo,
-        count(distinct date_trunc('day', p.fix_time + interval '8 hours'))::int as days,
+        count(distinct (p.fix_time at time zone $5)::date)::int as days,
         count(*) filter (where p.alarm <> 0)::int as alarms, coalesce(max(p.speed), 0) as max_speed
         from gps_positions p where p.tenant_id = d.tenant_id and p.device_id = d.id and p.fix_time >= $3 and p.fix_time < $4) s on true
      where d.tenant_id = $1 and d.rent_id = any($2::int8[]) order by d.id limit ${q.pageSize} offset ${offsetOf(q)}`,
@@ -741,7 +741,7 @@ export async function liveCars(
     where.push(`d.id = any($${params.length}::int8[])`);
   }
   if (options.keyword) {
-    params.push(like(options.keyword));
+    params.push(containsPattern(options.keyword));
     where.push(`(c.plate ilike $${params.length} or d.imei ilike $${params.length})`);
   }
   const { rows } = await deps.database.query<Row>(

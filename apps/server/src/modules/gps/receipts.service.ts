@@ -12,6 +12,8 @@ import type { AppDeps } from '../../core/deps.js';
 import { isUniqueViolation, rowsOf, type DbOrTx } from '../../core/db.js';
 import { offsetOf, page } from '../../core/envelope.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
+import { containsPattern } from '../../core/like.js';
+import { localDate, tenantZone } from '../../core/tenant-time.js';
 import { invalidateGeofences } from './events/geofence-index.js';
 import './gps.messages.js';
 
@@ -70,7 +72,7 @@ export async function listReceipts(deps: Deps, ctx: Ctx, q: GpsReceiptQuery): Pr
   const where: SQL[] = [visible(ctx)];
   if (q.state) where.push(sql`g.state = ${q.state}`);
   if (q.kind) where.push(sql`g.kind = ${q.kind}`);
-  if (q.number) where.push(sql`g.number ilike ${`%${q.number.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (q.number) where.push(sql`g.number ilike ${containsPattern(q.number)}`);
   if (q.direction === 'out') where.push(sql`g.from_rent_id = any(${ids(ctx.rentIds)}::int8[])`);
   if (q.direction === 'in') where.push(sql`g.to_rent_id = any(${ids(ctx.rentIds)}::int8[])`);
   if (q.from) where.push(sql`g.created_at >= ${q.from}::timestamptz`);
@@ -168,9 +170,9 @@ export async function assertNotInReceipt(deps: Pick<AppDeps, 'db'>, tenantId: nu
   if (number) throw new ConflictError('gpsReceipt.locked', { imeis: imei, number });
 }
 
-/** The next number of the day: `JJ` + China date + 4 digits. */
+/** The next number of the day: `JJ` + the tenant's date + 4 digits. */
 async function nextNumber(tx: DbOrTx, tenantId: number, now: Date): Promise<string> {
-  const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const day = localDate(await tenantZone(tx, tenantId), now).replace(/-/g, '');
   const prefix = `JJ${day}`;
   const [row] = await rowsOf<{ n: number }>(
     tx,

@@ -13,8 +13,11 @@ import type { RequestContext } from '../../core/access.js';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
-import { carUsagePeriods, handoverInspections, type StoredDamageMark } from '../../db/schema/handover.js';
-import { rentalContractEvents, rentalContracts } from '../../db/schema/rental-contracts.js';
+import { handoverInspections, type StoredDamageMark } from '../../db/schema/handover.js';
+import { localMinute, tenantZone } from '../../core/tenant-time.js';
+import { closeUsagePeriod, openUsagePeriod } from './usage-periods.js';
+import { rentalContracts } from '../../db/schema/rental-contracts.js';
+import { event } from './rental-contracts.service.js';
 import { users } from '../../db/schema/identity.js';
 import { storedFileUrl } from '../files/files.service.js';
 import { carActionInTx, lockCarForHandover, recordMileageInTx } from '../vehicles/vehicles.service.js';
@@ -51,28 +54,6 @@ export async function contractInScope(db: DbOrTx, ctx: Pick<RequestContext, 'ten
   return row;
 }
 
-export async function contractEvent(
-  tx: DbOrTx,
-  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
-  contractId: number,
-  kind: string,
-  o: { from?: string | null; to?: string | null; remark?: string | null } = {},
-) {
-  await tx.insert(rentalContractEvents).values({
-    tenantId: ctx.tenantId,
-    contractId,
-    kind,
-    fromState: o.from ?? null,
-    toState: o.to ?? null,
-    remark: o.remark ?? null,
-    userId: ctx.userId,
-  });
-}
-
-/** A time in the message of an error: the tenant's wall clock (Asia/Shanghai), to the minute. */
-function shown(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
 
 async function checkInspector(tx: DbOrTx, tenantId: number, inspectorId: number) {
   const [u] = await tx
@@ -171,17 +152,10 @@ export async function dispatchInspection(deps: AppDeps, ctx: RequestContext, id:
     const last = await lastMileage(tx, ctx.tenantId, c.carId, car.mileageKm);
     if (input.mileage < last) throw invalidField('mileage', 'handover.mileageBelow', { last });
     const files = await photosOf(tx, deps, ctx.tenantId, input);
-    // Usage periods of one car never overlap: none may be open or end after this one starts.
-    const [clash] = await rowsOf<{ id: number }>(
-      tx,
-      sql`select id from car_usage_periods where tenant_id = ${ctx.tenantId} and car_id = ${c.carId}
-        and (to_at is null or to_at > ${at.toISOString()}) limit 1`,
-    );
-    if (clash) throw new ConflictError('handover.periodOverlap', { at: shown(at) });
     if (car.status !== 'rented') await carActionInTx(tx, deps, scope, c.carId, 'rentOut', '发车');
     await insertInspection(tx, ctx, c, 'dispatch', input, files);
-    await tx.insert(carUsagePeriods).values({
-      tenantId: ctx.tenantId,
+    // Usage periods of one car never overlap: none may be open or end after this one starts.
+    await openUsagePeriod(tx, ctx.tenantId, {
       carId: c.carId,
       contractId: c.id,
       driverId: c.driverId,
@@ -193,7 +167,7 @@ export async function dispatchInspection(deps: AppDeps, ctx: RequestContext, id:
       .update(rentalContracts)
       .set({ dispatched: true, updatedAt: deps.clock.now() })
       .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
-    await contractEvent(tx, ctx, id, 'dispatch', { remark: `发车验车 ${input.mileage} km` });
+    await event(tx, ctx, id, 'dispatch', { remark: `发车验车 ${input.mileage} km` });
   });
   return inspectionState(deps, ctx, id);
 }
@@ -226,21 +200,16 @@ export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: n
     const car = await lockCarForHandover(tx, scope, c.carId);
     await checkInspector(tx, ctx.tenantId, input.inspectorId);
     if (period && at.getTime() <= period.fromAt.getTime()) {
-      throw invalidField('inspectedAt', 'handover.beforeDispatch', { at: shown(period.fromAt) });
+      throw invalidField('inspectedAt', 'handover.beforeDispatch', { at: localMinute(await tenantZone(tx, ctx.tenantId), period.fromAt) });
     }
     const last = await lastMileage(tx, ctx.tenantId, c.carId, car.mileageKm);
     if (input.mileage < last) throw invalidField('mileage', 'handover.mileageBelow', { last });
     const files = await photosOf(tx, deps, ctx.tenantId, input);
     await insertInspection(tx, ctx, c, 'return', input, files);
-    if (period) {
-      await tx
-        .update(carUsagePeriods)
-        .set({ toAt: at, updatedAt: deps.clock.now() })
-        .where(and(eq(carUsagePeriods.tenantId, ctx.tenantId), eq(carUsagePeriods.id, period.id)));
-    }
+    if (period) await closeUsagePeriod(tx, ctx.tenantId, period.id, at, deps.clock.now());
     await recordMileageInTx(tx, deps, scope, c.carId, input.mileage);
     if (car.status === 'rented') await carActionInTx(tx, deps, scope, c.carId, 'giveBack', '退车');
-    await contractEvent(tx, ctx, id, 'return', {
+    await event(tx, ctx, id, 'return', {
       remark: `退车验车 ${input.mileage} km` + (input.damageDeduction ? `，车损扣款 ${input.damageDeduction} 元` : ''),
     });
   });

@@ -1,3 +1,4 @@
+import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { recipientTable, recipientsOf, rentJoin } from '../../core/access.js';
 import { rowsOf } from '../../core/db.js';
@@ -9,8 +10,8 @@ import { billsLive } from './rental-contracts.repository.js';
 import { endExpiredTempCars } from './rental-contracts.temp-cars.js';
 import { sendReminderSms } from './rental-contracts.sms.js';
 
-/** Message-centre category of bills (contracts MESSAGE_CATEGORIES: 2 = 账单提醒). */
-export const BILL_CATEGORY = 2;
+/** Message-centre category of bills. */
+export const BILL_CATEGORY = MessageCategory.bills;
 
 /**
  * The daily late-fee job of one tenant, as one statement: every open line past its overdue deadline (due date +

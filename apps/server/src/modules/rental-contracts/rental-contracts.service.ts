@@ -86,6 +86,10 @@ export async function previewSchedule(deps: AppDeps, ctx: RequestContext, terms:
   return previewOf(buildSchedule(scheduleTerms(terms, rules)));
 }
 
+/**
+ * The one writer of a contract's history (rental_contract_events): creation, state changes, collections,
+ * handover, settlement, temporary cars. Inside the caller's transaction, by the acting user.
+ */
 export async function event(
   tx: DbOrTx,
   ctx: Pick<RequestContext, 'tenantId' | 'userId'>,

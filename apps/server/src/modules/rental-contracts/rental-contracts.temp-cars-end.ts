@@ -2,12 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/access.js';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { ConflictError } from '../../core/errors.js';
 import { tenantDays } from '../../core/tenant-time.js';
-import { carUsagePeriods } from '../../db/schema/handover.js';
 import { rentalTempCars } from '../../db/schema/rental-contracts.js';
 import { carActionInTx } from '../vehicles/vehicles.service.js';
-import './handover.messages.js';
+import { closeUsagePeriod, openUsagePeriod } from './usage-periods.js';
 
 /*
  * What the contract's own life needs of its temporary cars (whether any is active; ending them all with the
@@ -37,23 +35,16 @@ export async function openTempPeriod(
   carId: number,
   from: Date,
 ) {
-  const [clash] = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from car_usage_periods where tenant_id = ${tenantId} and car_id = ${carId}
-      and (to_at is null or to_at > ${from.toISOString()}) limit 1`,
-  );
-  if (clash) {
-    // The time as the handover's messages show it: the tenant's wall clock (Asia/Shanghai), to the minute.
-    const at = new Date(from.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-    throw new ConflictError('handover.periodOverlap', { at });
-  }
-  const [p] = await tx
-    .insert(carUsagePeriods)
-    .values({ tenantId, carId, contractId: c.id, driverId: c.driverId, rentId: c.rentId, fromAt: from })
-    .returning({ id: carUsagePeriods.id });
+  const periodId = await openUsagePeriod(tx, tenantId, {
+    carId,
+    contractId: c.id,
+    driverId: c.driverId,
+    rentId: c.rentId,
+    fromAt: from,
+  });
   await tx
     .update(rentalTempCars)
-    .set({ usagePeriodId: p!.id })
+    .set({ usagePeriodId: periodId })
     .where(and(eq(rentalTempCars.tenantId, tenantId), eq(rentalTempCars.id, tempId)));
 }
 
@@ -69,11 +60,8 @@ export async function closeTempPeriod(
   at: Date,
 ) {
   if (x.usagePeriodId === null) return;
-  await tx.execute(
-    sql`update car_usage_periods set to_at = greatest(${at.toISOString()}::timestamptz, from_at + interval '1 second'),
-        updated_at = ${deps.clock.now().toISOString()}
-      where tenant_id = ${tenantId} and id = ${x.usagePeriodId} and to_at is null`,
-  );
+  await closeUsagePeriod(tx, tenantId, x.usagePeriodId, at, deps.clock.now());
+
 }
 
 /** A temporary car goes back (rented -> preparing). */

@@ -19,7 +19,7 @@ import { tenantDays } from '../../core/tenant-time.js';
 import { handoverInspections, rentalSettlements, type StoredDeduction } from '../../db/schema/handover.js';
 import { rentalContracts, rentalPaymentLines } from '../../db/schema/rental-contracts.js';
 import { startApproval, type ApprovalHooks } from '../approvals/approvals.service.js';
-import { contractEvent, contractInScope, lockContractForHandover } from './handover.service.js';
+import { contractInScope, lockContractForHandover } from './handover.service.js';
 import { lineOut } from './rental-contracts.repository.js';
 import { account, event, record } from './rental-contracts.service.js';
 import { tenantRules } from '../settings/settings.service.js';
@@ -207,7 +207,7 @@ export async function saveSettlement(deps: AppDeps, ctx: RequestContext, contrac
         ...values,
       });
     }
-    await contractEvent(tx, ctx, contractId, 'settlement', { remark: `结算单保存：${fenToYuan(r.result)} 元` });
+    await event(tx, ctx, contractId, 'settlement', { remark: `结算单保存：${fenToYuan(r.result)} 元` });
   });
   return getSettlement(deps, ctx, contractId);
 }
@@ -255,7 +255,7 @@ export async function submitSettlement(deps: AppDeps, ctx: RequestContext, contr
       .update(rentalSettlements)
       .set({ approvalId: request.id })
       .where(and(eq(rentalSettlements.tenantId, ctx.tenantId), eq(rentalSettlements.id, row.id)));
-    await contractEvent(tx, ctx, contractId, 'settlement', {
+    await event(tx, ctx, contractId, 'settlement', {
       remark: `结算单提交审批：${what} ${fenToYuan(Math.abs(r.result))} 元`,
     });
   });
@@ -290,7 +290,7 @@ async function settlementOutcome(o: {
       .update(rentalSettlements)
       .set({ state: o.outcome, updatedAt: now })
       .where(and(eq(rentalSettlements.tenantId, tenantId), eq(rentalSettlements.id, row.id)));
-    await contractEvent(tx, actor, contractId, 'settlement', {
+    await event(tx, actor, contractId, 'settlement', {
       remark: o.outcome === 'rejected' ? '结算单被驳回' : '结算单已撤回',
     });
     return;
@@ -346,7 +346,7 @@ async function settlementOutcome(o: {
     )
     .returning({ id: rentalContracts.id });
   for (const g of group) {
-    await contractEvent(tx, actor, g.id, 'state', { from: 'signed', to, remark: '退租结算审批通过' });
+    await event(tx, actor, g.id, 'state', { from: 'signed', to, remark: '退租结算审批通过' });
   }
   await tx
     .update(rentalSettlements)

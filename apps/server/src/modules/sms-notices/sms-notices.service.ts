@@ -11,6 +11,7 @@ import {
 import { TaskCategory } from '@fleetdesk/contracts/tasks';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { mapLimit } from '../../core/map-limit.js';
 import {
   BadRequestError,
   ConflictError,
@@ -350,20 +351,6 @@ export async function removeTemplate(deps: AppDeps, ctx: RequestContext, id: num
   if (!(await repo.findTemplate(deps.db, ctx, id))) throw new NotFoundError();
   if (await repo.templateUsed(deps.db, ctx, id)) throw new ConflictError('sms.templateInUse');
   await repo.deleteTemplate(deps.db, ctx, id);
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return out;
 }
 
 /**

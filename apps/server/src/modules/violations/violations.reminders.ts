@@ -1,11 +1,10 @@
+import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { yuanText } from '../payments/payments.service.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import {
-  DRIVER_REMINDER_CATEGORY,
   runVehicleReminders,
-  VEHICLE_REMINDER_CATEGORY,
   type DueItem,
   type VehicleReminderSource,
 } from '../compliance/vehicle-reminders.service.js';
@@ -15,13 +14,13 @@ function message(o: OverLimit) {
   const totals = `未处理违章累计 ${o.points} 分、罚款 ${yuanText(o.fine_fen)} 元`;
   return o.subject === 'car'
     ? {
-        category: VEHICLE_REMINDER_CATEGORY,
+        category: MessageCategory.vehicleReminders,
         title: '车辆违章超限',
         content: `车辆 ${o.name} ${totals}，已达到违章提醒上限，请尽快处理。`,
         link: `/rentCar/violations?carId=${o.id}&handled=unhandled`,
       }
     : {
-        category: DRIVER_REMINDER_CATEGORY,
+        category: MessageCategory.driverReminders,
         title: '司机违章超限',
         content: `司机 ${o.name} ${totals}，已达到违章提醒上限，请及时提醒司机处理。`,
         link: `/rentCar/violations?driverId=${o.id}&handled=unhandled`,

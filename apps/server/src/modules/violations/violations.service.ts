@@ -18,6 +18,7 @@ import {
 } from '@fleetdesk/contracts/violations';
 import { rentInScope, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
+import { mapLimit } from '../../core/map-limit.js';
 import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { offsetOf } from '../../core/envelope.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
@@ -354,20 +355,6 @@ export async function originalData(deps: AppDeps, ctx: RequestContext, q: Origin
 
 export function originalForExport(deps: AppDeps, ctx: RequestContext, q: { orderId?: number; carId?: number }) {
   return repo.allOriginal(deps.db, ctx, q);
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return out;
 }
 
 /**

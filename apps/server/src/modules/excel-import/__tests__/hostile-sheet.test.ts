@@ -10,13 +10,13 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
  *
  * The targets are a refusal within 2 s and every health answer within 100 ms. On a quiet machine the test
  * measures 150 to 240 ms and 3 to 31 ms (a burst of 12 uploads: 50 to 60 ms), but with other suites running
- * on the same 2 cores (load average 11) it measured up to 3.5 s and 580 ms, so the bounds asserted here are
- * 5 s and 1 s: still a hundredth of the incident's stall, and not a flaky failure. The targets themselves are
+ * on the same 2 cores (load average 11-12) it measured up to 5.4 s and 1.8 s, so the bounds asserted here are
+ * 15 s and 5 s: still a tenth of the incident's 49 s stall, and not a flaky failure. The targets themselves are
  * checked against the built server by bench/hostile-import.bench.mjs (budgets belong to benches, DESIGN.md
  * section 13): 43 to 167 ms to refuse, 21 ms at most for /healthz (bench/results/hostile-import.json).
  */
-const REFUSAL_BOUND_MS = 5000;
-const HEALTH_BOUND_MS = 1000;
+const REFUSAL_BOUND_MS = 15_000;
+const HEALTH_BOUND_MS = 5000;
 const X = '/api/ccwadmin/excel/data';
 let t: TestApp;
 let base: string;

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
 import { ConflictError, ForbiddenError, NotFoundError, invalidField } from '../../../core/errors.js';
 import { tenantRules } from '../../settings/settings.service.js';
-import { like } from '../events/alarms.service.js';
+import { containsPattern } from '../../../core/like.js';
 import './commands.messages.js';
 
 /** What the command service needs: `AppDeps` or any object with these. */
@@ -336,7 +336,7 @@ export async function listCommands(
   if (q.deviceId) add((n) => `c.device_id = ${n}`, q.deviceId);
   if (q.status) add((n) => `c.status = ${n}`, q.status);
   if (q.source) add((n) => `c.source = ${n}`, q.source);
-  if (q.keyword) add((n) => `(d.imei ilike ${n} or car.plate ilike ${n})`, like(q.keyword));
+  if (q.keyword) add((n) => `(d.imei ilike ${n} or car.plate ilike ${n})`, containsPattern(q.keyword));
   if (q.from) add((n) => `c.queued_at >= ${n}::timestamptz`, q.from);
   if (q.to) add((n) => `c.queued_at < ${n}::timestamptz`, q.to);
   const w = where.join(' and ');

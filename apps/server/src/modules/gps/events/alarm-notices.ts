@@ -1,3 +1,4 @@
+import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { GPS_EVENT_TITLES, type GpsAlarmType } from '@fleetdesk/contracts/gps-events';
 import type { GpsAlarmNotices } from '@fleetdesk/contracts/organisation';
@@ -12,8 +13,8 @@ import {
 } from '../../sms-notices/sms-notices.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
 
-/** The message-centre category of risk alarms (contracts MESSAGE_CATEGORIES). */
-export const GPS_ALARM_CATEGORY = 4;
+/** The message-centre category of risk alarms. */
+export const GPS_ALARM_CATEGORY = MessageCategory.riskAlarms;
 /** One notice per device and alarm type within this time. */
 export const NOTICE_INTERVAL_MINUTES = 10;
 /** The SMS notices' source of alarm texts (named on the SMS screens like any batch source). */

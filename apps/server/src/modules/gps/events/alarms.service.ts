@@ -4,15 +4,16 @@ import { scopeFor, type RequestContext } from '../../../core/access.js';
 import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
+import { containsPattern } from '../../../core/like.js';
+import { monthBounds, tenantZone } from '../../../core/tenant-time.js';
 import './gps-events.messages.js';
 
 export type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentIds' | 'lang'>;
-type Deps = Pick<AppDeps, 'database' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock'>;
 type Row = Record<string, unknown>;
 
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => (v == null ? null : Number(v));
-export const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 const SELECT = `select e.id, e.device_id, d.imei, e.rent_id, r.name as rent_name, e.car_id, c.plate, e.type, e.at,
   e.lat, e.lon, e.speed, e.geofence_id, g.name as geofence_name, e.attributes, e.alarm_status, u.name as handled_by_name,
@@ -78,7 +79,7 @@ export async function listAlarms(deps: Deps, ctx: Ctx, q: AlarmQuery & { imei?: 
   if (q.status) add((n) => `e.alarm_status = ${n}`, q.status);
   if (q.type) add((n) => `e.type = ${n}`, q.type);
   if (q.imei) add((n) => `d.imei = ${n}`, q.imei);
-  if (q.keyword) add((n) => `(d.imei ilike ${n} or c.plate ilike ${n})`, like(q.keyword));
+  if (q.keyword) add((n) => `(d.imei ilike ${n} or c.plate ilike ${n})`, containsPattern(q.keyword));
   if (q.from) add((n) => `e.at >= ${n}::timestamptz`, q.from);
   if (q.to) add((n) => `e.at < ${n}::timestamptz`, q.to);
   return pageOf(deps, where, params, q);
@@ -146,12 +147,11 @@ export async function settleAlarms(
   return { changed: changed.length, rows: full.map(eventOf) };
 }
 
-/** A month's alarms (China time) by type and by day. */
+/** A month's alarms by type and by day; the month and its days are the tenant's (its time zone). */
 export async function alarmStatics(deps: Deps, ctx: Ctx, q: { month: string; rentId?: number }): Promise<AlarmStatics> {
-  const [y, m] = q.month.split('-').map(Number) as [number, number];
-  const from = new Date(Date.UTC(y, m - 1, 1) - 8 * 3600_000).toISOString();
-  const to = new Date(Date.UTC(y, m, 1) - 8 * 3600_000).toISOString();
-  const params = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds, from, to];
+  const timeZone = await tenantZone(deps.db, ctx.tenantId);
+  const { from, to } = monthBounds(timeZone, q.month);
+  const params = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds, from.toISOString(), to.toISOString()];
   const where = `tenant_id = $1 and rent_id = any($2::int8[]) and alarm_status is not null and at >= $3 and at < $4`;
   const { rows: byType } = await deps.database.query<{ type: GpsAlarmType; count: number; unhandled: number }>(
     `select type, count(*)::int as count, count(*) filter (where alarm_status = 'unhandled')::int as unhandled
@@ -159,9 +159,9 @@ export async function alarmStatics(deps: Deps, ctx: Ctx, q: { month: string; ren
     params,
   );
   const { rows: byDay } = await deps.database.query<{ day: string; count: number }>(
-    `select to_char(at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, count(*)::int as count
+    `select to_char(at at time zone $5, 'YYYY-MM-DD') as day, count(*)::int as count
      from gps_events where ${where} group by 1 order by 1`,
-    params,
+    [...params, timeZone],
   );
   return {
     month: q.month,

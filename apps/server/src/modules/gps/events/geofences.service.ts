@@ -4,7 +4,8 @@ import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../core/errors.js';
 import { rentInScope, scopeFor } from '../../../core/access.js';
-import { like, type Ctx } from './alarms.service.js';
+import { containsPattern } from '../../../core/like.js';
+import type { Ctx } from './alarms.service.js';
 import { boxOf, contains, type LatLon } from './geo.js';
 import { invalidateGeofences } from './geofence-index.js';
 
@@ -42,7 +43,7 @@ export async function listGeofences(
   const params: unknown[] = [ctx.tenantId, scopeFor(ctx, q.rentId).rentIds];
   const where = ['g.tenant_id = $1', 'g.rent_id = any($2::int8[])'];
   if (q.keyword) {
-    params.push(like(q.keyword));
+    params.push(containsPattern(q.keyword));
     where.push(`g.name ilike $${params.length}`);
   }
   if (q.deviceId) {
@@ -181,7 +182,7 @@ export async function geofenceDevices(
     `${bound ? '' : 'not '}exists (select 1 from gps_device_geofences x where x.tenant_id = d.tenant_id and x.device_id = d.id and x.geofence_id = $3)`,
   ];
   if (q.keyword) {
-    params.push(like(q.keyword));
+    params.push(containsPattern(q.keyword));
     where.push(`(d.imei ilike $${params.length} or c.plate ilike $${params.length})`);
   }
   const w = where.join(' and ');

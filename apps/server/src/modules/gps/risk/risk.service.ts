@@ -21,6 +21,7 @@ import { rowsOf, type DbOrTx, type Tx } from '../../../core/db.js';
 import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
+import { containsPattern } from '../../../core/like.js';
 import { tenantDays } from '../../../core/tenant-time.js';
 import { registerApprovalType, startApproval, type ApprovalTypeDefinition } from '../../approvals/approvals.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
@@ -900,7 +901,7 @@ export async function listCases(deps: Pick<AppDeps, 'db'>, ctx: Ctx, q: RiskCase
   if (q.open === false) conds.push(sql`rc.state = 'closed'`);
   if (q.carId) conds.push(sql`rc.car_id = ${q.carId}`);
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`;
+    const like = containsPattern(q.keyword);
     conds.push(sql`(c.plate ilike ${like} or d.imei ilike ${like} or k.number ilike ${like})`);
   }
   const where = sql.join(conds, sql` and `);

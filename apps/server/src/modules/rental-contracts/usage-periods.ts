@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { ConflictError } from '../../core/errors.js';
+import { localMinute, tenantZone } from '../../core/tenant-time.js';
+import { carUsagePeriods } from '../../db/schema/handover.js';
+import './handover.messages.js';
+
+/*
+ * Usage periods (who had a car when), in one place: a contract's dispatch and a temporary car's handover open
+ * one, the return closes it. Periods of one car never overlap: the caller holds the car's lock, and the check
+ * here refuses a period that would start before another one of the car ends (409 naming, on the tenant's wall
+ * clock, when the car is free again). Violations in a period are attributed to its driver by the database's
+ * triggers.
+ */
+
+export interface NewUsagePeriod {
+  carId: number;
+  contractId: number;
+  driverId: number;
+  rentId: number;
+  fromAt: Date;
+}
+
+/** Opens a period of the car from `p.fromAt`; 409 `handover.periodOverlap` when another is open or ends later. */
+export async function openUsagePeriod(tx: DbOrTx, tenantId: number, p: NewUsagePeriod): Promise<number> {
+  const [clash] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from car_usage_periods where tenant_id = ${tenantId} and car_id = ${p.carId}
+      and (to_at is null or to_at > ${p.fromAt.toISOString()}) limit 1`,
+  );
+  if (clash) {
+    throw new ConflictError('handover.periodOverlap', { at: localMinute(await tenantZone(tx, tenantId), p.fromAt) });
+  }
+  const [row] = await tx
+    .insert(carUsagePeriods)
+    .values({ tenantId, ...p })
+    .returning({ id: carUsagePeriods.id });
+  return row!.id;
+}
+
+/**
+ * Closes an open period at `at`; a period that would be empty (at or before its start) ends a second after its
+ * start. A period already closed stays as it is.
+ */
+export async function closeUsagePeriod(tx: DbOrTx, tenantId: number, periodId: number, at: Date, now: Date) {
+  await tx.execute(
+    sql`update car_usage_periods set to_at = greatest(${at.toISOString()}::timestamptz, from_at + interval '1 second'),
+        updated_at = ${now.toISOString()}
+      where tenant_id = ${tenantId} and id = ${periodId} and to_at is null`,
+  );
+}
