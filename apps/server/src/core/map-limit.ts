@@ -4,7 +4,8 @@
  * an outside provider once per item (SMS sends, violation queries) use it to bound their concurrency.
  */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`mapLimit: limit must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`mapLimit: limit must be a positive integer, got ${limit}`);
   const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(

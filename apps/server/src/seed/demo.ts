@@ -281,7 +281,12 @@ export async function seedDemo(db: Db, clock: Clock, options: { passwordLogN: nu
           content: '浙A·F67890 的交强险将于 15 天后到期，请安排续保。',
           link: '/rentCar',
         },
-        { category: MessageCategory.vehicleReminders, title: '年检提醒', content: '沪B·82M56 的年检将于下月到期。', link: '/rentCar' },
+        {
+          category: MessageCategory.vehicleReminders,
+          title: '年检提醒',
+          content: '沪B·82M56 的年检将于下月到期。',
+          link: '/rentCar',
+        },
         {
           category: MessageCategory.riskAlarms,
           title: '车辆驶出围栏',

@@ -5,7 +5,6 @@ import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
 
-
 /** Something due of one car (or of a driver of the fleet), as a reminder source finds it. */
 export interface DueItem {
   /** Stable per record within the source (`compulsory:12`); with `dueDate` it makes the reminder's key. */

@@ -101,7 +101,6 @@ function deviceOf(r: Row): Device {
   };
 }
 
-
 export async function listDevices(
   deps: Deps,
   ctx: Ctx,

@@ -54,7 +54,6 @@ export async function contractInScope(db: DbOrTx, ctx: Pick<RequestContext, 'ten
   return row;
 }
 
-
 async function checkInspector(tx: DbOrTx, tenantId: number, inspectorId: number) {
   const [u] = await tx
     .select({ id: users.id, status: users.status })
@@ -200,7 +199,9 @@ export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: n
     const car = await lockCarForHandover(tx, scope, c.carId);
     await checkInspector(tx, ctx.tenantId, input.inspectorId);
     if (period && at.getTime() <= period.fromAt.getTime()) {
-      throw invalidField('inspectedAt', 'handover.beforeDispatch', { at: localMinute(await tenantZone(tx, ctx.tenantId), period.fromAt) });
+      throw invalidField('inspectedAt', 'handover.beforeDispatch', {
+        at: localMinute(await tenantZone(tx, ctx.tenantId), period.fromAt),
+      });
     }
     const last = await lastMileage(tx, ctx.tenantId, c.carId, car.mileageKm);
     if (input.mileage < last) throw invalidField('mileage', 'handover.mileageBelow', { last });

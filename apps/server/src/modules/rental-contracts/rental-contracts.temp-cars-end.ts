@@ -61,7 +61,6 @@ export async function closeTempPeriod(
 ) {
   if (x.usagePeriodId === null) return;
   await closeUsagePeriod(tx, tenantId, x.usagePeriodId, at, deps.clock.now());
-
 }
 
 /** A temporary car goes back (rented -> preparing). */

@@ -74,7 +74,11 @@ describe('upload', () => {
   it('stops a gzip bomb at the cap instead of inflating it all (413)', async () => {
     // 300 MB of zeros after a PNG header: about 300 KB gzipped.
     // Compressed before the clock starts: only the server's part is timed.
-    const { body, contentType } = multipart('big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(300 * 1024 * 1024)]));
+    const { body, contentType } = multipart(
+      'big.png',
+      'image/png',
+      Buffer.concat([PNG, Buffer.alloc(300 * 1024 * 1024)]),
+    );
     const gzipped = gzipSync(body);
     const started = Date.now();
     const res = await t.request('POST', '/api/tool/oss/upload/image', {
