@@ -85,7 +85,7 @@ test('a policy running out soon offers its renewal; vehicle reminders reach the 
   const detail = await api<{ compulsoryExpiry: string }>(request, 'GET', `rentCar/${car!.id}`);
   expect(detail.compulsoryExpiry > day(300)).toBe(true);
 
-  // The daily vehicle reminders (the maintenance job, within a minute of the start) are in the message centre.
+  // The daily vehicle reminders (the hourly schedule, also run once when the worker starts) are in the message centre.
   await expect
     .poll(
       async () => {

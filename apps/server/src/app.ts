@@ -20,6 +20,7 @@ import { createSerializerCompiler } from './core/serializer.js';
 import { validatorCompiler } from './core/validation.js';
 import { registerWebApp } from './core/web.js';
 import { registerModules } from './modules/index.js';
+import { registerAll } from './modules/register.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -132,6 +133,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.addHook('onClose', async () => deps.sessions.close());
 
+  // Approval and import types, task kinds, schedules, sources: registered once per deps (the worker does the same).
+  registerAll(deps);
   await registerModules(app);
   if (options.web !== false) await registerWebApp(app);
   else await registerWebApp(app, '/nonexistent');

@@ -1,12 +1,11 @@
-import { buildApp } from './app.js';
-import { createDeps, createLogger, openDatabase, prepareDatabase } from './bootstrap.js';
+import { createLogger, openDatabase, prepareDatabase } from './bootstrap.js';
 import { assertStartable, loadConfig } from './config.js';
-import { startJobs } from './runtime.js';
+import { startWorker } from './runtime.js';
 
 /**
  * `npm run worker`: a process that only works the job queues (production runs API processes with
- * RUN_WORKER=false and one or more of these). The app is built, not served, so that every module registers
- * its task kinds exactly as in the API.
+ * RUN_WORKER=false and one or more of these). It builds no Fastify app: `startWorker` registers every area
+ * (`modules/register.ts`) exactly as `buildApp` does, then starts the jobs.
  */
 async function worker(): Promise<void> {
   const config = loadConfig();
@@ -14,15 +13,11 @@ async function worker(): Promise<void> {
   const log = createLogger(config);
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  const deps = await createDeps(config, database, log, { worker: true });
-  const app = await buildApp(deps, { logger: log, web: false });
-  await app.ready();
-  await startJobs(deps);
-  log.info({ owner: deps.tasks.owner }, 'worker started');
+  const started = await startWorker(config, database, log);
+  log.info({ owner: started.deps.tasks.owner }, 'worker started');
   const stop = async (signal: string) => {
     log.info({ signal }, 'worker stopping');
-    await deps.jobs.stop();
-    await app.close();
+    await started.stop();
     await database.close();
     process.exit(0);
   };

@@ -407,19 +407,14 @@ export class EventBus {
   }
 
   /**
-   * The worker's part (from `startJobs`): the retry queue, the sweep every minute and one sweep now (what the
-   * last process left between commit and delivery).
+   * The worker's part (from `startJobs`): the retry queue. The sweep (what a dead process left between commit and
+   * delivery, and the purge of old events) is the schedule `events.sweep`, every minute and once at start.
    */
   async start(): Promise<void> {
     if (!this.jobs.isWorker) return;
+    await this.jobs.createQueue('events.deliver');
     await this.jobs.work<{ subscriber: string; eventIds: number[] }>('events.deliver', 1, async (data) => {
       await this.deliverPending(data.subscriber, data.eventIds);
     });
-    await this.jobs.work('events.sweep', 1, async () => {
-      await this.sweep();
-      await this.purge();
-    });
-    await this.jobs.schedule('events.sweep', '* * * * *');
-    void this.track(this.sweep());
   }
 }

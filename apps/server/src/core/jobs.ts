@@ -22,7 +22,11 @@ export interface JobHandlerContext {
   signal: AbortSignal;
 }
 
-export type QueueName = 'task.run' | 'maintenance' | 'events.deliver' | 'events.sweep';
+/** `task.run`, or a schedule's own queue (named after the schedule, `core/schedules.ts`). */
+export type QueueName = 'task.run' | `${string}.${string}`;
+
+/** The one queue of every schedule until they got their own; its schedule is removed at start. */
+const LEGACY_QUEUES = ['maintenance'];
 
 /**
  * Background jobs on pg-boss, in the same database. Every process can send; a worker process (or the embedded
@@ -66,10 +70,17 @@ export class Jobs {
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    for (const name of ['task.run', 'maintenance', 'events.deliver', 'events.sweep'] satisfies QueueName[]) {
-      await this.boss.createQueue(name, { name, policy: 'standard' });
-    }
+    await this.createQueue('task.run');
     this.started = true;
+  }
+
+  /**
+   * Creates a queue unless it exists (pg-boss needs it before `send`, `work` or `schedule`). `stately` keeps at
+   * most one job waiting and one running: a schedule that overruns its period is not stacked up.
+   */
+  async createQueue(name: QueueName, policy: 'standard' | 'stately' = 'standard'): Promise<void> {
+    if (await this.boss.getQueue(name)) return;
+    await this.boss.createQueue(name, { name, policy });
   }
 
   async send(queue: QueueName, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
@@ -81,17 +92,15 @@ export class Jobs {
     queue: QueueName,
     concurrency: number,
     handler: (data: T, ctx: JobHandlerContext) => Promise<void>,
+    options: { pollingIntervalSeconds?: number } = {},
   ): Promise<void> {
     if (!this.options.worker) return;
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 1;
     for (let i = 0; i < concurrency; i++) {
       this.workers.push(
-        this.boss.work<T>(
-          queue,
-          { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
-          async ([job]) => {
-            if (job) await handler(job.data, { signal: this.abort.signal });
-          },
-        ),
+        this.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          if (job) await handler(job.data, { signal: this.abort.signal });
+        }),
       );
     }
     await Promise.all(this.workers);
@@ -99,6 +108,19 @@ export class Jobs {
 
   async schedule(queue: QueueName, cron: string): Promise<void> {
     if (this.options.worker) await this.boss.schedule(queue, cron, {}, { tz: 'UTC' });
+  }
+
+  /**
+   * Removes the stored cron schedules that are not among `keep` (a schedule renamed or dropped, and the old
+   * single `maintenance` one), so that nothing fills a queue that nobody works any more.
+   */
+  async unscheduleOthers(keep: Iterable<string>): Promise<void> {
+    if (!this.options.worker) return;
+    const wanted = new Set(keep);
+    const stored = (await this.boss.getSchedules()) as { name: string }[];
+    for (const { name } of stored) {
+      if (!wanted.has(name) || LEGACY_QUEUES.includes(name)) await this.boss.unschedule(name);
+    }
   }
 
   /** Stops taking jobs, lets running handlers see the abort signal, and waits for them. */

@@ -65,6 +65,11 @@ export class TaskEngine {
     this.kinds.set(kind.kind, kind as TaskKind<unknown>);
   }
 
+  /** The kinds registered (`modules/register.ts` registers the areas' kinds). */
+  kindNames(): string[] {
+    return [...this.kinds.keys()];
+  }
+
   /**
    * Creates a task with its items inside the caller's transaction. Call `dispatch` after the transaction
    * commits; if the process dies in between, `resume` dispatches it.

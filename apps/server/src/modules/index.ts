@@ -33,11 +33,9 @@ import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
 import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 import { gpsReceiptRoutes } from './gps/receipts.routes.js';
-import { registerSubscribers } from './subscribers.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  registerSubscribers();
   for (const plugin of [
     systemRoutes,
     authRoutes,

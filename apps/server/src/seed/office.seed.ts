@@ -12,8 +12,9 @@ import {
   departmentHeads,
 } from '../db/schema/office.js';
 import { decideInTx, saveDraft, submitInTx, withdrawRequestInTx } from '../modules/approvals/approvals.service.js';
-import '../modules/cost-centres/expense-claims.js';
-import '../modules/attendance/leave-types.js';
+import { registerAreaTypes } from '../modules/approvals/approvals.registry.js';
+import { registerExpenseClaimType } from '../modules/cost-centres/expense-claims.js';
+import { registerLeaveTypes } from '../modules/attendance/leave-types.js';
 import { tenantSettings } from '../db/schema/organisation.js';
 import type { DemoContext } from './context.js';
 
@@ -69,6 +70,10 @@ const role = (
  * tree with half a year of costs, and requests in every state, three of them waiting for `admin`.
  */
 export async function seedOffice({ tx, clock, demo }: DemoContext): Promise<void> {
+  // The requests below need their types (the seed runs before, or without, an app's `registerAll`).
+  registerAreaTypes();
+  registerExpenseClaimType();
+  registerLeaveTypes();
   const tenantId = demo.tenantId;
   const userRows = await tx
     .select({ id: users.id, username: users.username })

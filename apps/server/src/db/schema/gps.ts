@@ -131,7 +131,7 @@ const positionColumns = () => ({
 
 /**
  * Positions, WGS-84. On PostgreSQL the migration turns this into a table partitioned by month of `fix_time`
- * (partitions created ahead by the maintenance job, dropped past `GPS_RETENTION_MONTHS`); PGlite keeps it plain.
+ * (partitions created ahead by the schedule `gps.partitions`, dropped past `GPS_RETENTION_MONTHS`); PGlite keeps it plain.
  * No primary key: a partitioned table's key would have to include the time, and nothing looks a row up by id.
  */
 export const gpsPositions = pgTable('gps_positions', positionColumns(), (t) => [

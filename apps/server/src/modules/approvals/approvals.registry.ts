@@ -58,15 +58,38 @@ export interface ApprovalTypeDefinition {
 const registry = new Map<string, ApprovalTypeDefinition>();
 
 /**
- * Registers (or replaces, for the same code) a business type. Areas call it when their module loads; the
- * approvals engine and the `types` call see every registered type.
+ * Registers (or replaces, for the same code) a business type. Areas call it from their `register.ts`
+ * (`modules/register.ts` runs them all); the approvals engine and the `types` call see every registered type.
+ * The answer takes the type out again (a test's own type, gone with its test).
  */
-export function registerApprovalType(def: ApprovalTypeDefinition): void {
+export function registerApprovalType(def: ApprovalTypeDefinition): () => void {
   if (!/^[a-z][a-zA-Z0-9_]{1,39}$/.test(def.code)) throw new Error(`bad approval type code ${def.code}`);
   if (def.amountField && !def.fields.some((f) => f.key === def.amountField && f.kind === 'money')) {
     throw new Error(`approval type ${def.code}: amount field ${def.amountField} is not a money field`);
   }
   registry.set(def.code, def);
+  return () => {
+    if (registry.get(def.code) === def) registry.delete(def.code);
+  };
+}
+
+/** What an area that does not own a type's form may add to it: what happens on the outcome. */
+export type ApprovalHooks = Pick<ApprovalTypeDefinition, 'validate' | 'onOutcome' | 'afterOutcome'>;
+
+/**
+ * Adds hooks to a registered type (the settlement's outcome from the contracts, its statement from the
+ * documents), instead of registering the type again. Adding the same hook again is harmless; a second,
+ * different hook of the same name is a mistake and throws, as does an unknown type.
+ */
+export function extendApprovalType(code: string, hooks: ApprovalHooks): void {
+  const def = registry.get(code);
+  if (!def) throw new Error(`approval type ${code} is not registered`);
+  for (const key of ['validate', 'onOutcome', 'afterOutcome'] as const) {
+    const given = hooks[key];
+    const held = def[key];
+    if (given && held && held !== given) throw new Error(`approval type ${code} has its ${key} already`);
+  }
+  registry.set(code, { ...def, ...hooks });
 }
 
 export function approvalType(code: string): ApprovalTypeDefinition | undefined {
@@ -106,7 +129,7 @@ function contractType(code: string, name: LocalText, amount: LocalText): Approva
 
 /**
  * The types whose areas are built later (contracts, financing, car transfer): their forms are known, so flows
- * can be set up now; each area registers its handler by registering the type again with `onOutcome`.
+ * can be set up now; each area adds its handlers with `extendApprovalType`. Registered by `registerApprovals`.
  */
 export const AREA_TYPES: ApprovalTypeDefinition[] = [
   {
@@ -159,4 +182,11 @@ export const AREA_TYPES: ApprovalTypeDefinition[] = [
     ],
   },
 ];
-for (const def of AREA_TYPES) registerApprovalType(def);
+
+/**
+ * Registers the types of `AREA_TYPES` that are not registered yet (a second call keeps the hooks that areas
+ * have added since). Called by `registerApprovals` and by the demo seed, which files requests of these types.
+ */
+export function registerAreaTypes(): void {
+  for (const def of AREA_TYPES) if (!registry.has(def.code)) registerApprovalType(def);
+}

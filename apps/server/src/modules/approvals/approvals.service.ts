@@ -49,7 +49,9 @@ import {
 
 export {
   approvalType,
+  extendApprovalType,
   registerApprovalType,
+  type ApprovalHooks,
   type ApprovalOutcome,
   type ApprovalTypeDefinition,
 } from './approvals.registry.js';

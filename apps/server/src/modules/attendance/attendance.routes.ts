@@ -18,8 +18,6 @@ import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
 import { sendXlsx, type XlsxColumn } from '../../core/xlsx.js';
 import { clock, deleteShift, listRecords, listShifts, monthlySheet, saveShift, today } from './attendance.service.js';
-import { registerAttendanceImport } from './attendance.import.js';
-import './leave-types.js';
 
 const tags = ['attendance'];
 const audit = { targetType: 'attendance' };
@@ -42,7 +40,6 @@ const SHEET_TITLES: Record<string, [string, string]> = {
 export async function attendanceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  registerAttendanceImport();
 
   app.get(P.shifts, {
     schema: {

@@ -1,4 +1,4 @@
-import { registerApprovalType } from '../approvals/approvals.service.js';
+import { registerApprovalType, type ApprovalTypeDefinition } from '../approvals/approvals.service.js';
 import './attendance.messages.js';
 import { invalidField } from '../../core/errors.js';
 import { attendanceAbsences } from '../../db/schema/office.js';
@@ -48,32 +48,35 @@ const TYPES: [string, { 'zh-CN': string; 'en-US': string }, 'leave' | 'trip', Fo
     [{ key: 'destination', label: t('目的地', 'Destination'), kind: 'text', required: true, max: 60 }],
   ],
 ];
-for (const [code, name, kind, extra] of TYPES) {
-  registerApprovalType({
-    code,
-    name,
-    area: 'office',
-    manual: true,
-    amountField: null,
-    fields: [
-      ...extra,
-      ...dates,
-      { key: 'reason', label: t('事由', 'Reason'), kind: 'textarea', required: false, max: 500 },
-    ],
-    validate: (_tx, _tenantId, form) => checkDates(form),
-    async onOutcome({ tx, request, outcome }) {
-      if (outcome !== 'approved') return;
-      await tx
-        .insert(attendanceAbsences)
-        .values({
-          tenantId: request.tenantId,
-          userId: request.applicantId,
-          kind,
-          startsOn: String(request.form.startsOn),
-          endsOn: String(request.form.endsOn),
-          requestId: request.id,
-        })
-        .onConflictDoNothing();
-    },
-  });
+const LEAVE_TYPES: ApprovalTypeDefinition[] = TYPES.map(([code, name, kind, extra]) => ({
+  code,
+  name,
+  area: 'office',
+  manual: true,
+  amountField: null,
+  fields: [
+    ...extra,
+    ...dates,
+    { key: 'reason', label: t('事由', 'Reason'), kind: 'textarea', required: false, max: 500 },
+  ],
+  validate: (_tx, _tenantId, form) => checkDates(form),
+  async onOutcome({ tx, request, outcome }) {
+    if (outcome !== 'approved') return;
+    await tx
+      .insert(attendanceAbsences)
+      .values({
+        tenantId: request.tenantId,
+        userId: request.applicantId,
+        kind,
+        startsOn: String(request.form.startsOn),
+        endsOn: String(request.form.endsOn),
+        requestId: request.id,
+      })
+      .onConflictDoNothing();
+  },
+}));
+
+/** Registers the leave and trip types (the attendance's `register.ts`, and the demo seed, which files requests). */
+export function registerLeaveTypes(): void {
+  for (const def of LEAVE_TYPES) registerApprovalType(def);
 }

@@ -228,16 +228,10 @@ export const inspectionSource: VehicleReminderSource = {
   },
 };
 
-registerVehicleReminderSource(licenceSource);
-registerVehicleReminderSource(insuranceSource);
-registerVehicleReminderSource(inspectionSource);
+/** The compliance area's own sources (licences, insurance, inspections); its `register.ts` adds them. */
+export const COMPLIANCE_REMINDER_SOURCES = [licenceSource, insuranceSource, inspectionSource];
 
-let lastRun = 0;
-
-/** From the minute's maintenance: at most once an hour per process (the reminders are daily news). */
+/** The hourly schedule `compliance.vehicleReminders` (`register.ts`; the reminders are daily news, each sent once). */
 export async function runVehicleRemindersHourly(deps: AppDeps): Promise<void> {
-  const now = deps.clock.now().getTime();
-  if (now - lastRun < 3_600_000) return;
-  lastRun = now;
   await runVehicleReminders(deps);
 }

@@ -24,7 +24,6 @@ import {
   listPostings,
   updateCentre,
 } from './cost-centres.service.js';
-import './expense-claims.js';
 
 const tags = ['cost centres'];
 const audit = { targetType: 'costCentre' };

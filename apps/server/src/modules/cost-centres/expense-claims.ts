@@ -1,4 +1,4 @@
-import { registerApprovalType } from '../approvals/approvals.service.js';
+import { registerApprovalType, type ApprovalTypeDefinition } from '../approvals/approvals.service.js';
 import { invalidField } from '../../core/errors.js';
 import { findCentre, postCost } from './cost-centres.service.js';
 
@@ -8,7 +8,7 @@ const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
  * Expense claims (费用报销) are approvals of type `expense`: once approved, the claim is posted to its cost
  * centre in the same transaction as the final decision (a disabled or deleted centre refuses the decision).
  */
-registerApprovalType({
+const EXPENSE_TYPE: ApprovalTypeDefinition = {
   code: 'expense',
   name: t('费用报销', 'Expense claim'),
   area: 'office',
@@ -58,4 +58,9 @@ registerApprovalType({
       'form.costCentreId',
     );
   },
-});
+};
+
+/** Registers the `expense` type (the cost centres' `register.ts`, and the demo seed, which files claims). */
+export function registerExpenseClaimType(): void {
+  registerApprovalType(EXPENSE_TYPE);
+}

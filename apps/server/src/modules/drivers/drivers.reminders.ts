@@ -75,12 +75,7 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
   return sent;
 }
 
-let lastRun = 0;
-
-/** From the minute's maintenance: at most once an hour per process (the reminders are daily news). */
+/** The hourly schedule `drivers.documentReminders` (`register.ts`; the reminders are daily news, each sent once). */
 export async function remindDriverDocumentsHourly(deps: AppDeps): Promise<void> {
-  const now = deps.clock.now().getTime();
-  if (now - lastRun < 3_600_000) return;
-  lastRun = now;
   await remindDriverDocuments(deps);
 }

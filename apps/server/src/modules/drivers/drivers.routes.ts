@@ -24,9 +24,7 @@ import { access, hasPermission } from '../../core/access.js';
 import { ForbiddenError } from '../../core/errors.js';
 import { ok, page } from '../../core/envelope.js';
 import { sendXlsx } from '../../core/xlsx.js';
-import { registerDriverImport } from './drivers.import.js';
 import { driverColumns } from './drivers.export.js';
-import { registerDriverRecipients } from './drivers.recipients.js';
 import {
   checkIdNumber,
   createDriver,
@@ -53,8 +51,6 @@ const driver = { targetType: 'driver' };
 
 /** The driver area (`/rentDriver`): drivers, their states, labels, import, export and SMS recipients. */
 export async function driversRoutes(fastify: FastifyInstance): Promise<void> {
-  registerDriverImport();
-  registerDriverRecipients();
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
 

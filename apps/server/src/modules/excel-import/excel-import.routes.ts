@@ -13,7 +13,7 @@ import {
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
 import { attachment } from '../../core/xlsx.js';
-import { checkImport, importHeader, importTaskKind, importTemplate, runImport } from './excel-import.service.js';
+import { checkImport, importHeader, importTemplate, runImport } from './excel-import.service.js';
 
 const tags = ['excel import'];
 // Every type names its own permission (cars: rentCar:import); the service checks it for the type asked.
@@ -22,7 +22,6 @@ const signedIn = access.signedIn();
 export async function excelImportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  deps.tasks.register(importTaskKind(deps));
 
   app.get(P.header, {
     schema: {

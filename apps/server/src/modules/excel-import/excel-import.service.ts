@@ -177,9 +177,15 @@ async function afterCommit(deps: AppDeps, work: void | AfterCommit): Promise<voi
 type AnyImportType = ImportType<any, any>;
 const types = new Map<string, AnyImportType>();
 
-/** Adds (or replaces) an import type; each area registers its own when its routes load. */
-export function registerImportType<Row, Prepared>(type: ImportType<Row, Prepared>): void {
+/**
+ * Adds (or replaces) an import type; each area registers its own from its `register.ts`. The answer takes it out
+ * again (a test's own type, gone with its test).
+ */
+export function registerImportType<Row, Prepared>(type: ImportType<Row, Prepared>): () => void {
   types.set(type.type, type as AnyImportType);
+  return () => {
+    if (types.get(type.type) === (type as AnyImportType)) types.delete(type.type);
+  };
 }
 
 function typeFor(ctx: RequestContext, name: string): AnyImportType {

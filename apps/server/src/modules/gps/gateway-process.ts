@@ -30,7 +30,7 @@ export function gatewayConnectionBudget(configured: number, limit: number | null
 
 /** Starts the JT/T 808 gateway of this process on `GPS_TCP_PORT` (after making sure this month's partition exists). */
 export async function startGpsGateway(deps: AppDeps): Promise<number> {
-  await maintainGpsPartitions(deps, { force: true });
+  await maintainGpsPartitions(deps);
   const limit = openFileLimit();
   const budget = gatewayConnectionBudget(deps.config.GPS_MAX_CONNECTIONS, limit);
   if (budget < deps.config.GPS_MAX_CONNECTIONS)

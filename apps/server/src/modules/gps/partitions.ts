@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../core/deps.js';
 
 const AHEAD_MONTHS = 2;
-let lastRun = 0;
 
 function monthStart(year: number, month: number): Date {
   return new Date(Date.UTC(year, month, 1));
@@ -12,16 +11,14 @@ const nameOf = (d: Date) => `gps_positions_y${d.getUTCFullYear()}m${String(d.get
  * Keeps the positions' monthly partitions (PostgreSQL): this month, the one before and `AHEAD_MONTHS` ahead
  * exist; months past `GPS_RETENTION_MONTHS` are dropped. A month is created from a plain table filled with the
  * default partition's rows of that month, then attached, so rows that arrived early are never in the way.
- * PGlite keeps one plain table: rows past the retention are deleted. Runs at most hourly (maintenance job).
+ * PGlite keeps one plain table: rows past the retention are deleted. Runs hourly (the schedule `gps.partitions`)
+ * and when a gateway process starts.
  */
 export async function maintainGpsPartitions(
   deps: Pick<AppDeps, 'database' | 'clock' | 'config' | 'log'>,
-  options: { force?: boolean } = {},
 ): Promise<{ created: string[]; dropped: string[] }> {
   const now = deps.clock.now();
   const out = { created: [] as string[], dropped: [] as string[] };
-  if (!options.force && now.getTime() - lastRun < 3600_000) return out;
-  lastRun = now.getTime();
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const cutoff = monthStart(y, m - deps.config.GPS_RETENTION_MONTHS);

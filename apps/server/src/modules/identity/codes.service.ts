@@ -152,7 +152,7 @@ export async function verifyCode(
   return claimed.length === 1;
 }
 
-/** Removes codes and QR sessions a day past their expiry (maintenance job). */
+/** Removes codes and QR sessions a day past their expiry (the schedule `identity.purgeCodes`). */
 export async function purgeExpiredCodes(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
   const dayAgo = new Date(deps.clock.now().getTime() - 86_400_000);
   await deps.db.delete(verifyCodes).where(lt(verifyCodes.expiresAt, dayAgo));

@@ -441,7 +441,7 @@ export async function closeReplacedOrder(deps: AppDeps, row: OrderRow): Promise<
 }
 
 /**
- * The sweeper (maintenance job, every minute): unpaid orders past their time are asked about at their provider
+ * The sweeper (the schedule `payments.unpaidOrders`, every minute): unpaid orders past their time are asked about at their provider
  * (paid: settled), closed there, and closed here. An order whose provider cannot be reached now is closed here
  * all the same (the provider was told its expiry when it was offered) and logged.
  */

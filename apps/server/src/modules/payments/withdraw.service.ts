@@ -143,7 +143,7 @@ export async function finishWithdraw(
 
 /**
  * Refunds still `processing` a minute after they were asked (WeChat answers PROCESSING; an answer that never
- * came): asked again at their provider and finished (maintenance job).
+ * came): asked again at their provider and finished (the schedule `payments.refunds`).
  */
 export async function followUpRefunds(deps: AppDeps, limit = 50): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - 60_000);

@@ -9,8 +9,7 @@ import { contractDocuments } from '../../db/schema/handover.js';
 import { files } from '../../db/schema/files.js';
 import { contractDocument, lineReceipt } from './documents.service.js';
 import { contractInScope } from './handover.service.js';
-import './settlement.service.js';
-import { approvalType, registerApprovalType } from '../approvals/approvals.service.js';
+import type { ApprovalHooks } from '../approvals/approvals.service.js';
 
 /**
  * Generated PDFs kept as contract attachments (docs/handover.md, "Documents"): the file goes to the storage and
@@ -137,15 +136,13 @@ export async function listAttachments(
 }
 
 // Once a settlement's approval has committed: its statement as a contract attachment (docs/handover.md). Added to
-// the type the settlement service registered (this module imports it, so that registration has run); kept here so
-// the settlement service needs no import of the documents (no import cycle).
-const settlementType = approvalType('settlement')!;
-registerApprovalType({
-  ...settlementType,
+// the settlement type by this area's `register.ts`, next to the settlement service's own hook; kept here so the
+// settlement service needs no import of the documents (no import cycle).
+export const settlementStatementHooks: ApprovalHooks = {
   afterOutcome: async (deps, { request, outcome, actorId }) => {
     if (outcome !== 'approved' || !request.businessId) return;
     const contractId = Number(request.businessId);
     const ctx = await systemContext(deps, request.tenantId, contractId, actorId);
     if (ctx) await storeAfterCommit(deps, ctx, contractId, 'settlement', 'settlement');
   },
-});
+};

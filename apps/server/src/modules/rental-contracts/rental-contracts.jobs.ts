@@ -146,12 +146,7 @@ export async function runContractsDaily(deps: AppDeps): Promise<{ lateFees: numb
   return { lateFees, reminders, sms };
 }
 
-let lastRun = 0;
-
-/** From the minute's maintenance: at most once an hour per process (idempotent: the fees of a day are the same). */
+/** The hourly schedule `contracts.daily` (`register.ts`; idempotent: the fees of a day are the same). */
 export async function runContractsHourly(deps: AppDeps): Promise<void> {
-  const now = deps.clock.now().getTime();
-  if (now - lastRun < 3_600_000) return;
-  lastRun = now;
   await runContractsDaily(deps);
 }

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/rental-contracts.js';
 import { drivers } from '../../db/schema/drivers.js';
 import { users } from '../../db/schema/identity.js';
-import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
+import { startApproval, type ApprovalHooks } from '../approvals/approvals.service.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { carActionInTx } from '../vehicles/vehicles.service.js';
 import { cars } from '../../db/schema/vehicles.js';
@@ -728,9 +728,8 @@ export async function requestDiscount(
   return getContract(deps, ctx, id);
 }
 
-const discountType = approvalType('contractDiscount')!;
-registerApprovalType({
-  ...discountType,
+/** What the contract discount's outcome does to its contract (added to the type by this area's `register.ts`). */
+export const discountHooks: ApprovalHooks = {
   onOutcome: async ({ tx, request, outcome, actorId, now }) => {
     if (!request.businessId) return;
     const id = Number(request.businessId);
@@ -760,4 +759,4 @@ registerApprovalType({
       remark: `优惠审批: ${outcome}`,
     });
   },
-});
+};

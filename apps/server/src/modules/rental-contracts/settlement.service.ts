@@ -18,7 +18,7 @@ import { hasPermission } from '../../core/access.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { handoverInspections, rentalSettlements, type StoredDeduction } from '../../db/schema/handover.js';
 import { rentalContracts, rentalPaymentLines } from '../../db/schema/rental-contracts.js';
-import { approvalType, registerApprovalType, startApproval } from '../approvals/approvals.service.js';
+import { startApproval, type ApprovalHooks } from '../approvals/approvals.service.js';
 import { contractInScope, lockContractForHandover } from './handover.service.js';
 import { lineOut } from './rental-contracts.repository.js';
 import { account, event, publishEnded, record } from './rental-contracts.service.js';
@@ -414,9 +414,8 @@ export async function paySettlementLine(
   });
 }
 
-const settlementType = approvalType('settlement')!;
-registerApprovalType({
-  ...settlementType,
+/** What the settlement's outcome does to its contract (added to the type by this area's `register.ts`). */
+export const settlementHooks: ApprovalHooks = {
   onOutcome: async ({ tx, request, outcome, actorId, now }) => {
     if (!request.businessId) return;
     await settlementOutcome({
@@ -428,4 +427,4 @@ registerApprovalType({
       now,
     });
   },
-});
+};

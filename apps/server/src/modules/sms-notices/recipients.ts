@@ -27,8 +27,11 @@ export interface RecipientSource {
 
 const sources = new Map<string, RecipientSource>();
 
-export function addRecipientSource(source: RecipientSource): void {
+export function addRecipientSource(source: RecipientSource): () => void {
   sources.set(source.key, source);
+  return () => {
+    if (sources.get(source.key) === source) sources.delete(source.key);
+  };
 }
 
 export function recipientSource(key: string): RecipientSource | undefined {

@@ -42,7 +42,6 @@ import {
   resolveRecipients,
   retryBatch,
   sendNotice,
-  smsTaskKind,
 } from './sms-notices.service.js';
 
 const tags = ['sms notices'];
@@ -55,7 +54,6 @@ const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  deps.tasks.register(smsTaskKind(deps));
 
   app.get(P.templates, {
     schema: {

@@ -33,9 +33,12 @@ import {
 } from './recipients.js';
 import * as repo from './sms-notices.repository.js';
 
-/** Plugs a recipient source (drivers, customers...) into the SMS notice screen. */
-export function registerRecipientSource(source: RecipientSource): void {
-  addRecipientSource(source);
+/**
+ * Plugs a recipient source (drivers, customers...) into the SMS notice screen, from the area's `register.ts`.
+ * The answer takes it out again (a test's own source).
+ */
+export function registerRecipientSource(source: RecipientSource): () => void {
+  return addRecipientSource(source);
 }
 export type { RecipientSource };
 export { normalisePhone };

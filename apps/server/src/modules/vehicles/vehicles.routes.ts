@@ -45,7 +45,6 @@ import { ownersRoutes } from './owners.routes.js';
 import * as reports from './reports.repository.js';
 import { carsSummary, infoErrors, operationReport } from './reports.service.js';
 import { tenantDays } from '../../core/tenant-time.js';
-import { registerCarImport } from './vehicles.import.js';
 import './vehicles.messages.js';
 import { carColumns, inspectionColumns, insuranceColumns, type InsurerNames } from './vehicles.export.js';
 import { insurerNames } from '../compliance/insurers.service.js';
@@ -81,7 +80,6 @@ const car = { targetType: 'car' };
 export async function vehiclesRoutes(fastify: FastifyInstance): Promise<void> {
   const deps = fastify.deps;
   await syncCarCatalogue(deps.db);
-  registerCarImport();
   await fastify.register(carRoutes);
   await fastify.register(ownersRoutes);
   await fastify.register(carTypesRoutes);

@@ -4,7 +4,6 @@ import { yuanText } from '../payments/payments.service.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import {
-  registerVehicleReminderSource,
   runVehicleReminders,
   type DueItem,
   type VehicleReminderSource,
@@ -85,8 +84,6 @@ export const violationLimitSource: VehicleReminderSource<LimitItem> = {
     return items.filter((x) => keys.delete(x.ref));
   },
 };
-
-registerVehicleReminderSource(violationLimitSource);
 
 /**
  * The violation limit check of one tenant, or of every tenant with cars (also run when a query order

@@ -30,7 +30,6 @@ import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { sendXlsx } from '../../core/xlsx.js';
-import { createViolationProvider } from './providers/factory.js';
 import { originalColumns, violationColumns } from './violations.export.js';
 import {
   addViolation,
@@ -48,10 +47,8 @@ import {
   remindCount,
   saveLimits,
   setHandled,
-  setProvider,
   startQuery,
   violationsForExport,
-  violationTaskKind,
   yearStatistics,
 } from './violations.service.js';
 
@@ -69,11 +66,6 @@ const StartedQuery = z.object({ order: QueryOrder, refused: z.array(QueryCheck) 
 export async function violationsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  setProvider(
-    deps,
-    createViolationProvider(deps.config, () => deps.clock.now()),
-  );
-  deps.tasks.register(violationTaskKind(deps));
 
   app.post(P.list, {
     schema: {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ConflictError } from '../../../core/errors.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { registerApprovalType } from '../approvals.service.js';
@@ -10,23 +10,26 @@ let t: TestApp;
 let as: ReturnType<typeof staff>;
 let ids: Awaited<ReturnType<typeof seedIds>>;
 
-// A type whose owning area refuses every approval: its handler throws inside the deciding transaction.
+// A type whose owning area refuses every approval: its handler throws inside the deciding transaction. Registered
+// by the test that uses it, and gone with it (registries outlive a test file under isolate: false).
 let refuse = true;
-registerApprovalType({
-  code: 'testRefused',
-  name: { 'zh-CN': '测试拒绝', 'en-US': 'Refused by its area' },
-  area: 'office',
-  manual: true,
-  amountField: 'amount',
-  fields: [{ key: 'amount', label: { 'zh-CN': '金额', 'en-US': 'Amount' }, kind: 'money', required: true }],
-  async onOutcome({ tx, outcome, request }) {
-    // Something the area wrote before failing must go as well.
-    await tx.execute(
-      sql`update approval_requests set summary = 'changed by handler' where tenant_id = ${request.tenantId} and id = ${request.id}`,
-    );
-    if (outcome === 'approved' && refuse) throw new ConflictError('approval.notPending');
-  },
-});
+function registerRefusedType(): () => void {
+  return registerApprovalType({
+    code: 'testRefused',
+    name: { 'zh-CN': '测试拒绝', 'en-US': 'Refused by its area' },
+    area: 'office',
+    manual: true,
+    amountField: 'amount',
+    fields: [{ key: 'amount', label: { 'zh-CN': '金额', 'en-US': 'Amount' }, kind: 'money', required: true }],
+    async onOutcome({ tx, outcome, request }) {
+      // Something the area wrote before failing must go as well.
+      await tx.execute(
+        sql`update approval_requests set summary = 'changed by handler' where tenant_id = ${request.tenantId} and id = ${request.id}`,
+      );
+      if (outcome === 'approved' && refuse) throw new ConflictError('approval.notPending');
+    },
+  });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -357,6 +360,7 @@ describe('deciding', () => {
   });
 
   it("rolls the final decision back when the owning area's handler fails", async () => {
+    onTestFinished(registerRefusedType());
     await ensureFlow('testRefused', [step({ userIds: [ids.user('liuyang')], name: '一步' })]);
     const req = await submit('zhengkai', 'testRefused', { amount: 10 }, '要被拒的');
     refuse = true;

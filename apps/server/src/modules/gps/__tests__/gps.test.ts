@@ -531,7 +531,7 @@ describe('live push and storage upkeep', () => {
       `insert into gps_positions (tenant_id, device_id, fix_time, server_time, lat, lon) values ($1, $2, $3, $3, 30, 120)`,
       [d!.tenant_id, d!.id, old],
     );
-    const result = await maintainGpsPartitions(t.deps, { force: true });
+    const result = await maintainGpsPartitions(t.deps);
     const left = await q<{ n: number }>(`select count(*)::int as n from gps_positions where fix_time = $1`, [old]);
     expect(left[0]!.n).toBe(0);
     if (t.deps.database.kind === 'postgres') {

@@ -378,8 +378,8 @@ export async function cancelCommand(deps: CommandDeps, ctx: CommandCtx, id: numb
 }
 
 /**
- * Expires commands not delivered (queued) or not answered (sent) within 24 h (the maintenance job, every
- * minute). Each expiry is in the operation log. Answers how many expired.
+ * Expires commands not delivered (queued) or not answered (sent) within 24 h (the schedule `gps.expireCommands`,
+ * every minute). Each expiry is in the operation log. Answers how many expired.
  */
 export async function expireCommands(deps: Pick<AppDeps, 'database' | 'clock'>): Promise<number> {
   const now = deps.clock.now();

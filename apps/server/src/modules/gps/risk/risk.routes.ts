@@ -12,7 +12,7 @@ import {
 } from '@fleetdesk/contracts/gps-risk';
 import { access } from '../../../core/access.js';
 import { ok } from '../../../core/envelope.js';
-import { caseDetail, closeCase, listCases, proposeFuelCut, riskBoard, useRiskEngineDeps } from './risk.service.js';
+import { caseDetail, closeCase, listCases, proposeFuelCut, riskBoard } from './risk.service.js';
 
 const tags = ['gps'];
 const VIEW = 'riskGpsMap:view';
@@ -23,7 +23,6 @@ const audit = { targetType: 'gpsRiskCase' };
 export async function gpsRiskRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  useRiskEngineDeps(deps);
 
   app.get(P.board, {
     schema: {

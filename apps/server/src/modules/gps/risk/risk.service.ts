@@ -361,7 +361,7 @@ export async function evaluateEvents(deps: Deps, events: RiskEventRow[]): Promis
 // The periodic job --------------------------------------------------------------------------------------------
 
 /**
- * Every minute (the maintenance job): the rules of `sweepRules`, then approved fuel cuts not sent yet and the
+ * Every minute (the schedule `gps.risk`): the rules of `sweepRules`, then approved fuel cuts not sent yet and the
  * answers of those sent.
  */
 export async function sweepRisk(
@@ -622,7 +622,7 @@ type SendDeps = Pick<AppDeps, 'db' | 'database' | 'clock'>;
 let engineDeps: SendDeps | null = null;
 let dispatching: Promise<unknown> = Promise.resolve();
 
-/** Set once by the routes plugin: approved fuel cuts are then sent as soon as the decision is committed. */
+/** Set by the GPS area's `register.ts` (the newest app's deps): approved fuel cuts are then sent as soon as the decision is committed. */
 export function useRiskEngineDeps(deps: SendDeps): void {
   engineDeps = deps;
 }
@@ -815,13 +815,18 @@ export const FUEL_CUT_TYPE: ApprovalTypeDefinition = {
     { key: 'reason', label: { 'zh-CN': '断油原因', 'en-US': 'Reason' }, kind: 'textarea', required: true, max: 500 },
   ],
 };
-registerApprovalType({
+const FUEL_CUT_APPROVAL: ApprovalTypeDefinition = {
   ...FUEL_CUT_TYPE,
   onOutcome: async ({ tx, request, outcome, actorId, now }) => {
     if (!request.businessId) return;
     await fuelCutOutcome({ tx, tenantId: request.tenantId, caseId: Number(request.businessId), outcome, actorId, now });
   },
-});
+};
+
+/** Registers the fuel cut's approval type (the GPS area's `register.ts`). */
+export function registerFuelCutType(): void {
+  registerApprovalType(FUEL_CUT_APPROVAL);
+}
 
 // Close -------------------------------------------------------------------------------------------------------
 
