@@ -34,3 +34,9 @@ declare module 'fastify' {
     deps: AppDeps;
   }
 }
+
+// Domain-event handlers receive these deps (core/events.ts declares the interface without importing this file).
+declare module './events.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface EventHandlerDeps extends AppDeps {}
+}

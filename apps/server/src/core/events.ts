@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import { rowsOf, type Db, type DbOrTx, type Tx } from './db.js';
-import type { AppDeps } from './deps.js';
 import type { Jobs } from './jobs.js';
 
 /**
@@ -91,7 +90,14 @@ export interface NewEvent<N extends EventName = EventName> {
  * A subscriber's handler. It receives the events of one commit (or one retry) at once, in the order they were
  * published, so that a batch (the alarms of a GPS batch) can be handled as one.
  */
-export type EventHandler<N extends EventName> = (events: DomainEvent<N>[], deps: AppDeps) => Promise<void>;
+/**
+ * What a handler receives: the process's deps. `core/deps.ts` makes this its `AppDeps` (it augments this
+ * interface), so that this file need not import the deps file that names the bus (no import circle).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface EventHandlerDeps {}
+
+export type EventHandler<N extends EventName> = (events: DomainEvent<N>[], deps: EventHandlerDeps) => Promise<void>;
 
 export interface SubscribeOptions {
   /** Must not miss an event: an outbox delivery row, retried until it succeeds. */
@@ -191,7 +197,12 @@ export function durableSubscriberPairs(names: readonly EventName[]): { names: st
   return { names: arrayOf(pairs.map((p) => p[0])), subscribers: arrayOf(pairs.map((p) => p[1])) };
 }
 
-export type EventBusDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'jobs'>;
+export interface EventBusDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  jobs: Jobs;
+}
 
 /** Delivered events are kept this long (to look into), then purged. */
 export const EVENTS_KEPT_DAYS = 7;
@@ -218,7 +229,7 @@ export class EventBus {
   /** Off: committed events wait for the sweep (a test simulating a crash between commit and delivery). */
   paused = false;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: EventHandlerDeps & EventBusDeps) {}
 
   private get db(): Db {
     return this.deps.db;
