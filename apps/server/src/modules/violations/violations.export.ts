@@ -1,19 +1,11 @@
 import type { Lang } from '@fleetdesk/contracts/common';
 import type { OriginalRecord, Violation } from '@fleetdesk/contracts/violations';
+import { localMinute } from '../../core/tenant-time.js';
 import type { XlsxColumn } from '../../core/xlsx.js';
 
 /** "2026-11-26 09:41" in the tenant's zone. */
 export function minuteText(timeZone: string): (iso: string | null) => string | null {
-  const f = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (iso) => (iso ? f.format(new Date(iso)) : null);
+  return (iso) => (iso ? localMinute(timeZone, new Date(iso)) : null);
 }
 
 const T = {

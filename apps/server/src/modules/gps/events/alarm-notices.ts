@@ -5,6 +5,7 @@ import type { GpsAlarmNotices } from '@fleetdesk/contracts/organisation';
 import { recipientTable, recipientsOf, rentJoin } from '../../../core/access.js';
 import { rowsOf } from '../../../core/db.js';
 import type { AppDeps } from '../../../core/deps.js';
+import { localMinute, tenantZone } from '../../../core/tenant-time.js';
 import {
   createSystemNotice,
   normalisePhone,
@@ -39,7 +40,6 @@ export interface RaisedAlarm {
 const ids = (list: readonly number[]) => `{${list.join(',')}}`;
 
 /** China time `yyyy-MM-dd HH:mm` (the SMS and the message text). */
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
  * Notifies the alarms of one processed batch, per the tenant's `gpsEvents.notices`: message-centre messages
@@ -109,13 +109,15 @@ async function notifyTenant(
       where d.tenant_id = ${tenantId} and d.id = any(${ids(send.map((a) => a.deviceId))}::int8[])`,
   );
   const info = new Map(details.map((d) => [Number(d.id), d]));
+  // Times as the tenant's staff read them: its own time zone, to the minute.
+  const timeZone = await tenantZone(deps.db, tenantId);
   const texts = send
     .filter((a) => info.has(a.deviceId))
     .map((a) => {
       const d = info.get(a.deviceId)!;
       const what = d.plate ?? `设备 ${d.imei}`;
       const alarm = GPS_EVENT_TITLES[a.type]['zh-CN'];
-      return { a, d, what, alarm, time: chinaTime(a.at) };
+      return { a, d, what, alarm, time: localMinute(timeZone, a.at) };
     });
 
   const toMessage = texts.filter((x) => rules.message.includes(x.a.type));
