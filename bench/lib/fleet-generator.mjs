@@ -25,7 +25,8 @@ export async function openBenchDatabase({ url, dataDir }) {
   }
   const { PGlite } = await import(path.join(ROOT, 'node_modules/@electric-sql/pglite/dist/index.js'));
   const { pg_trgm } = await import(path.join(ROOT, 'node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js'));
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: { 20: (v) => Number(v) } });
+  const { btree_gist } = await import(path.join(ROOT, 'node_modules/@electric-sql/pglite/dist/contrib/btree_gist.js'));
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist }, parsers: { 20: (v) => Number(v) } });
   return {
     kind: 'pglite',
     query: async (text) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { pgErrorOf, rowsOf, type DbOrTx } from '../../core/db.js';
 import { ConflictError } from '../../core/errors.js';
 import { localMinute, tenantZone } from '../../core/tenant-time.js';
 import { carUsagePeriods } from '../../db/schema/handover.js';
@@ -13,6 +13,9 @@ import './handover.messages.js';
  * triggers.
  */
 
+/** SQLSTATE of a row refused by an exclusion constraint. */
+const EXCLUSION_VIOLATION = '23P01';
+
 export interface NewUsagePeriod {
   carId: number;
   contractId: number;
@@ -23,19 +26,28 @@ export interface NewUsagePeriod {
 
 /** Opens a period of the car from `p.fromAt`; 409 `handover.periodOverlap` when another is open or ends later. */
 export async function openUsagePeriod(tx: DbOrTx, tenantId: number, p: NewUsagePeriod): Promise<number> {
+  const overlap = async () =>
+    new ConflictError('handover.periodOverlap', { at: localMinute(await tenantZone(tx, tenantId), p.fromAt) });
   const [clash] = await rowsOf<{ id: number }>(
     tx,
     sql`select id from car_usage_periods where tenant_id = ${tenantId} and car_id = ${p.carId}
       and (to_at is null or to_at > ${p.fromAt.toISOString()}) limit 1`,
   );
-  if (clash) {
-    throw new ConflictError('handover.periodOverlap', { at: localMinute(await tenantZone(tx, tenantId), p.fromAt) });
+  if (clash) throw await overlap();
+  // The exclusion constraint car_usage_periods_no_overlap (migration 0029) is the database's guarantee; a writer
+  // that passed the check above without the car's lock meets it here. Its zone is read first: after the refusal
+  // the transaction takes no more statements.
+  const refusal = await overlap();
+  try {
+    const [row] = await tx
+      .insert(carUsagePeriods)
+      .values({ tenantId, ...p })
+      .returning({ id: carUsagePeriods.id });
+    return row!.id;
+  } catch (err) {
+    if (pgErrorOf(err).code === EXCLUSION_VIOLATION) throw refusal;
+    throw err;
   }
-  const [row] = await tx
-    .insert(carUsagePeriods)
-    .values({ tenantId, ...p })
-    .returning({ id: carUsagePeriods.id });
-  return row!.id;
 }
 
 /**
