@@ -405,24 +405,32 @@ export async function eventsSettled(deps: Pick<AppDeps, 'events'>): Promise<void
  * The periodic job: devices online whose last message is older than their tenant's `offlineMinutes` become
  * offline, with an event (Traccar: unknown after status.timeout without data).
  */
-export async function sweepOffline(deps: Pick<AppDeps, 'database' | 'clock'>): Promise<number> {
-  const { rows } = await deps.database.query<{ n: number }>(
-    `with gone as (
-       update gps_event_states s set online = false, updated_at = now()
-       from gps_devices d
-       left join tenant_settings ts on ts.tenant_id = d.tenant_id
-       where s.online and d.tenant_id = s.tenant_id and d.id = s.device_id
-         and s.server_time < $1::timestamptz
-           - make_interval(mins => coalesce((ts.rules->'gpsEvents'->>'offlineMinutes')::int, 10))
-       returning s.tenant_id, s.device_id, d.rent_id, d.car_id, s.server_time),
-     ins as (
-       insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, attributes)
-       select g.tenant_id, g.device_id, g.rent_id, g.car_id, 'offline', $1::timestamptz, l.lat, l.lon, l.speed,
-         jsonb_build_object('lastSeen', g.server_time)
-       from gone g left join gps_last_positions l on l.tenant_id = g.tenant_id and l.device_id = g.device_id
-       returning 1)
-     select count(*)::int as n from ins`,
-    [deps.clock.now().toISOString()],
+export async function sweepOffline(deps: Pick<AppDeps, 'database' | 'db' | 'clock'>): Promise<number> {
+  // Each tenant's offlineMinutes (tenantRules, with the contracts' default): one statement per tenant online.
+  const { rows: tenants } = await deps.database.query<{ tenant_id: number }>(
+    'select distinct tenant_id from gps_event_states where online',
   );
-  return rows[0]?.n ?? 0;
+  let n = 0;
+  for (const { tenant_id } of tenants) {
+    const tenantId = Number(tenant_id);
+    const { offlineMinutes } = (await tenantRules(deps.db, tenantId)).gpsEvents;
+    const { rows } = await deps.database.query<{ n: number }>(
+      `with gone as (
+         update gps_event_states s set online = false, updated_at = now()
+         from gps_devices d
+         where s.tenant_id = $2 and s.online and d.tenant_id = s.tenant_id and d.id = s.device_id
+           and s.server_time < $1::timestamptz - make_interval(mins => $3::int)
+         returning s.tenant_id, s.device_id, d.rent_id, d.car_id, s.server_time),
+       ins as (
+         insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, attributes)
+         select g.tenant_id, g.device_id, g.rent_id, g.car_id, 'offline', $1::timestamptz, l.lat, l.lon, l.speed,
+           jsonb_build_object('lastSeen', g.server_time)
+         from gone g left join gps_last_positions l on l.tenant_id = g.tenant_id and l.device_id = g.device_id
+         returning 1)
+       select count(*)::int as n from ins`,
+      [deps.clock.now().toISOString(), tenantId, offlineMinutes],
+    );
+    n += rows[0]?.n ?? 0;
+  }
+  return n;
 }

@@ -381,23 +381,51 @@ export async function sweepRisk(
 export async function sweepRules(deps: Deps): Promise<{ raised: number; closed: number }> {
   const now = deps.clock.now();
   let raised = 0;
-  // Silent: the device's last message (any) is older than the tenant's silentHours.
-  const silent = await rowsOf<Row>(
-    deps.db,
-    sql`select d.tenant_id, d.id as device_id, d.car_id, c.rent_id, s.server_time
-      from gps_event_states s
-      join gps_devices d on d.tenant_id = s.tenant_id and d.id = s.device_id
-      join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
-      left join tenant_settings ts on ts.tenant_id = d.tenant_id
-      where coalesce((ts.rules->'gpsRisk'->>'silentRented')::boolean, true)
-        and s.server_time < ${now.toISOString()}::timestamptz
-          - make_interval(hours => coalesce((ts.rules->'gpsRisk'->>'silentHours')::int, 24))
-        and exists (select 1 from rental_contracts k where k.tenant_id = d.tenant_id and k.car_id = d.car_id
-          and k.state = 'signed')
-        and not exists (select 1 from gps_risk_cases rc where rc.tenant_id = d.tenant_id and rc.car_id = d.car_id
-          and rc.state <> 'closed' and rc.evidence->'triggers' @> jsonb_build_array(jsonb_build_object('key',
-            'silent:' || d.id || ':' || (extract(epoch from s.server_time) * 1000)::bigint)))`,
-  );
+  // The rules are each tenant's (tenantRules, with the contracts' defaults): one query per tenant that has trackers.
+  const tenants = await rowsOf<{ tenant_id: number }>(deps.db, sql`select distinct tenant_id from gps_event_states`);
+  const silent: Row[] = [];
+  const outside: Row[] = [];
+  for (const { tenant_id } of tenants) {
+    const tenantId = Number(tenant_id);
+    const rules = (await tenantRules(deps.db, tenantId)).gpsRisk;
+    // Silent: the device's last message (any) is older than the tenant's silentHours.
+    if (rules.silentRented) {
+      silent.push(
+        ...(await rowsOf<Row>(
+          deps.db,
+          sql`select d.tenant_id, d.id as device_id, d.car_id, c.rent_id, s.server_time
+          from gps_event_states s
+          join gps_devices d on d.tenant_id = s.tenant_id and d.id = s.device_id
+          join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
+          where s.tenant_id = ${tenantId}
+            and s.server_time < ${now.toISOString()}::timestamptz - make_interval(hours => ${rules.silentHours}::int)
+            and exists (select 1 from rental_contracts k where k.tenant_id = d.tenant_id and k.car_id = d.car_id
+              and k.state = 'signed')
+            and not exists (select 1 from gps_risk_cases rc where rc.tenant_id = d.tenant_id and rc.car_id = d.car_id
+              and rc.state <> 'closed' and rc.evidence->'triggers' @> jsonb_build_array(jsonb_build_object('key',
+                'silent:' || d.id || ':' || (extract(epoch from s.server_time) * 1000)::bigint)))`,
+        )),
+      );
+    }
+    // Outside its geofences while the rent became overdue: devices bound to geofences whose last position was in none.
+    if (rules.geofenceExitOverdue) {
+      outside.push(
+        ...(await rowsOf<Row>(
+          deps.db,
+          sql`select d.tenant_id, d.id as device_id, d.car_id, c.rent_id
+          from gps_event_states s
+          join gps_devices d on d.tenant_id = s.tenant_id and d.id = s.device_id
+          join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
+          where s.tenant_id = ${tenantId} and cardinality(s.geofence_ids) = 0
+            and exists (select 1 from gps_device_geofences b where b.tenant_id = d.tenant_id and b.device_id = d.id)
+            and exists (select 1 from rental_contracts k where k.tenant_id = d.tenant_id and k.car_id = d.car_id
+              and k.state = 'signed')
+            and not exists (select 1 from gps_risk_cases rc where rc.tenant_id = d.tenant_id and rc.car_id = d.car_id
+              and rc.state <> 'closed' and rc.evidence->'triggers' @> '[{"rule": "geofenceExitOverdue"}]'::jsonb)`,
+        )),
+      );
+    }
+  }
   for (const r of silent) {
     const since = new Date(r.server_time as string);
     const hours = Math.floor((now.getTime() - since.getTime()) / 3_600_000);
@@ -412,22 +440,6 @@ export async function sweepRules(deps: Deps): Promise<{ raised: number; closed: 
     )
       raised++;
   }
-  // Outside its geofences while the rent became overdue: devices bound to geofences whose last position was in none.
-  const outside = await rowsOf<Row>(
-    deps.db,
-    sql`select d.tenant_id, d.id as device_id, d.car_id, c.rent_id
-      from gps_event_states s
-      join gps_devices d on d.tenant_id = s.tenant_id and d.id = s.device_id
-      join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
-      left join tenant_settings ts on ts.tenant_id = d.tenant_id
-      where cardinality(s.geofence_ids) = 0
-        and coalesce((ts.rules->'gpsRisk'->>'geofenceExitOverdue')::boolean, true)
-        and exists (select 1 from gps_device_geofences b where b.tenant_id = d.tenant_id and b.device_id = d.id)
-        and exists (select 1 from rental_contracts k where k.tenant_id = d.tenant_id and k.car_id = d.car_id
-          and k.state = 'signed')
-        and not exists (select 1 from gps_risk_cases rc where rc.tenant_id = d.tenant_id and rc.car_id = d.car_id
-          and rc.state <> 'closed' and rc.evidence->'triggers' @> '[{"rule": "geofenceExitOverdue"}]'::jsonb)`,
-  );
   for (const r of outside) {
     if (
       await raiseFor(deps, r, now, (risk, overdue) =>
