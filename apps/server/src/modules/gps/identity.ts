@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
+import { publish } from '../../core/events.js';
 import { increment, type Limit } from '../../core/rate-limit.js';
 import { hmac, sha256 } from '../../core/secrets.js';
 import type { KnownDevice } from './ingest.js';
@@ -70,7 +73,7 @@ export async function withinDeviceLimit(deps: Pick<AppDeps, 'db' | 'clock'>, lim
  * reason an hour.
  */
 export async function raiseIdentityAlarm(
-  deps: Pick<AppDeps, 'database' | 'db' | 'clock' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'events'>,
   device: KnownDevice,
   reason: IdentityAlarmReason,
   attributes: Record<string, unknown> = {},
@@ -82,12 +85,31 @@ export async function raiseIdentityAlarm(
     windowSeconds: 3600,
   });
   if (once > 1) return;
-  await deps.database.query(
-    `insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, attributes, alarm_status)
-     select d.tenant_id, d.id, d.rent_id, d.car_id, 'identity', $3, l.lat, l.lon, l.speed, $4::jsonb, 'unhandled'
-     from gps_devices d
-     left join gps_last_positions l on l.tenant_id = d.tenant_id and l.device_id = d.id
-     where d.tenant_id = $1 and d.id = $2`,
-    [device.tenantId, device.id, deps.clock.now().toISOString(), JSON.stringify({ reason, ...attributes })],
-  );
+  // Announced like every alarm (`device.alarm`, core/events.ts): the alarm notices tell those who asked for it.
+  await deps.events.transaction(async (tx) => {
+    const [row] = await rowsOf<{ id: number; rent_id: number; car_id: number | null; at: Date | string }>(
+      tx,
+      sql`insert into gps_events (tenant_id, device_id, rent_id, car_id, type, at, lat, lon, speed, attributes, alarm_status)
+        select d.tenant_id, d.id, d.rent_id, d.car_id, 'identity', ${deps.clock.now().toISOString()}, l.lat, l.lon, l.speed,
+          ${JSON.stringify({ reason, ...attributes })}::jsonb, 'unhandled'
+        from gps_devices d
+        left join gps_last_positions l on l.tenant_id = d.tenant_id and l.device_id = d.id
+        where d.tenant_id = ${device.tenantId} and d.id = ${device.id}
+        returning id, rent_id, car_id, at`,
+    );
+    if (!row) return;
+    await publish(tx, {
+      tenantId: device.tenantId,
+      name: 'device.alarm',
+      payload: {
+        gpsEventId: Number(row.id),
+        deviceId: device.id,
+        rentId: Number(row.rent_id),
+        carId: row.car_id === null ? null : Number(row.car_id),
+        type: 'identity',
+        at: new Date(row.at).toISOString(),
+        geofenceId: null,
+      },
+    });
+  });
 }

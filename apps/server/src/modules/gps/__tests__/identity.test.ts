@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { storedAuthCode } from '../../../test/gps.js';
 import { addUser, seedIds } from '../../../test/users.js';
 import { demoImei } from '../../../seed/gps.seed.js';
+import { forgetEventRules } from '../events/events.js';
 import { demoSecret } from '../identity.js';
 import { PositionWriter } from '../ingest.js';
 import { Jt808Gateway } from '../jt808/gateway.js';
@@ -131,6 +132,39 @@ describe('JT/T 808 identity', () => {
     stranger.register();
     expect(decodeRegisterReply((await stranger.next()).body).result).toBe(4);
     await stranger.waitClosed();
+  });
+
+  it('announces an identity alarm like any alarm: the message notice reaches the staff who asked for it', async () => {
+    const { rows: tenant } = await t.deps.database.query<{ id: number }>(`select id from tenants where code = 'DEMO'`);
+    await q(
+      `insert into tenant_settings (tenant_id, rules) values ($1, jsonb_build_object('gpsEvents', $2::jsonb))
+       on conflict (tenant_id) do update set rules = tenant_settings.rules || excluded.rules`,
+      [tenant[0]!.id, JSON.stringify({ notices: { message: ['identity'], sms: [], smsPhones: [] } })],
+    );
+    forgetEventRules(t.deps);
+    const imei = demoImei(11);
+    const device = await deviceOf(imei);
+    const plateOrImei = (
+      await q<{ plate: string | null }>(
+        'select c.plate from gps_devices d left join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id where d.id = $1',
+        [device.id],
+      )
+    )[0]!.plate;
+    const mentions = async () =>
+      (
+        await q<{ n: number }>(
+          `select count(*)::int as n from push_records where tenant_id = $1 and category = 4 and content like $2`,
+          [tenant[0]!.id, `%${plateOrImei ?? imei}%`],
+        )
+      )[0]!.n;
+    const before = await mentions();
+    const evil = await new Raw(imei).connect();
+    evil.register();
+    expect(decodeRegisterReply((await evil.next()).body).result).toBe(3);
+    await evil.waitClosed();
+    await t.deps.events.settled();
+    expect(await identityAlarms(device.id)).toEqual(['reRegister']);
+    expect(await mentions()).toBeGreaterThan(before);
   });
 
   it('an impostor cannot unregister the device, and a wrong code closes; repeated failures alarm', async () => {

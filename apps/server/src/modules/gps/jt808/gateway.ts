@@ -40,7 +40,7 @@ import {
   type Location,
 } from './codec.js';
 
-type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log'>;
+type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log' | 'events'>;
 
 /** A terminal's answer to a platform command, matched to the command by the serial it names. */
 export type CommandReply =
