@@ -24,6 +24,7 @@ import {
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { ForbiddenError } from '../../core/errors.js';
+import { tenantDays } from '../../core/tenant-time.js';
 import { sendXlsx, type XlsxColumn } from '../../core/xlsx.js';
 import { createMembershipOrder, createTopUpOrder, getOrder, listOrders } from './orders.service.js';
 import { cancelPayable, closeReplacedOrder } from './pay.service.js';
@@ -129,7 +130,7 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
         { header: zh ? '操作人' : 'By', width: 12, value: (r) => r.createdByName },
       ];
       const title = zh ? '余额流水' : 'Balance ledger';
-      const day = new Date().toISOString().slice(0, 10);
+      const day = (await tenantDays(deps.db, req.ctx.tenantId, deps.clock.now())).today;
       return sendXlsx(
         reply,
         `${title}-${day}.xlsx`,

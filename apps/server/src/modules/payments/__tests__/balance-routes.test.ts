@@ -151,6 +151,9 @@ describe('balance and ledger', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
+    // Named with the tenant's day of the test clock, not the machine's.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(t.clock.now());
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`Balance ledger-${day}.xlsx`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as never);
     const sheet = wb.worksheets[0]!;
