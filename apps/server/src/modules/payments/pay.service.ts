@@ -126,6 +126,12 @@ async function askProvider(deps: AppDeps, row: OrderRow): Promise<TradeState | n
     .update(orders)
     .set({ payQueriedAt: deps.clock.now() })
     .where(and(eq(orders.tenantId, row.tenantId), eq(orders.id, row.id)));
+  if (state.state === 'paid' && (!Number.isSafeInteger(state.amountFen) || state.amountFen < 0)) {
+    // Refused like a notice with such an amount (counted, never stored as a payment); the caller's query fails.
+    const problem = `query of ${row.orderNo}: amount is not a whole number of fen`;
+    await countRefused(deps, provider.name, 'malformed', problem);
+    throw new NotificationRejected('malformed', problem);
+  }
   if (state.state === 'paid') {
     const outcome = await settlePayment(deps, provider.name, {
       orderNo: row.orderNo,

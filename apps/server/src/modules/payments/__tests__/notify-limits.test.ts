@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { rowsOf } from '../../../core/db.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { purgeRefusedNotifications } from '../pay.service.js';
@@ -59,6 +59,24 @@ describe('payment notifications', () => {
     expect(order.status).toBe('unpaid');
     const malformed = (await refusedRows()).find((r) => r.outcome === 'malformed');
     expect(malformed).toMatchObject({ count: 4, error: expect.stringContaining('whole number of fen') });
+  });
+
+  it('refuses a polled answer whose amount is not whole fen the same way: counted, the order unpaid, no 500', async () => {
+    const o = await unpaidTopUp();
+    const sandbox = payProviders(t.deps).sandbox;
+    const real = sandbox.query.bind(sandbox);
+    sandbox.query = async () => ({ state: 'paid', tradeNo: 'SBX-FRACTION', amountFen: 3000.5, paidAt: t.clock.now() });
+    onTestFinished(() => {
+      sandbox.query = real;
+    });
+    const malformed = async () => (await refusedRows()).find((r) => r.outcome === 'malformed')?.count ?? 0;
+    const before = await malformed();
+    // The pay page's status call asks the provider while the order is unpaid.
+    const res = await t.request('GET', `/api/ccwadmin/order/pay/status/${o.id}`, { as: 'admin' });
+    expect(res.statusCode).toBe(200);
+    expect((await t.request('GET', `/api/ccwadmin/order/${o.id}`, { as: 'admin' })).json().data.status).toBe('unpaid');
+    expect(await malformed()).toBe(before + 1);
+    expect((await refusedRows()).find((r) => r.outcome === 'malformed')!.error).toContain(o.orderNo);
   });
 
   it('counts refused notifications per reason and hour instead of storing each', async () => {
