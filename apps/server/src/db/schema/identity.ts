@@ -198,7 +198,8 @@ export const loginRecords = pgTable(
   ],
 );
 
-export const CODE_PURPOSES = ['login', 'reset', 'register', 'qr'] as const;
+/** `phoneChange`: confirms an employee's new phone (organisation), never a sign-in or a registration. */
+export const CODE_PURPOSES = ['login', 'reset', 'register', 'qr', 'phoneChange'] as const;
 
 /** One-time codes (SMS or QR). Pre-sign-in, so a platform table; hashed; 5 minutes; 5 wrong tries. */
 export const verifyCodes = pgTable(

@@ -59,7 +59,7 @@ export interface CodeDelivery {
 export async function sendCode(
   deps: AppDeps,
   input: CodeDelivery & {
-    purpose: 'login' | 'reset' | 'register';
+    purpose: 'login' | 'reset' | 'register' | 'phoneChange';
     ip: string;
     log: { info: (o: object, m: string) => void };
   },
@@ -70,7 +70,7 @@ export async function sendCode(
   const [last] = await db
     .select({ createdAt: verifyCodes.createdAt })
     .from(verifyCodes)
-    .where(and(eq(verifyCodes.target, input.to), inArray(verifyCodes.purpose, ['login', 'reset', 'register'])))
+    .where(and(eq(verifyCodes.target, input.to), inArray(verifyCodes.purpose, ['login', 'reset', 'register', 'phoneChange'])))
     .orderBy(desc(verifyCodes.createdAt))
     .limit(1);
   if (last) {

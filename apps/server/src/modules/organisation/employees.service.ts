@@ -21,11 +21,8 @@ import './organisation.messages.js';
 
 /** How long an invitation's first sign-in code lives. */
 export const INVITATION_HOURS = 72;
-/**
- * The purpose of the code that confirms a new phone: `register` codes are for phones without an account, which
- * a new phone is (phones are unique on the platform).
- */
-const PHONE_CODE_PURPOSE = 'register';
+/** The purpose of the code that confirms a new phone: its own, so it opens nothing else (sign-in, registration). */
+const PHONE_CODE_PURPOSE = 'phoneChange';
 /** New invitations (`employee/invite`) one phone may receive in a day. */
 export const INVITATIONS_PER_DAY = 5;
 

@@ -439,6 +439,12 @@ describe('no escalation over people (Hardening 2, item 2)', () => {
     const sent = await t.request('POST', `${O}/employee/phoneCode/${employee.id}`, { as: 'admin', body: { phone } });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data).toEqual({ sandbox: true });
+    // A code of its own purpose: it confirms the phone and opens nothing else (sign-in, registration).
+    const { rows: stored } = await t.deps.database.query<{ purpose: string }>(
+      'select purpose from verify_codes where target = $1 order by id desc limit 1',
+      [phone],
+    );
+    expect(stored[0]!.purpose).toBe('phoneChange');
     const code = await smsCode(phone);
     const wrong = await t.request('PUT', `${O}/employee/update/${employee.id}`, {
       as: 'admin',

@@ -1,0 +1,2 @@
+ALTER TABLE "verify_codes" DROP CONSTRAINT "verify_codes_purpose_ck";--> statement-breakpoint
+ALTER TABLE "verify_codes" ADD CONSTRAINT "verify_codes_purpose_ck" CHECK (purpose in ('login', 'reset', 'register', 'qr', 'phoneChange'));
