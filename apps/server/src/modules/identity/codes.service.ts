@@ -70,7 +70,12 @@ export async function sendCode(
   const [last] = await db
     .select({ createdAt: verifyCodes.createdAt })
     .from(verifyCodes)
-    .where(and(eq(verifyCodes.target, input.to), inArray(verifyCodes.purpose, ['login', 'reset', 'register', 'phoneChange'])))
+    .where(
+      and(
+        eq(verifyCodes.target, input.to),
+        inArray(verifyCodes.purpose, ['login', 'reset', 'register', 'phoneChange']),
+      ),
+    )
     .orderBy(desc(verifyCodes.createdAt))
     .limit(1);
   if (last) {
