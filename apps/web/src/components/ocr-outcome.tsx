@@ -1,6 +1,5 @@
 import Alert from 'antd/es/alert';
 import Tag from 'antd/es/tag';
-import { useTranslation } from 'react-i18next';
 import './ocr-outcome.css';
 
 /** What a form reports after filling itself from a recognised photo (a licence page, an ID card). */
@@ -16,10 +15,15 @@ export interface OcrFillOutcome {
 /**
  * The outcome of a recognition: how many fields were filled (success), or what could not be used (warning), and
  * whether the sandbox read it. A photo that could not be read at all is a failed call, shown by the request layer.
- * `ns` is the area whose `ocr.filled`, `ocr.sandbox` and `ocr.separator` texts it shows.
+ * The texts are the area's own (`ocr.filled` with the count, `ocr.sandbox`, `ocr.separator` of its namespace).
  */
-export function OcrOutcome({ outcome, ns }: { outcome: OcrFillOutcome; ns: string }) {
-  const { t } = useTranslation(ns);
+export interface OcrOutcomeTexts {
+  filled: string;
+  sandbox: string;
+  separator: string;
+}
+
+export function OcrOutcome({ outcome, texts }: { outcome: OcrFillOutcome; texts: OcrOutcomeTexts }) {
   return (
     <Alert
       className="fd-ocr-outcome"
@@ -27,13 +31,13 @@ export function OcrOutcome({ outcome, ns }: { outcome: OcrFillOutcome; ns: strin
       showIcon
       title={
         <span>
-          {t('ocr.filled', { count: outcome.filled.length })}
-          {outcome.sandbox && <Tag className="fd-ocr-outcome-sandbox">{t('ocr.sandbox')}</Tag>}
+          {texts.filled}
+          {outcome.sandbox && <Tag className="fd-ocr-outcome-sandbox">{texts.sandbox}</Tag>}
         </span>
       }
       description={
         <>
-          {outcome.filled.length > 0 && <div>{outcome.filled.join(t('ocr.separator'))}</div>}
+          {outcome.filled.length > 0 && <div>{outcome.filled.join(texts.separator)}</div>}
           {outcome.warnings.map((w) => (
             <div key={w}>{w}</div>
           ))}

@@ -88,7 +88,16 @@ export function CardReader(props: {
         ))}
         {busy && <span className="fd-muted">{t('ocr.reading')}</span>}
       </div>
-      {outcome && <OcrOutcome outcome={outcome} ns="drivers" />}
+      {outcome && (
+        <OcrOutcome
+          outcome={outcome}
+          texts={{
+            filled: t('ocr.filled', { count: outcome.filled.length }),
+            sandbox: t('ocr.sandbox'),
+            separator: t('ocr.separator'),
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -70,7 +70,16 @@ export function LicenceReader(props: {
         {picker('back')}
         {busy && <span className="fd-car-ocr-busy">{t('ocr.reading')}</span>}
       </div>
-      {outcome && <OcrOutcome outcome={outcome} ns="vehicle-detail" />}
+      {outcome && (
+        <OcrOutcome
+          outcome={outcome}
+          texts={{
+            filled: t('ocr.filled', { count: outcome.filled.length }),
+            sandbox: t('ocr.sandbox'),
+            separator: t('ocr.separator'),
+          }}
+        />
+      )}
     </div>
   );
 }
