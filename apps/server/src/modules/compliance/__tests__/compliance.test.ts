@@ -152,11 +152,12 @@ describe('licences', () => {
 });
 
 describe('insurance policies', () => {
+  let policySerial = 0;
   const compulsory = (carId: number, extra: Record<string, unknown> = {}) => ({
     carId,
     kind: 'compulsory',
     companyCode: 'picc',
-    policyNo: `PDZA${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    policyNo: `PDZA2026${String(++policySerial).padStart(6, '0')}`,
     startDate: day(-300),
     endDate: day(64),
     premium: 950,

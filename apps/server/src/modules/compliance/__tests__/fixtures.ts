@@ -16,7 +16,9 @@ export async function addCar(
   const { rows } = await t.deps.database.query<{ b: number; s: number }>(`
     select b.id as b, s.id as s from car_brands b join car_series s on s.brand_id = b.id
     where b.code = 'byd' and s.code = 'byd-qin-plus'`);
-  const plate = `浙AD${String(70000 + serial + Math.floor(Math.random() * 9000))}`.slice(0, 8);
+  // 浙AD0xxxx: a series no demo car uses; each file has its own database, so the serial alone keeps plates apart
+  // (a random part once met a demo plate).
+  const plate = `浙AD0${String(serial).padStart(4, '0')}`;
   const vin = withVinCheckDigit(`LGXCE4CB0${vinYearCode(2023)}1${String(300000 + serial).slice(-6)}`);
   const res = await t.request('POST', `${A}/rentCar/add`, {
     as: 'admin',
