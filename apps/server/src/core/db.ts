@@ -211,10 +211,37 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-/** Rows of a raw SQL statement, the same on both drivers. */
+/**
+ * Rows of a raw SQL statement, the same on both drivers, typed by the caller's row interface `R`: name each column
+ * the statement answers with the type the drivers give it (`RawNumber` for bigint, count and numeric columns,
+ * `RawTime` for timestamps, `text` enums as their union), so the mapper that follows reads them without casts.
+ */
 export async function rowsOf<R>(db: DbOrTx, query: SQL): Promise<R[]> {
   const result = (await db.execute(query)) as unknown as { rows: R[] };
   return result.rows;
+}
+
+/** `rowsOf` and a mapper from the raw row `R` to what the area answers. */
+export async function mapRows<R, T>(db: DbOrTx, query: SQL, map: (row: R) => T): Promise<T[]> {
+  return (await rowsOf<R>(db, query)).map(map);
+}
+
+/** A bigint, count or numeric column in a raw row: a string from node-postgres, a number from PGlite. */
+export type RawNumber = number | string;
+/** A timestamp column in a raw row: a Date from node-postgres, a string or Date from PGlite. */
+export type RawTime = Date | string;
+/** A jsonb array column in a raw row (PGlite may answer its text). */
+export type RawJson<T> = T | string;
+
+export const rawNumber = (v: RawNumber | null): number => Number(v ?? 0);
+export const rawNumberOrNull = (v: RawNumber | null | undefined): number | null => (v == null ? null : Number(v));
+export const rawIso = (v: RawTime): string => new Date(v).toISOString();
+export const rawIsoOrNull = (v: RawTime | null | undefined): string | null => (v == null ? null : rawIso(v));
+export function rawJson<T>(v: RawJson<T> | null | undefined, empty: T): T {
+  if (v == null) return empty;
+  if (typeof v !== 'string') return v;
+  const parsed: T = JSON.parse(v);
+  return parsed;
 }
 
 export async function ping(database: Database): Promise<boolean> {
