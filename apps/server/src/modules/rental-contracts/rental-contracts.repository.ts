@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fenToYuan } from '@fleetdesk/contracts/common';
+import { fenToYuan, type Lang } from '@fleetdesk/contracts/common';
 import { TenantRules } from '@fleetdesk/contracts/organisation';
 import {
   bucketOf,
@@ -14,6 +14,7 @@ import {
 import type { RequestContext } from '../../core/access.js';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
+import { renderStored } from '../../core/i18n.js';
 import { containsPattern } from '../../core/like.js';
 import { localDate } from '../../core/tenant-time.js';
 import type { rentalPaymentLines } from '../../db/schema/rental-contracts.js';
@@ -329,10 +330,11 @@ export async function collections(db: DbOrTx, scope: Scope, contractId: number) 
   }));
 }
 
-export async function events(db: DbOrTx, scope: Scope, contractId: number) {
+/** A contract's history, its remarks in the reader's language (an old row's stored text as it was). */
+export async function events(db: DbOrTx, scope: Scope, contractId: number, lang: Lang) {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select e.id, e.kind, e.from_state, e.to_state, e.remark, u.name as user_name, e.at
+    sql`select e.id, e.kind, e.from_state, e.to_state, e.remark, e.text_key, e.text_params, u.name as user_name, e.at
       from rental_contract_events e
       join rental_contracts c on c.tenant_id = e.tenant_id and c.id = e.contract_id
       left join users u on u.id = e.user_id
@@ -344,7 +346,7 @@ export async function events(db: DbOrTx, scope: Scope, contractId: number) {
     kind: r.kind as string,
     fromState: (r.from_state as Contract['state'] | null) ?? null,
     toState: (r.to_state as Contract['state'] | null) ?? null,
-    remark: (r.remark as string | null) ?? null,
+    remark: renderStored(lang, r.text_key as string | null, r.text_params, (r.remark as string | null) ?? null),
     userName: (r.user_name as string | null) ?? null,
     at: iso(r.at as string)!,
   }));
