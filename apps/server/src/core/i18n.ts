@@ -117,6 +117,12 @@ export function renderText(lang: Lang, text: KeyedText): string {
   return translate(lang, text.key, params);
 }
 
+/** A keyed text as it is stored: its key and parameters, and its Chinese rendering for the old text column. */
+export function storedText(text: KeyedText | string): { text: string; key: string | null; params: TextParams | null } {
+  if (typeof text === 'string') return { text, key: null, params: null };
+  return { text: renderText('zh-CN', text), key: text.key, params: text.params ?? null };
+}
+
 /**
  * What a reader shows of a stored text: its key and parameters in the reader's language, or, for a row written
  * before texts were stored as keys (no key, or a key no longer in the catalogue), the text it stored.

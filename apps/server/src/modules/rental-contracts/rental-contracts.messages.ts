@@ -107,6 +107,22 @@ defineMessages({
   'contracts.action.edit': { 'zh-CN': '修改', 'en-US': 'changed' },
   'contracts.action.dispatch': { 'zh-CN': '发车', 'en-US': 'dispatched' },
 
+  // The message-centre reminders of rent and contract ends (`rental-contracts.jobs.ts`), in the reader's language.
+  'contracts.reminder.dueTitle': { 'zh-CN': '租金即将到期', 'en-US': 'Rent due soon' },
+  'contracts.reminder.due': {
+    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 元将于 {date} 到期',
+    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount} yuan, is due on {date}',
+  },
+  'contracts.reminder.overdueTitle': { 'zh-CN': '租金逾期', 'en-US': 'Rent overdue' },
+  'contracts.reminder.overdue': {
+    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 元已逾期（应付日 {date}）',
+    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount} yuan, is overdue (due on {date})',
+  },
+  'contracts.reminder.endTitle': { 'zh-CN': '合同即将到期', 'en-US': 'Contract ending soon' },
+  'contracts.reminder.end': {
+    'zh-CN': '合同 {number}（{driver}）将于 {date} 到期',
+    'en-US': 'Contract {number} ({driver}) ends on {date}',
+  },
   // The remarks the system writes into a contract's history (`event(..., { text })`), shown in the reader's language.
   'contracts.event.renewedFrom': { 'zh-CN': '续约自合同 {number}', 'en-US': 'Renewal of contract {number}' },
   'contracts.event.renewedTo': { 'zh-CN': '续约为合同 {number}', 'en-US': 'Renewed as contract {number}' },

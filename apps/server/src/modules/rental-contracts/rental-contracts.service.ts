@@ -16,7 +16,7 @@ import { isUniqueViolation, rowsOf, type DbOrTx, type Tx } from '../../core/db.j
 import type { AppDeps } from '../../core/deps.js';
 import { publish } from '../../core/events.js';
 import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
-import { renderText, translate, type KeyedText } from '../../core/i18n.js';
+import { storedText, translate, type KeyedText } from '../../core/i18n.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import {
   collectionAccounts,
@@ -106,11 +106,15 @@ export async function event(
     kind,
     fromState: o.from ?? null,
     toState: o.to ?? null,
-    remark: o.text ? renderText('zh-CN', o.text) : (o.remark ?? null),
-    textKey: o.text?.key ?? null,
-    textParams: o.text?.params ?? null,
+    ...(o.text ? eventText(o.text) : { remark: o.remark ?? null }),
     userId: ctx.userId,
   });
+}
+
+/** The columns of a history remark the system writes: its key and parameters, and its Chinese text. */
+export function eventText(text: KeyedText) {
+  const stored = storedText(text);
+  return { remark: stored.text, textKey: stored.key, textParams: stored.params };
 }
 
 /** The next number of a rent: its prefix from the company settings (else HT), the year and a sequence. */
@@ -607,7 +611,10 @@ export async function waiveLine(
       throw new ConflictError('contracts.lineClosed');
     }
     await event(tx, ctx, line.contractId, 'waive', {
-      text: { key: 'contracts.event.waived', params: { what: row.remark ?? { title: 'contractLineType', value: row.type } } },
+      text: {
+        key: 'contracts.event.waived',
+        params: { what: row.remark ?? { title: 'contractLineType', value: row.type } },
+      },
     });
     return repo.lineOut(row, today, (await tenantRules(tx, ctx.tenantId)).rentGraceDays);
   });
