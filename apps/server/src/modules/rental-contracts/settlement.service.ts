@@ -301,7 +301,9 @@ async function settlementOutcome(o: {
       .set({ state: o.outcome, updatedAt: now })
       .where(and(eq(rentalSettlements.tenantId, tenantId), eq(rentalSettlements.id, row.id)));
     await event(tx, actor, contractId, 'settlement', {
-      text: { key: o.outcome === 'rejected' ? 'contracts.event.settlementRejected' : 'contracts.event.settlementWithdrawn' },
+      text: {
+        key: o.outcome === 'rejected' ? 'contracts.event.settlementRejected' : 'contracts.event.settlementWithdrawn',
+      },
     });
     return;
   }
