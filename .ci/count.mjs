@@ -11,6 +11,8 @@ const failures = [];
 
 /** The first lines of an error, without colour codes, short enough for a log tail. */
 function excerpt(message) {
+  // The escape character is what a colour code starts with.
+  // eslint-disable-next-line no-control-regex
   const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
   return plain
     .split('\n')

@@ -21,6 +21,7 @@ export const AuthPaths = {
   membershipEffective: '/api/ccwadmin/associatorTenant/isEffective',
   membershipInfo: '/api/ccwadmin/associatorTenant/info',
   messageCount: '/api/ccwmc/pushRecord/count',
+  messageList: '/api/ccwmc/pushRecord/list',
   operationLogList: '/api/ccwadmin/operationLog/list',
   loginRecordList: '/api/ccwadmin/loginRecord/list',
 } as const;
@@ -221,6 +222,23 @@ export interface MenuTreeNodeT {
 export const MessageChannel = z.object({ channel: z.string().max(32).default('rent_m') });
 export const MessageCountItem = z.object({ category: z.number().int(), name: z.string(), num: z.number().int() });
 export type MessageCountItem = z.infer<typeof MessageCountItem>;
+
+/** The signed-in user's messages of a channel, newest first (of one category, if asked). */
+export const MessageListQuery = PageQuery.extend({
+  channel: z.string().max(32).default('rent_m'),
+  category: z.coerce.number().int().min(1).max(99).optional(),
+});
+/** A message, its title and text in the caller's language (an old message's stored text as it was). */
+export const MessageItem = z.object({
+  id: z.number().int(),
+  category: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: Instant,
+});
+export type MessageItem = z.infer<typeof MessageItem>;
 
 export const OperationLogQuery = PageQuery.extend({
   userId: Id.optional(),

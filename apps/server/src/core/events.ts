@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
 import { rowsOf, type Db, type DbOrTx, type Tx } from './db.js';
 import type { Jobs } from './jobs.js';
+import type { KeyedText } from './i18n.js';
 
 /**
  * Domain events: how areas tell each other what happened without importing each other. A producer publishes an
@@ -61,8 +62,12 @@ export interface DomainEventMap {
     rentId: number;
     /** The message-centre category (contracts MESSAGE_CATEGORIES). */
     category: number;
-    title: string;
-    content: string;
+    /**
+     * The message's title and text as message keys and parameters, rendered in each reader's language. A plain
+     * string is the Chinese text of an event published before texts were keys (it may still wait in the outbox).
+     */
+    title: KeyedText | string;
+    content: KeyedText | string;
     link: string;
   };
   /** An approval reached its outcome: approved, rejected (the last decision) or withdrawn by its applicant. */

@@ -1,4 +1,4 @@
-import type { Lang } from '@fleetdesk/contracts/common';
+import type { Lang, LocalText } from '@fleetdesk/contracts/common';
 import { NO_PERMISSION_MESSAGE_ZH } from '@fleetdesk/contracts/errors';
 import { VALIDATION_MESSAGES } from '@fleetdesk/contracts/validation';
 
@@ -75,6 +75,67 @@ export function translate(lang: Lang, key: string, params?: Record<string, strin
   const text = entry ? entry[lang] : key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/**
+ * A parameter of a stored text: a value shown as it is (a plate, a date, an amount, a name), or a value of an enum
+ * (a state, a category, a kind) shown through that enum's titles (`defineTitles`) in the reader's language.
+ */
+export type TextParam = string | number | { title: string; value: string };
+export type TextParams = Record<string, TextParam>;
+
+/**
+ * A text stored as a key of the message catalogue and its parameters (message-centre messages, contract history
+ * remarks): rendered in the reader's language when read, never stored as a sentence of one language.
+ */
+export interface KeyedText {
+  key: string;
+  params?: TextParams;
+}
+
+type Titles = (value: string) => LocalText | undefined;
+const titleSets = new Map<string, Titles>();
+
+/**
+ * The titles of an enum that stored texts name in their parameters (`{ title: 'contractState', value: 'signed' }`):
+ * a record of the contracts package (`CONTRACT_STATE_TITLES`) or a lookup (approval types, registered by areas).
+ */
+export function defineTitles(name: string, titles: Readonly<Record<string, LocalText>> | Titles): void {
+  if (titleSets.has(name)) throw new Error(`titles ${name} defined twice`);
+  titleSets.set(name, typeof titles === 'function' ? titles : (value) => titles[value]);
+}
+
+function paramText(lang: Lang, p: TextParam): string | number {
+  if (typeof p !== 'object' || p === null) return p;
+  return titleSets.get(p.title)?.(p.value)?.[lang] ?? p.value;
+}
+
+/** A keyed text in a language: its parameters first (enum values through their titles), then the message. */
+export function renderText(lang: Lang, text: KeyedText): string {
+  const params: Record<string, string | number> = {};
+  for (const [name, p] of Object.entries(text.params ?? {})) params[name] = paramText(lang, p);
+  return translate(lang, text.key, params);
+}
+
+/** A keyed text as it is stored: its key and parameters, and its Chinese rendering for the old text column. */
+export function storedText(text: KeyedText | string): { text: string; key: string | null; params: TextParams | null } {
+  if (typeof text === 'string') return { text, key: null, params: null };
+  return { text: renderText('zh-CN', text), key: text.key, params: text.params ?? null };
+}
+
+/**
+ * What a reader shows of a stored text: its key and parameters in the reader's language, or, for a row written
+ * before texts were stored as keys (no key, or a key no longer in the catalogue), the text it stored.
+ */
+export function renderStored<T extends string | null>(
+  lang: Lang,
+  key: string | null | undefined,
+  params: unknown,
+  stored: T,
+): string | T {
+  if (!key || !hasMessage(key)) return stored;
+  const p = params && typeof params === 'object' && !Array.isArray(params) ? (params as TextParams) : undefined;
+  return renderText(lang, { key, params: p });
 }
 
 /**

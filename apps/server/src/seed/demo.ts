@@ -2,7 +2,9 @@ import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../core/clock.js';
 import type { Db, Tx } from '../core/db.js';
+import { storedText, type KeyedText } from '../core/i18n.js';
 import { hashPassword } from '../core/password.js';
+import { addDays, DEFAULT_TIME_ZONE, localDate } from '../core/tenant-time.js';
 import { applyPlan } from '../modules/access/access.service.js';
 import { roleGrants, roles, userRents, userRoles, users } from '../db/schema/identity.js';
 import { pushRecords } from '../db/schema/messages.js';
@@ -11,6 +13,11 @@ import { memberships, rents, tenants } from '../db/schema/tenancy.js';
 import { findPlan } from '@fleetdesk/contracts/membership';
 import type { DemoContext } from './context.js';
 import { DEMO_SEEDERS } from './seeders.js';
+// The catalogues whose keys the demo messages use (the seed may run before any route is loaded).
+import '../modules/compliance/compliance.messages.js';
+import '../modules/gps/events/gps-events.messages.js';
+import '../modules/messages/messages.messages.js';
+import '../modules/rental-contracts/rental-contracts.messages.js';
 
 const DAY = 86_400_000;
 
@@ -261,44 +268,89 @@ export async function seedDemo(db: Db, clock: Clock, options: { passwordLogN: nu
     ]);
 
     const now = clock.now().getTime();
+    // The demo company's messages, stored as keys like every message (shown in the reader's language); the Chinese
+    // text for the old column comes from the same keys.
+    const today = localDate(DEFAULT_TIME_ZONE, clock.now());
+    const demoDay = (days: number) => addDays(today, days);
+    const message = (category: MessageCategory, link: string, title: KeyedText, content: KeyedText) => {
+      const t = storedText(title);
+      const c = storedText(content);
+      return {
+        category,
+        link,
+        title: t.text,
+        content: c.text,
+        titleKey: t.key,
+        titleParams: t.params,
+        contentKey: c.key,
+        contentParams: c.params,
+      };
+    };
     await tx.insert(pushRecords).values(
       [
-        {
-          category: MessageCategory.bills,
-          title: '账单逾期提醒',
-          content: '浙A·D12345 的 11 月租金 ¥4,800.00 已逾期 3 天，请及时跟进。',
-          link: '/rentContract',
-        },
-        {
-          category: MessageCategory.bills,
-          title: '本周待收账单',
-          content: '本周共有 12 笔租金账单到期，合计 ¥57,600.00。',
-          link: '/rentContract',
-        },
-        {
-          category: MessageCategory.vehicleReminders,
-          title: '交强险即将到期',
-          content: '浙A·F67890 的交强险将于 15 天后到期，请安排续保。',
-          link: '/rentCar',
-        },
-        {
-          category: MessageCategory.vehicleReminders,
-          title: '年检提醒',
-          content: '沪B·82M56 的年检将于下月到期。',
-          link: '/rentCar',
-        },
-        {
-          category: MessageCategory.riskAlarms,
-          title: '车辆驶出围栏',
-          content: '浙A·D12345 于 02:13 驶出“杭州市区”围栏。',
-          link: '/riskGpsMap',
-        },
-        {
-          category: MessageCategory.system,
-          title: '欢迎使用 Fleetdesk',
-          content: '演示数据已就绪：车辆、司机、合同与风控地图都可以直接体验。',
-          link: '/',
-        },
+        message(
+          MessageCategory.bills,
+          '/rentContract',
+          { key: 'contracts.reminder.overdueTitle' },
+          {
+            key: 'contracts.reminder.overdue',
+            params: {
+              number: `HT${demoDay(0).slice(0, 4)}00001`,
+              driver: '李明',
+              period: 11,
+              amount: '4800.00',
+              date: demoDay(-3),
+            },
+          },
+        ),
+        message(
+          MessageCategory.bills,
+          '/rentContract',
+          { key: 'messages.weekBillsTitle' },
+          { key: 'messages.weekBills', params: { count: 12, amount: '57,600.00' } },
+        ),
+        message(
+          MessageCategory.vehicleReminders,
+          '/rentCar',
+          {
+            key: 'compliance.reminder.soonTitle',
+            params: { kind: { title: 'complianceReminder', value: 'compulsory' } },
+          },
+          {
+            key: 'compliance.reminder.soon',
+            params: {
+              kind: { title: 'complianceReminder', value: 'compulsory' },
+              plate: '浙A·F67890',
+              date: demoDay(15),
+            },
+          },
+        ),
+        message(
+          MessageCategory.vehicleReminders,
+          '/rentCar',
+          {
+            key: 'compliance.reminder.soonTitle',
+            params: { kind: { title: 'complianceReminder', value: 'inspection' } },
+          },
+          {
+            key: 'compliance.reminder.soon',
+            params: {
+              kind: { title: 'complianceReminder', value: 'inspection' },
+              plate: '沪B·82M56',
+              date: demoDay(30),
+            },
+          },
+        ),
+        message(
+          MessageCategory.riskAlarms,
+          '/riskGpsMap',
+          { key: 'gps.geofenceNotice.title' },
+          {
+            key: 'gps.geofenceNotice.content',
+            params: { plate: '浙A·D12345', time: `${demoDay(0)} 02:13`, geofence: '杭州市区' },
+          },
+        ),
+        message(MessageCategory.system, '/', { key: 'messages.welcomeTitle' }, { key: 'messages.welcome' }),
       ].map((m, i) => ({
         ...m,
         tenantId: demo.tenantId,

@@ -4,6 +4,7 @@ import { rowsOf } from '../core/db.js';
 import { localDate } from '../core/tenant-time.js';
 import { carUsagePeriods, documentTemplates, handoverInspections, rentalSettlements } from '../db/schema/handover.js';
 import { rentalContractEvents, rentalPaymentLines, rentalTempCars } from '../db/schema/rental-contracts.js';
+import { eventText } from '../modules/rental-contracts/rental-contracts.service.js';
 import type { DemoContext } from './context.js';
 
 const DAY = 86_400_000;
@@ -135,8 +136,20 @@ export async function seedHandover(ctx: DemoContext): Promise<void> {
       updatedAt: approvedAt,
     });
     await tx.insert(rentalContractEvents).values([
-      { tenantId, contractId: Number(k.id), kind: 'return', remark: `退车验车 ${km} km，车损扣款 800 元`, at: to },
-      { tenantId, contractId: Number(k.id), kind: 'settlement', remark: '退租结算审批通过', at: approvedAt },
+      {
+        tenantId,
+        contractId: Number(k.id),
+        kind: 'return',
+        ...eventText({ key: 'contracts.event.returnCheckedDamage', params: { mileage: km, deduction: 800 } }),
+        at: to,
+      },
+      {
+        tenantId,
+        contractId: Number(k.id),
+        kind: 'settlement',
+        ...eventText({ key: 'contracts.event.settlementApproved' }),
+        at: approvedAt,
+      },
     ]);
   }
   // The demo tenant's settlement statement has its own layout (the other documents keep the default).
@@ -213,7 +226,7 @@ export async function seedTempCars(ctx: DemoContext): Promise<void> {
     tenantId,
     contractId,
     kind: 'tempCar',
-    remark: `临时替换车 ${car.plate} ${day(-5)} ~ ${day(10)}: ${reason}`,
+    ...eventText({ key: 'contracts.event.tempCar', params: { from: day(-5), to: day(10), reason } }),
     userId: ctx.demo.clerkId,
     at: from,
   });

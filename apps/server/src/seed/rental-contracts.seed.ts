@@ -13,6 +13,7 @@ import { addDays, addMonths, buildSchedule, type ScheduleTerms } from '../module
 import { CONTRACT_SMS_KINDS, CONTRACT_SMS_TEMPLATES } from '@fleetdesk/contracts/sms-notices';
 import { smsTemplates } from '../db/schema/sms-notices.js';
 import { contractSmsPurpose } from '../modules/rental-contracts/rental-contracts.sms.js';
+import { eventText } from '../modules/rental-contracts/rental-contracts.service.js';
 import type { DemoContext } from './context.js';
 
 /**
@@ -342,10 +343,16 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
         contractId: row!.id,
         kind: 'create',
         toState: 'pending',
-        remark: `续约自合同 ${old.number}`,
+        ...eventText({ key: 'contracts.event.renewedFrom', params: { number: old.number } }),
         userId: ctx.demo.adminId,
       },
-      { tenantId, contractId: old.id, kind: 'renew', remark: `续约为合同 ${number}`, userId: ctx.demo.adminId },
+      {
+        tenantId,
+        contractId: old.id,
+        kind: 'renew',
+        ...eventText({ key: 'contracts.event.renewedTo', params: { number } }),
+        userId: ctx.demo.adminId,
+      },
     ]);
   }
   for (const [id, balance] of balances) {

@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bigintRef, createdAt, idColumn, tstz } from './columns.js';
 import { users } from './identity.js';
 
@@ -11,8 +11,17 @@ export const pushRecords = pgTable(
     userId: bigintRef('user_id').notNull(),
     channel: text('channel').notNull(),
     category: integer('category').notNull(),
+    /** The title and text in Chinese, as written (old rows have nothing else; readers of the keys ignore them). */
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /**
+     * The title and text as message keys (`*.messages.ts`) and their parameters, rendered in the reader's language
+     * (`renderStored` of core/i18n.ts); null on rows written before migration 0031.
+     */
+    titleKey: text('title_key'),
+    titleParams: jsonb('title_params'),
+    contentKey: text('content_key'),
+    contentParams: jsonb('content_params'),
     link: text('link'),
     readAt: tstz('read_at'),
     createdAt: createdAt(),

@@ -267,7 +267,11 @@ export const rentalContractEvents = pgTable(
     kind: text('kind').notNull(),
     fromState: text('from_state'),
     toState: text('to_state'),
+    /** The remark in Chinese as written (a user's own words have no key). */
     remark: text('remark'),
+    /** A remark the system writes, as a message key and its parameters (rendered in the reader's language). */
+    textKey: text('text_key'),
+    textParams: jsonb('text_params'),
     userId: bigintRef('user_id'),
     at: tstz('at').notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
-import { defineMessages } from '../../core/i18n.js';
+import { defineMessages, defineTitles } from '../../core/i18n.js';
+import { approvalType } from './approvals.registry.js';
 
 defineMessages({
   'approval.typeUnknown': { 'zh-CN': '没有这种审批类型', 'en-US': 'No such approval type' },
@@ -66,3 +67,15 @@ defineMessages({
   'approval.formTooLarge': { 'zh-CN': '“{field}”不能超过 {max}', 'en-US': '"{field}" cannot exceed {max}' },
   'approval.formUnknown': { 'zh-CN': '表单没有“{field}”这一项', 'en-US': 'The form has no field "{field}"' },
 });
+
+// The message to an approver (`engine.ts`), stored as keys and shown in the reader's language; `{type}` is the
+// approval type through its registered name (`approvalType`). The summary and the step are the request's own words.
+defineMessages({
+  'approval.message.title': { 'zh-CN': '待审批：{type}', 'en-US': 'To approve: {type}' },
+  'approval.message.content': {
+    'zh-CN': '{applicant} 提交的「{summary}」等待您审批（{step}）。',
+    'en-US': '"{summary}" from {applicant} waits for your approval ({step}).',
+  },
+});
+
+defineTitles('approvalType', (code) => approvalType(code)?.name);

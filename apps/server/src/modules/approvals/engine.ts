@@ -4,7 +4,7 @@ import type { FlowInput, FlowStep } from '@fleetdesk/contracts/approvals';
 import { LocalDate, Yuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type { DbOrTx, Tx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
-import { translate } from '../../core/i18n.js';
+import { storedText, translate } from '../../core/i18n.js';
 import { departments, userRoles, users } from '../../db/schema/identity.js';
 import { pushRecords } from '../../db/schema/messages.js';
 import {
@@ -331,16 +331,27 @@ export async function advance(
       createdAt: now,
     })),
   );
-  const def = approvalType(req.businessType);
-  const typeName = def?.name['zh-CN'] ?? req.businessType;
+  // The message's texts as keys (approvals.messages.ts): the type through its name in the reader's language.
+  const title = storedText({
+    key: 'approval.message.title',
+    params: { type: { title: 'approvalType', value: req.businessType } },
+  });
+  const content = storedText({
+    key: 'approval.message.content',
+    params: { applicant: applicantName, summary: req.summary, step: next.name },
+  });
   await tx.insert(pushRecords).values(
     next.approverIds.map((userId) => ({
       tenantId: req.tenantId,
       userId,
       channel: 'rent_m',
       category: APPROVAL_MESSAGE_CATEGORY,
-      title: `待审批：${typeName}`,
-      content: `${applicantName} 提交的「${req.summary}」等待您审批（${next.name}）。`,
+      title: title.text,
+      content: content.text,
+      titleKey: title.key,
+      titleParams: title.params,
+      contentKey: content.key,
+      contentParams: content.params,
       link: requestLink(req.id),
       createdAt: now,
     })),

@@ -1,5 +1,5 @@
 import { COMPLIANCE_VALIDATION_MESSAGES } from '@fleetdesk/contracts/compliance';
-import { defineMessages, hasMessage } from '../../core/i18n.js';
+import { defineMessages, defineTitles, hasMessage } from '../../core/i18n.js';
 
 // The schemas' own `v.*` messages, for the field errors this area's services raise with those keys.
 defineMessages(Object.fromEntries(Object.entries(COMPLIANCE_VALIDATION_MESSAGES).filter(([key]) => !hasMessage(key))));
@@ -36,4 +36,27 @@ defineMessages({
     'zh-CN': '请先填写理赔到账金额',
     'en-US': 'Enter the settled amount first',
   },
+});
+
+// The vehicle reminders of the message centre (`reminders.ts`), stored as keys and shown in the reader's language.
+defineMessages({
+  'compliance.reminder.expiredTitle': { 'zh-CN': '{kind}已过期', 'en-US': 'Overdue: {kind}' },
+  'compliance.reminder.soonTitle': { 'zh-CN': '{kind}即将到期', 'en-US': 'Due soon: {kind}' },
+  'compliance.reminder.expired': {
+    'zh-CN': '车辆 {plate} 的{kind}已于 {date} 到期，请尽快办理。',
+    'en-US': 'Car {plate}: {kind} was due on {date}; see to it soon.',
+  },
+  'compliance.reminder.soon': {
+    'zh-CN': '车辆 {plate} 的{kind}将于 {date} 到期，请及时办理。',
+    'en-US': 'Car {plate}: {kind} is due on {date}; see to it in time.',
+  },
+});
+
+/** What those reminders are about (`{ title: 'complianceReminder', value }`): licence kinds, policies, inspection. */
+defineTitles('complianceReminder', {
+  vehicle: { 'zh-CN': '行驶证检验有效期', 'en-US': 'vehicle licence check' },
+  transport: { 'zh-CN': '网约车运输证', 'en-US': 'ride-hailing transport permit' },
+  compulsory: { 'zh-CN': '交强险', 'en-US': 'compulsory insurance' },
+  commercial: { 'zh-CN': '商业险', 'en-US': 'commercial insurance' },
+  inspection: { 'zh-CN': '年检', 'en-US': 'annual inspection' },
 });

@@ -3,7 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { publish } from '../../core/events.js';
+import type { KeyedText } from '../../core/i18n.js';
 import { complianceWindow, type ComplianceWindow } from './compliance.service.js';
+import './compliance.messages.js';
 
 /** Something due of one car (or of a driver of the fleet), as a reminder source finds it. */
 export interface DueItem {
@@ -14,8 +16,9 @@ export interface DueItem {
   /** The rent whose users hear of it. */
   rentId: number;
   dueDate: string;
-  title: string;
-  content: string;
+  /** The message's title and text as keys of the source's `*.messages.ts` (shown in the reader's language). */
+  title: KeyedText;
+  content: KeyedText;
   /** Web address the message opens; the car page by default. */
   link?: string;
   /** Message-centre category: vehicle reminders by default, driver reminders for an item about a driver. */
@@ -147,17 +150,21 @@ const notSent = (source: string, ref: SQL, date: SQL) =>
 
 const FLEET = sql`c.deleted_at is null and c.status not in ('sold', 'scrapped')`;
 
+/** A reminder's texts; `kind` is one of `complianceReminder` (compliance.messages.ts). */
 function message(kind: string, plate: string, date: string, today: string) {
   const expired = date < today;
+  const what = { title: 'complianceReminder', value: kind };
   return {
-    title: expired ? `${kind}已过期` : `${kind}即将到期`,
-    content: expired
-      ? `车辆 ${plate} 的${kind}已于 ${date} 到期，请尽快办理。`
-      : `车辆 ${plate} 的${kind}将于 ${date} 到期，请及时办理。`,
+    title: {
+      key: expired ? 'compliance.reminder.expiredTitle' : 'compliance.reminder.soonTitle',
+      params: { kind: what },
+    },
+    content: {
+      key: expired ? 'compliance.reminder.expired' : 'compliance.reminder.soon',
+      params: { kind: what, plate, date },
+    },
   };
 }
-
-const LICENSE_TITLES: Record<string, string> = { vehicle: '行驶证检验有效期', transport: '网约车运输证' };
 
 export const licenceSource: VehicleReminderSource = {
   key: 'licence',
@@ -176,7 +183,7 @@ export const licenceSource: VehicleReminderSource = {
       rentId: Number(r.rent_id),
       dueDate: r.d,
       link: `/rentCar/car/${Number(r.car_id)}?tab=licences`,
-      ...message(LICENSE_TITLES[r.kind] ?? r.kind, r.plate, r.d, w.today),
+      ...message(r.kind, r.plate, r.d, w.today),
     }));
   },
 };
@@ -202,7 +209,7 @@ export const insuranceSource: VehicleReminderSource = {
       rentId: Number(r.rent_id),
       dueDate: r.d,
       link: `/rentCar/car/${Number(r.id)}?tab=insurance`,
-      ...message(r.kind === 'compulsory' ? '交强险' : '商业险', r.plate, r.d, w.today),
+      ...message(r.kind, r.plate, r.d, w.today),
     }));
   },
 };
@@ -223,7 +230,7 @@ export const inspectionSource: VehicleReminderSource = {
       rentId: Number(r.rent_id),
       dueDate: r.d,
       link: `/rentCar/car/${Number(r.id)}?tab=inspections`,
-      ...message('年检', r.plate, r.d, w.today),
+      ...message('inspection', r.plate, r.d, w.today),
     }));
   },
 };

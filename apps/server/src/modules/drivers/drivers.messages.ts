@@ -1,5 +1,5 @@
 import { DRIVER_VALIDATION_MESSAGES } from '@fleetdesk/contracts/drivers';
-import { defineMessages, hasMessage } from '../../core/i18n.js';
+import { defineMessages, defineTitles, hasMessage } from '../../core/i18n.js';
 
 // The schemas' own `v.*` messages, for the field errors this area's services raise with those keys.
 defineMessages(Object.fromEntries(Object.entries(DRIVER_VALIDATION_MESSAGES).filter(([key]) => !hasMessage(key))));
@@ -50,4 +50,25 @@ defineMessages({
     'zh-CN': '该身份证号在黑名单中，仍会以意向状态导入，请核对',
     'en-US': 'This ID number is blacklisted; the row imports as a prospect, but check it',
   },
+});
+
+// The document reminders of the message centre (`drivers.reminders.ts`), stored as keys and shown in the reader's
+// language.
+defineMessages({
+  'drivers.reminder.expiredTitle': { 'zh-CN': '{document}已过期', 'en-US': 'Expired: {document}' },
+  'drivers.reminder.soonTitle': { 'zh-CN': '{document}即将到期', 'en-US': 'Expiring soon: {document}' },
+  'drivers.reminder.expired': {
+    'zh-CN': '司机 {name} 的{document}已于 {date} 过期，请尽快更新证件。',
+    'en-US': "Driver {name}'s {document} expired on {date}; have it renewed soon.",
+  },
+  'drivers.reminder.soon': {
+    'zh-CN': '司机 {name} 的{document}将于 {date} 到期，请提醒司机及时换证。',
+    'en-US': "Driver {name}'s {document} expires on {date}; remind the driver to renew it.",
+  },
+});
+
+/** The documents named in those reminders (`{ title: 'driverDocument', value }`). */
+defineTitles('driverDocument', {
+  licence: { 'zh-CN': '驾驶证', 'en-US': 'driving licence' },
+  certificate: { 'zh-CN': '网约车驾驶员证', 'en-US': 'ride-hailing driver certificate' },
 });

@@ -4,13 +4,15 @@ import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { publish, type NewEvent } from '../../core/events.js';
 import { dueWindow } from './drivers.service.js';
+import './drivers.messages.js';
 
 /** The message-centre category of driver reminders. */
 export const DRIVER_REMINDER_CATEGORY = MessageCategory.driverReminders;
 
+/** Each document's column; its title is `driverDocument` of `drivers.messages.ts`. */
 const DOCUMENTS = {
-  licence: { column: 'licence_expiry', title: '驾驶证' },
-  certificate: { column: 'certificate_expiry', title: '网约车驾驶员证' },
+  licence: { column: 'licence_expiry' },
+  certificate: { column: 'certificate_expiry' },
 } as const;
 
 /**
@@ -49,6 +51,7 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
           );
           const events: NewEvent<'reminder.due'>[] = due.map((d) => {
             const expired = d.expiry < w.today;
+            const what = { title: 'driverDocument', value: document };
             return {
               tenantId,
               name: 'reminder.due',
@@ -57,10 +60,14 @@ export async function remindDriverDocuments(deps: AppDeps): Promise<number> {
                 permission: 'rentDriver:view',
                 rentId: Number(d.rent_id),
                 category: DRIVER_REMINDER_CATEGORY,
-                title: expired ? `${doc.title}已过期` : `${doc.title}即将到期`,
-                content: expired
-                  ? `司机 ${d.name} 的${doc.title}已于 ${d.expiry} 过期，请尽快更新证件。`
-                  : `司机 ${d.name} 的${doc.title}将于 ${d.expiry} 到期，请提醒司机及时换证。`,
+                title: {
+                  key: expired ? 'drivers.reminder.expiredTitle' : 'drivers.reminder.soonTitle',
+                  params: { document: what },
+                },
+                content: {
+                  key: expired ? 'drivers.reminder.expired' : 'drivers.reminder.soon',
+                  params: { name: d.name, document: what, date: d.expiry },
+                },
                 link: `/rentDriver/${d.id}`,
               },
             };

@@ -2,12 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthPaths, MessageChannel, MessageCountItem } from '@fleetdesk/contracts/auth';
-import { envelope } from '@fleetdesk/contracts/common';
+import { AuthPaths, MessageChannel, MessageCountItem, MessageItem, MessageListQuery } from '@fleetdesk/contracts/auth';
+import { envelope, paged } from '@fleetdesk/contracts/common';
 import { MESSAGE_CATEGORIES } from '@fleetdesk/contracts/messages';
 import { access } from '../../core/access.js';
-import { ok } from '../../core/envelope.js';
+import { ok, page } from '../../core/envelope.js';
 import { pushRecords } from '../../db/schema/messages.js';
+import { listMessages } from './messages.service.js';
 
 export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +39,20 @@ export async function messagesRoutes(fastify: FastifyInstance): Promise<void> {
       return ok(
         MESSAGE_CATEGORIES.map((c) => ({ category: c.id, name: c.name[req.lang], num: counts.get(c.id) ?? 0 })),
       );
+    },
+  });
+
+  app.get(AuthPaths.messageList, {
+    schema: {
+      tags: ['messages'],
+      summary: "The signed-in user's messages on a channel, newest first, in the caller's language",
+      querystring: MessageListQuery,
+      response: { 200: envelope(paged(MessageItem)) },
+    },
+    config: { access: access.signedIn({ allowExpired: true }) },
+    handler: async (req) => {
+      const { rows, total } = await listMessages(db, req.ctx, req.query, req.lang);
+      return ok(page(rows, total, req.query));
     },
   });
 }

@@ -166,7 +166,9 @@ export async function dispatchInspection(deps: AppDeps, ctx: RequestContext, id:
       .update(rentalContracts)
       .set({ dispatched: true, updatedAt: deps.clock.now() })
       .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
-    await event(tx, ctx, id, 'dispatch', { remark: `发车验车 ${input.mileage} km` });
+    await event(tx, ctx, id, 'dispatch', {
+      text: { key: 'contracts.event.dispatchChecked', params: { mileage: input.mileage } },
+    });
   });
   return inspectionState(deps, ctx, id);
 }
@@ -211,7 +213,12 @@ export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: n
     await recordMileageInTx(tx, deps, scope, c.carId, input.mileage);
     if (car.status === 'rented') await carActionInTx(tx, deps, scope, c.carId, 'giveBack', '退车');
     await event(tx, ctx, id, 'return', {
-      remark: `退车验车 ${input.mileage} km` + (input.damageDeduction ? `，车损扣款 ${input.damageDeduction} 元` : ''),
+      text: input.damageDeduction
+        ? {
+            key: 'contracts.event.returnCheckedDamage',
+            params: { mileage: input.mileage, deduction: input.damageDeduction },
+          }
+        : { key: 'contracts.event.returnChecked', params: { mileage: input.mileage } },
     });
   });
   return inspectionState(deps, ctx, id);

@@ -94,8 +94,11 @@ export async function renewContract(deps: AppDeps, ctx: RequestContext, id: numb
         })
         .returning({ id: rentalContracts.id });
       await insertSchedule(tx, ctx.tenantId, row!.id, old.rentId, s);
-      await event(tx, ctx, row!.id, 'create', { to: 'pending', remark: `续约自合同 ${old.number}` });
-      await event(tx, ctx, id, 'renew', { remark: `续约为合同 ${number}` });
+      await event(tx, ctx, row!.id, 'create', {
+        to: 'pending',
+        text: { key: 'contracts.event.renewedFrom', params: { number: old.number } },
+      });
+      await event(tx, ctx, id, 'renew', { text: { key: 'contracts.event.renewedTo', params: { number } } });
       return row!.id;
     })
     .catch(nextTaken);
@@ -305,7 +308,7 @@ export async function changeCar(deps: AppDeps, ctx: RequestContext, id: number, 
       await event(tx, ctx, id, 'carChange', {
         from: 'signed',
         to: 'completed',
-        remark: `换车(${input.reason})，${input.changeDate} 起转入合同 ${number}`,
+        text: { key: 'contracts.event.carChangedTo', params: { reason: input.reason, date: input.changeDate, number } },
       });
 
       // The cars: the old one back, the new one out (a car of the contract's rent that may be rented out).
@@ -393,7 +396,10 @@ export async function changeCar(deps: AppDeps, ctx: RequestContext, id: number, 
       }
       await event(tx, ctx, newContract, 'create', {
         to: 'signed',
-        remark: `换车自合同 ${old.number}，押金 ${fenToYuan(carried)} 元转入`,
+        text: {
+          key: 'contracts.event.carChangedFrom',
+          params: { number: old.number, deposit: fenToYuan(carried) },
+        },
       });
       return newContract;
     })

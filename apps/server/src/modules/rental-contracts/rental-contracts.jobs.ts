@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { publish } from '../../core/events.js';
 import { rowsOf } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
+import { yuanText } from '../payments/payments.service.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { addDays } from './schedule.js';
 import { todayOf } from './rental-contracts.service.js';
+import './rental-contracts.messages.js';
 import { billsLive } from './rental-contracts.repository.js';
 import { endExpiredTempCars } from './rental-contracts.temp-cars.js';
 import { sendReminderSms } from './rental-contracts.sms.js';
@@ -70,29 +72,35 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
   // `reminder.due` event, whose message-centre messages are delivered before this answers.
   return deps.events.transaction(
     async (tx) => {
-      const fresh = await rowsOf<{ rent_id: number; contract_id: number; title: string; content: string }>(
+      const fresh = await rowsOf<{
+        kind: 'due' | 'overdue' | 'end';
+        rent_id: number;
+        contract_id: number;
+        number: string;
+        driver: string;
+        period: number | null;
+        amount_fen: string | null;
+        date: string;
+      }>(
         tx,
         sql`with c as (
-        select 'due:' || l.id as key, l.rent_id, l.contract_id, '租金即将到期' as title,
-          '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
-            ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元将于 ' || l.due_date::text || ' 到期' as content
+        select 'due:' || l.id as key, 'due' as kind, l.rent_id, l.contract_id, k.number, d.name as driver, l.period,
+          l.amount_fen - l.paid_fen as amount_fen, l.due_date::text as date
         from rental_payment_lines l
         join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and ${billsLive('k')}
         join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
         where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
           and l.due_date >= ${today}::date and l.due_date <= ${dueUntil}::date
         union all
-        select 'overdue:' || l.id, l.rent_id, l.contract_id, '租金逾期',
-          '合同 ' || k.number || '（' || d.name || '）第' || coalesce(l.period::text, '-') || '期租金 ' ||
-            ((l.amount_fen - l.paid_fen) / 100.0)::text || ' 元已逾期（应付日 ' || l.due_date::text || '）'
+        select 'overdue:' || l.id, 'overdue', l.rent_id, l.contract_id, k.number, d.name, l.period,
+          l.amount_fen - l.paid_fen, l.due_date::text
         from rental_payment_lines l
         join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id and ${billsLive('k')}
         join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
         where l.tenant_id = ${tenantId} and l.valid and l.type = 'rent' and l.state in ('unpaid', 'partial')
           and l.due_date < ${deadline}::date
         union all
-        select 'end:' || k.id, k.rent_id, k.id, '合同即将到期',
-          '合同 ' || k.number || '（' || d.name || '）将于 ' || k.end_date::text || ' 到期'
+        select 'end:' || k.id, 'end', k.rent_id, k.id, k.number, d.name, null, null, k.end_date::text
         from rental_contracts k
         join drivers d on d.tenant_id = k.tenant_id and d.id = k.driver_id
         where k.tenant_id = ${tenantId} and k.state = 'signed' and k.end_date >= ${today}::date
@@ -101,7 +109,8 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
         insert into rental_reminders (tenant_id, key) select ${tenantId}, key from c
         on conflict do nothing returning key
       )
-      select c.rent_id, c.contract_id, c.title, c.content from c join fresh using (key) order by c.key`,
+      select c.kind, c.rent_id, c.contract_id, c.number, c.driver, c.period, c.amount_fen, c.date
+      from c join fresh using (key) order by c.key`,
       );
       await publish(
         tx,
@@ -113,8 +122,18 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
             permission: 'rentContract:view',
             rentId: Number(c.rent_id),
             category: BILL_CATEGORY,
-            title: c.title,
-            content: c.content,
+            // The texts as keys (rental-contracts.messages.ts), shown in each reader's language.
+            title: { key: `contracts.reminder.${c.kind}Title` },
+            content: {
+              key: `contracts.reminder.${c.kind}`,
+              params: {
+                number: c.number,
+                driver: c.driver,
+                period: c.period === null ? '-' : Number(c.period),
+                amount: c.amount_fen === null ? '' : yuanText(Number(c.amount_fen)),
+                date: c.date,
+              },
+            },
             link: `/rentContract/detail/${c.contract_id}`,
           },
         })),

@@ -1,4 +1,5 @@
-import { defineMessages } from '../../core/i18n.js';
+import { LINE_TYPE_TITLES } from '@fleetdesk/contracts/rental-contracts';
+import { defineMessages, defineTitles } from '../../core/i18n.js';
 
 defineMessages({
   'contracts.notFound': { 'zh-CN': '合同不存在', 'en-US': 'The contract does not exist' },
@@ -105,4 +106,92 @@ defineMessages({
   'contracts.action.terminate': { 'zh-CN': '解约', 'en-US': 'terminated' },
   'contracts.action.edit': { 'zh-CN': '修改', 'en-US': 'changed' },
   'contracts.action.dispatch': { 'zh-CN': '发车', 'en-US': 'dispatched' },
+
+  // The message-centre reminders of rent and contract ends (`rental-contracts.jobs.ts`), in the reader's language.
+  'contracts.reminder.dueTitle': { 'zh-CN': '租金即将到期', 'en-US': 'Rent due soon' },
+  'contracts.reminder.due': {
+    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 元将于 {date} 到期',
+    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount} yuan, is due on {date}',
+  },
+  'contracts.reminder.overdueTitle': { 'zh-CN': '租金逾期', 'en-US': 'Rent overdue' },
+  'contracts.reminder.overdue': {
+    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 元已逾期（应付日 {date}）',
+    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount} yuan, is overdue (due on {date})',
+  },
+  'contracts.reminder.endTitle': { 'zh-CN': '合同即将到期', 'en-US': 'Contract ending soon' },
+  'contracts.reminder.end': {
+    'zh-CN': '合同 {number}（{driver}）将于 {date} 到期',
+    'en-US': 'Contract {number} ({driver}) ends on {date}',
+  },
+  // The remarks the system writes into a contract's history (`event(..., { text })`), shown in the reader's language.
+  'contracts.event.renewedFrom': { 'zh-CN': '续约自合同 {number}', 'en-US': 'Renewal of contract {number}' },
+  'contracts.event.renewedTo': { 'zh-CN': '续约为合同 {number}', 'en-US': 'Renewed as contract {number}' },
+  'contracts.event.carChangedTo': {
+    'zh-CN': '换车({reason})，{date} 起转入合同 {number}',
+    'en-US': 'Car change ({reason}): continues in contract {number} from {date}',
+  },
+  'contracts.event.carChangedFrom': {
+    'zh-CN': '换车自合同 {number}，押金 {deposit} 元转入',
+    'en-US': 'Car change from contract {number}; deposit of {deposit} yuan carried over',
+  },
+  'contracts.event.tempCar': {
+    'zh-CN': '临时替换车 {from} ~ {to}: {reason}',
+    'en-US': 'Temporary car {from} to {to}: {reason}',
+  },
+  'contracts.event.tempCarBooked': {
+    'zh-CN': '临时替换车预订 {from} ~ {to}: {reason}',
+    'en-US': 'Temporary car booked {from} to {to}: {reason}',
+  },
+  'contracts.event.tempCarStart': { 'zh-CN': '临时替换车交车 {date}', 'en-US': 'Temporary car handed over on {date}' },
+  'contracts.event.tempCarCancelled': {
+    'zh-CN': '临时替换车预订取消 {from} ~ {to}',
+    'en-US': 'Temporary car booking {from} to {to} cancelled',
+  },
+  'contracts.event.tempCarEnded': { 'zh-CN': '临时替换车结束于 {date}', 'en-US': 'Temporary car ended on {date}' },
+  'contracts.event.tempCarBookingExpired': {
+    'zh-CN': '临时替换车预订过期 {date}',
+    'en-US': 'Temporary car booking expired on {date}',
+  },
+  'contracts.event.tempCarExpired': { 'zh-CN': '临时替换车到期 {date}', 'en-US': 'Temporary car due back on {date}' },
+  'contracts.event.linesRegenerated': {
+    'zh-CN': '账单已按新条款重新生成',
+    'en-US': 'Bills generated again from the new terms',
+  },
+  'contracts.event.collected': { 'zh-CN': '{what}: {amount}', 'en-US': '{what}: {amount}' },
+  'contracts.event.waived': { 'zh-CN': '{what}', 'en-US': '{what}' },
+  'contracts.event.lineAdded': { 'zh-CN': '{type}: {amount}', 'en-US': '{type}: {amount}' },
+  'contracts.event.discountAsked': { 'zh-CN': '申请优惠 {amount} 元', 'en-US': 'Discount of {amount} yuan asked' },
+  'contracts.event.discountApproved': { 'zh-CN': '优惠审批通过', 'en-US': 'Discount approved' },
+  'contracts.event.discountRejected': { 'zh-CN': '优惠审批驳回', 'en-US': 'Discount rejected' },
+  'contracts.event.discountWithdrawn': { 'zh-CN': '优惠申请已撤回', 'en-US': 'Discount request withdrawn' },
+  'contracts.event.dispatchChecked': { 'zh-CN': '发车验车 {mileage} km', 'en-US': 'Dispatch check at {mileage} km' },
+  'contracts.event.returnChecked': { 'zh-CN': '退车验车 {mileage} km', 'en-US': 'Return check at {mileage} km' },
+  'contracts.event.returnCheckedDamage': {
+    'zh-CN': '退车验车 {mileage} km，车损扣款 {deduction} 元',
+    'en-US': 'Return check at {mileage} km; damage deduction {deduction} yuan',
+  },
+  'contracts.event.settlementSaved': { 'zh-CN': '结算单保存：{amount} 元', 'en-US': 'Settlement saved: {amount} yuan' },
+  'contracts.event.settlementSubmittedFee': {
+    'zh-CN': '结算单提交审批：应收退车结算费 {amount} 元',
+    'en-US': 'Settlement sent for approval: return fee of {amount} yuan to collect',
+  },
+  'contracts.event.settlementSubmittedRefund': {
+    'zh-CN': '结算单提交审批：应退押金 {amount} 元',
+    'en-US': 'Settlement sent for approval: deposit of {amount} yuan to refund',
+  },
+  'contracts.event.settlementSubmittedNone': {
+    'zh-CN': '结算单提交审批：无需收退 {amount} 元',
+    'en-US': 'Settlement sent for approval: nothing to collect or refund ({amount} yuan)',
+  },
+  'contracts.event.settlementRejected': { 'zh-CN': '结算单被驳回', 'en-US': 'Settlement rejected' },
+  'contracts.event.settlementWithdrawn': { 'zh-CN': '结算单已撤回', 'en-US': 'Settlement withdrawn' },
+  'contracts.event.settlementApproved': { 'zh-CN': '退租结算审批通过', 'en-US': 'Return settlement approved' },
+  'contracts.event.depositRefunded': { 'zh-CN': '退押金已付: {amount}', 'en-US': 'Deposit refunded: {amount}' },
+  'contracts.event.returnFeeCollected': {
+    'zh-CN': '退车结算费已收: {amount}',
+    'en-US': 'Return settlement fee collected: {amount}',
+  },
 });
+
+/** Bill types named in history remarks (`{ title: 'contractLineType', value }`). */
+defineTitles('contractLineType', LINE_TYPE_TITLES);

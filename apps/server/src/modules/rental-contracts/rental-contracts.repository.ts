@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fenToYuan } from '@fleetdesk/contracts/common';
+import { fenToYuan, type Lang } from '@fleetdesk/contracts/common';
 import { TenantRules } from '@fleetdesk/contracts/organisation';
 import {
   bucketOf,
@@ -25,6 +25,7 @@ import {
   type RawTime,
 } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
+import { renderStored } from '../../core/i18n.js';
 import { containsPattern } from '../../core/like.js';
 import { localDate } from '../../core/tenant-time.js';
 import type { rentalPaymentLines } from '../../db/schema/rental-contracts.js';
@@ -423,13 +424,21 @@ export async function collections(db: DbOrTx, scope: Scope, contractId: number) 
   }));
 }
 
-// Until the contract events read their texts as keys (they are being reworked), the old helper's name.
-const iso = rawIsoOrNull;
-
-export async function events(db: DbOrTx, scope: Scope, contractId: number) {
-  const rows = await rowsOf<Record<string, unknown>>(
+/** A contract's history, its remarks in the reader's language (an old row's stored text as it was). */
+export async function events(db: DbOrTx, scope: Scope, contractId: number, lang: Lang) {
+  const rows = await rowsOf<{
+    id: RawNumber;
+    kind: string;
+    from_state: Contract['state'] | null;
+    to_state: Contract['state'] | null;
+    remark: string | null;
+    text_key: string | null;
+    text_params: unknown;
+    user_name: string | null;
+    at: RawTime;
+  }>(
     db,
-    sql`select e.id, e.kind, e.from_state, e.to_state, e.remark, u.name as user_name, e.at
+    sql`select e.id, e.kind, e.from_state, e.to_state, e.remark, e.text_key, e.text_params, u.name as user_name, e.at
       from rental_contract_events e
       join rental_contracts c on c.tenant_id = e.tenant_id and c.id = e.contract_id
       left join users u on u.id = e.user_id
@@ -437,13 +446,13 @@ export async function events(db: DbOrTx, scope: Scope, contractId: number) {
       order by e.id desc`,
   );
   return rows.map((r) => ({
-    id: num(r.id as string),
-    kind: r.kind as string,
-    fromState: (r.from_state as Contract['state'] | null) ?? null,
-    toState: (r.to_state as Contract['state'] | null) ?? null,
-    remark: (r.remark as string | null) ?? null,
-    userName: (r.user_name as string | null) ?? null,
-    at: iso(r.at as string)!,
+    id: num(r.id),
+    kind: r.kind,
+    fromState: r.from_state ?? null,
+    toState: r.to_state ?? null,
+    remark: renderStored(lang, r.text_key, r.text_params, r.remark ?? null),
+    userName: r.user_name ?? null,
+    at: rawIso(r.at),
   }));
 }
 

@@ -241,7 +241,7 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
     config: { access: can('view') },
     handler: async (req) => {
       await getContract(deps, req.ctx, req.params.id);
-      return ok(await repo.events(deps.db, req.ctx, req.params.id));
+      return ok(await repo.events(deps.db, req.ctx, req.params.id, req.lang));
     },
   });
 

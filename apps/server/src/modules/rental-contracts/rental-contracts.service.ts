@@ -16,7 +16,7 @@ import { isUniqueViolation, rowsOf, type DbOrTx, type Tx } from '../../core/db.j
 import type { AppDeps } from '../../core/deps.js';
 import { publish } from '../../core/events.js';
 import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
-import { translate } from '../../core/i18n.js';
+import { storedText, translate, type KeyedText } from '../../core/i18n.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import {
   collectionAccounts,
@@ -89,14 +89,16 @@ export async function previewSchedule(deps: AppDeps, ctx: RequestContext, terms:
 
 /**
  * The one writer of a contract's history (rental_contract_events): creation, state changes, collections,
- * handover, settlement, temporary cars. Inside the caller's transaction, by the acting user.
+ * handover, settlement, temporary cars. Inside the caller's transaction, by the acting user. A remark the system
+ * writes is `text` (a key of `rental-contracts.messages.ts` and its parameters), shown in the reader's language,
+ * and kept in Chinese in `remark` too; `remark` alone is a user's own words (a reason, a note).
  */
 export async function event(
   tx: DbOrTx,
   ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
   contractId: number,
   kind: string,
-  o: { from?: ContractState | null; to?: ContractState | null; remark?: string | null } = {},
+  o: { from?: ContractState | null; to?: ContractState | null; remark?: string | null; text?: KeyedText } = {},
 ) {
   await tx.insert(rentalContractEvents).values({
     tenantId: ctx.tenantId,
@@ -104,9 +106,15 @@ export async function event(
     kind,
     fromState: o.from ?? null,
     toState: o.to ?? null,
-    remark: o.remark ?? null,
+    ...(o.text ? eventText(o.text) : { remark: o.remark ?? null }),
     userId: ctx.userId,
   });
+}
+
+/** The columns of a history remark the system writes: its key and parameters, and its Chinese text. */
+export function eventText(text: KeyedText) {
+  const stored = storedText(text);
+  return { remark: stored.text, textKey: stored.key, textParams: stored.params };
 }
 
 /** The next number of a rent: its prefix from the company settings (else HT), the year and a sequence. */
@@ -296,7 +304,7 @@ export async function updateContract(deps: AppDeps, ctx: RequestContext, id: num
         .delete(rentalPaymentLines)
         .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.contractId, id)));
       await insertSchedule(tx, ctx.tenantId, id, c.rentId, s);
-      await event(tx, ctx, id, 'update', { remark: '账单已按新条款重新生成' });
+      await event(tx, ctx, id, 'update', { text: { key: 'contracts.event.linesRegenerated' } });
     })
     .catch(carBusy);
   return getContract(deps, ctx, id);
@@ -562,7 +570,10 @@ export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: nu
       remark: input.remark ?? null,
     });
     await event(tx, ctx, line.contractId, 'collect', {
-      remark: `${row.remark ?? row.type}: ${fenToYuan(amountFen)}`,
+      text: {
+        key: 'contracts.event.collected',
+        params: { what: row.remark ?? { title: 'contractLineType', value: row.type }, amount: fenToYuan(amountFen) },
+      },
     });
     return repo.lineOut(row, today, (await tenantRules(tx, ctx.tenantId)).rentGraceDays);
   });
@@ -599,7 +610,12 @@ export async function waiveLine(
       if (line.version !== input.version) throw new ConflictError('contracts.lineChanged');
       throw new ConflictError('contracts.lineClosed');
     }
-    await event(tx, ctx, line.contractId, 'waive', { remark: `${row.remark ?? row.type}` });
+    await event(tx, ctx, line.contractId, 'waive', {
+      text: {
+        key: 'contracts.event.waived',
+        params: { what: row.remark ?? { title: 'contractLineType', value: row.type } },
+      },
+    });
     return repo.lineOut(row, today, (await tenantRules(tx, ctx.tenantId)).rentGraceDays);
   });
 }
@@ -623,7 +639,12 @@ export async function addLine(
       amountFen: yuanToFen(input.amount),
       remark: input.remark ?? null,
     });
-    await event(tx, ctx, contractId, 'line', { remark: `${input.type}: ${input.amount}` });
+    await event(tx, ctx, contractId, 'line', {
+      text: {
+        key: 'contracts.event.lineAdded',
+        params: { type: { title: 'contractLineType', value: input.type }, amount: input.amount },
+      },
+    });
   });
   return repo.contractLines(deps.db, ctx, contractId, await graceToday(deps, ctx.tenantId));
 }
@@ -723,7 +744,9 @@ export async function requestDiscount(
       form: { contractNo: c.number, amount: input.amount, reason: input.reason ?? null },
       attachments: [],
     });
-    await event(tx, ctx, id, 'discount', { remark: `申请优惠 ${input.amount} 元` });
+    await event(tx, ctx, id, 'discount', {
+      text: { key: 'contracts.event.discountAsked', params: { amount: input.amount } },
+    });
   });
   return getContract(deps, ctx, id);
 }
@@ -756,7 +779,14 @@ export const discountHooks: ApprovalHooks = {
       });
     }
     await event(tx, { tenantId: request.tenantId, userId: actorId }, id, 'discount', {
-      remark: `优惠审批: ${outcome}`,
+      text: {
+        key:
+          outcome === 'approved'
+            ? 'contracts.event.discountApproved'
+            : outcome === 'rejected'
+              ? 'contracts.event.discountRejected'
+              : 'contracts.event.discountWithdrawn',
+      },
     });
   },
 };

@@ -101,7 +101,10 @@ export async function addTempCar(deps: AppDeps, ctx: RequestContext, contractId:
         await openTempPeriod(tx, ctx.tenantId, row!.id, c, input.carId, from);
       }
       await event(tx, ctx, contractId, 'tempCar', {
-        remark: `临时替换车${booked ? '预订' : ''} ${input.fromDate} ~ ${input.toDate}: ${input.reason}`,
+        text: {
+          key: booked ? 'contracts.event.tempCarBooked' : 'contracts.event.tempCar',
+          params: { from: input.fromDate, to: input.toDate, reason: input.reason },
+        },
       });
     })
     .catch((err: unknown) => {
@@ -144,7 +147,9 @@ export async function startTempCar(deps: AppDeps, ctx: RequestContext, tempId: n
       .set({ state: 'inUse' })
       .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)));
     await openTempPeriod(tx, ctx.tenantId, tempId, c, x.carId, deps.clock.now());
-    await event(tx, ctx, x.contractId, 'tempCarStart', { remark: `临时替换车交车 ${today}` });
+    await event(tx, ctx, x.contractId, 'tempCarStart', {
+      text: { key: 'contracts.event.tempCarStart', params: { date: today } },
+    });
     return x.contractId;
   });
   return tempCars(deps.db, ctx, contractId);
@@ -156,7 +161,9 @@ export async function cancelTempCar(deps: AppDeps, ctx: RequestContext, tempId: 
     const { x, c } = await lockTempCar(tx, ctx, tempId);
     if (x.state !== 'booked') throw new ConflictError('contracts.tempCarNotBooked');
     await releaseBooking(tx, deps, { ...ctx, rentIds: [c.rentId] }, x, '临时替换车预订取消');
-    await event(tx, ctx, x.contractId, 'tempCarCancel', { remark: `临时替换车预订取消 ${x.fromDate} ~ ${x.toDate}` });
+    await event(tx, ctx, x.contractId, 'tempCarCancel', {
+      text: { key: 'contracts.event.tempCarCancelled', params: { from: x.fromDate, to: x.toDate } },
+    });
     return x.contractId;
   });
   return tempCars(deps.db, ctx, contractId);
@@ -201,7 +208,9 @@ export async function endTempCar(deps: AppDeps, ctx: RequestContext, tempId: num
       .update(rentalTempCars)
       .set({ state: 'ended', active: false, toDate: last, endedAt: deps.clock.now() })
       .where(and(eq(rentalTempCars.tenantId, ctx.tenantId), eq(rentalTempCars.id, tempId)));
-    await event(tx, ctx, x.contractId, 'tempCarEnd', { remark: `临时替换车结束于 ${last}` });
+    await event(tx, ctx, x.contractId, 'tempCarEnd', {
+      text: { key: 'contracts.event.tempCarEnded', params: { date: last } },
+    });
     return x.contractId;
   });
   return tempCars(deps.db, ctx, contractId);
@@ -233,7 +242,9 @@ export async function endExpiredTempCars(deps: AppDeps, tenantId: number, today?
       if (!x?.active) return;
       if (x.state === 'booked') {
         await releaseBooking(tx, deps, ctx, x, '临时替换车预订过期');
-        await event(tx, ctx, x.contractId, 'tempCarCancel', { remark: `临时替换车预订过期 ${x.toDate}` });
+        await event(tx, ctx, x.contractId, 'tempCarCancel', {
+          text: { key: 'contracts.event.tempCarBookingExpired', params: { date: x.toDate } },
+        });
         return;
       }
       // At the end of its last day (not later than now: a job run for a given day never closes in the future).
@@ -245,7 +256,9 @@ export async function endExpiredTempCars(deps: AppDeps, tenantId: number, today?
         .update(rentalTempCars)
         .set({ state: 'ended', active: false, endedAt: deps.clock.now() })
         .where(and(eq(rentalTempCars.tenantId, tenantId), eq(rentalTempCars.id, x.id)));
-      await event(tx, ctx, x.contractId, 'tempCarEnd', { remark: `临时替换车到期 ${x.toDate}` });
+      await event(tx, ctx, x.contractId, 'tempCarEnd', {
+        text: { key: 'contracts.event.tempCarExpired', params: { date: x.toDate } },
+      });
     });
   }
   return due.length;

@@ -207,7 +207,9 @@ export async function saveSettlement(deps: AppDeps, ctx: RequestContext, contrac
         ...values,
       });
     }
-    await event(tx, ctx, contractId, 'settlement', { remark: `结算单保存：${fenToYuan(r.result)} 元` });
+    await event(tx, ctx, contractId, 'settlement', {
+      text: { key: 'contracts.event.settlementSaved', params: { amount: fenToYuan(r.result) } },
+    });
   });
   return getSettlement(deps, ctx, contractId);
 }
@@ -256,7 +258,15 @@ export async function submitSettlement(deps: AppDeps, ctx: RequestContext, contr
       .set({ approvalId: request.id })
       .where(and(eq(rentalSettlements.tenantId, ctx.tenantId), eq(rentalSettlements.id, row.id)));
     await event(tx, ctx, contractId, 'settlement', {
-      remark: `结算单提交审批：${what} ${fenToYuan(Math.abs(r.result))} 元`,
+      text: {
+        key:
+          r.result > 0
+            ? 'contracts.event.settlementSubmittedFee'
+            : r.result < 0
+              ? 'contracts.event.settlementSubmittedRefund'
+              : 'contracts.event.settlementSubmittedNone',
+        params: { amount: fenToYuan(Math.abs(r.result)) },
+      },
     });
   });
   return getSettlement(deps, ctx, contractId);
@@ -291,7 +301,9 @@ async function settlementOutcome(o: {
       .set({ state: o.outcome, updatedAt: now })
       .where(and(eq(rentalSettlements.tenantId, tenantId), eq(rentalSettlements.id, row.id)));
     await event(tx, actor, contractId, 'settlement', {
-      remark: o.outcome === 'rejected' ? '结算单被驳回' : '结算单已撤回',
+      text: {
+        key: o.outcome === 'rejected' ? 'contracts.event.settlementRejected' : 'contracts.event.settlementWithdrawn',
+      },
     });
     return;
   }
@@ -351,7 +363,11 @@ async function settlementOutcome(o: {
       number: rentalContracts.number,
     });
   for (const g of group) {
-    await event(tx, actor, g.id, 'state', { from: 'signed', to, remark: '退租结算审批通过' });
+    await event(tx, actor, g.id, 'state', {
+      from: 'signed',
+      to,
+      text: { key: 'contracts.event.settlementApproved' },
+    });
     await publishEnded(tx, tenantId, g, to, now);
   }
   await tx
@@ -408,7 +424,10 @@ export async function paySettlementLine(
       remark: line.amountFen < 0 ? '退押金' : '退车结算费',
     });
     await event(tx, ctx, contractId, 'collect', {
-      remark: `${line.amountFen < 0 ? '退押金已付' : '退车结算费已收'}: ${fenToYuan(Math.abs(line.amountFen))}`,
+      text: {
+        key: line.amountFen < 0 ? 'contracts.event.depositRefunded' : 'contracts.event.returnFeeCollected',
+        params: { amount: fenToYuan(Math.abs(line.amountFen)) },
+      },
     });
     return lineOut(paid!, days.today, (await tenantRules(tx, ctx.tenantId)).rentGraceDays);
   });

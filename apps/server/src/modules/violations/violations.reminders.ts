@@ -9,20 +9,21 @@ import {
   type VehicleReminderSource,
 } from '../compliance/vehicle-reminders.service.js';
 import { limitsOf, overLimits, type OverLimit } from './violations.repository.js';
+import './violations.messages.js';
 
 function message(o: OverLimit) {
-  const totals = `未处理违章累计 ${o.points} 分、罚款 ${yuanText(o.fine_fen)} 元`;
+  const params = { name: o.name, points: o.points, fine: yuanText(o.fine_fen) };
   return o.subject === 'car'
     ? {
         category: MessageCategory.vehicleReminders,
-        title: '车辆违章超限',
-        content: `车辆 ${o.name} ${totals}，已达到违章提醒上限，请尽快处理。`,
+        title: { key: 'violations.reminder.carTitle' },
+        content: { key: 'violations.reminder.car', params },
         link: `/rentCar/violations?carId=${o.id}&handled=unhandled`,
       }
     : {
         category: MessageCategory.driverReminders,
-        title: '司机违章超限',
-        content: `司机 ${o.name} ${totals}，已达到违章提醒上限，请及时提醒司机处理。`,
+        title: { key: 'violations.reminder.driverTitle' },
+        content: { key: 'violations.reminder.driver', params },
         link: `/rentCar/violations?driverId=${o.id}&handled=unhandled`,
       };
 }

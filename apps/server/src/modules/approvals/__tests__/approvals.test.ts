@@ -418,6 +418,19 @@ describe('versions, withdrawal, messages and boxes', () => {
       await call('GET', '/request/list', 'zhaolei', undefined, { box: 'waiting', keyword: '灭火' })
     ).json().data;
     expect(waiting.rows.map((r: { id: number }) => r.id)).toEqual([req.id]);
+    // The approver's message is stored as keys: the type by its name in his language, the summary as written.
+    const message = async (lang: 'zh-CN' | 'en-US') =>
+      (
+        await t.request('GET', '/api/ccwmc/pushRecord/list', {
+          ...(await as('zhaolei')),
+          lang,
+          query: { category: '6', pageSize: '1' },
+        })
+      ).json().data.rows[0] as { title: string; content: string; link: string };
+    expect(await message('zh-CN')).toMatchObject({ title: '待审批：采购申请', link: `/oaApproval?id=${req.id}` });
+    const en = await message('en-US');
+    expect(en.title).toBe('To approve: Purchase');
+    expect(en.content).toMatch(/^"采购灭火器" from \S+ waits for your approval \(.+\)\.$/);
 
     expect((await call('POST', `/request/withdraw/${req.id}`, 'liuyang')).statusCode).toBe(404);
     const withdrawn = await call('POST', `/request/withdraw/${req.id}`, 'zhengkai');

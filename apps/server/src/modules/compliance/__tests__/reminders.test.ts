@@ -123,8 +123,8 @@ describe('vehicle reminders', () => {
             carId: car.id,
             rentId: r.hz,
             dueDate: w.today,
-            title: '违章提醒',
-            content: `${car.plate} 违章`,
+            title: { key: 'violations.reminder.carTitle' },
+            content: { key: 'violations.reminder.car', params: { name: car.plate, points: 12, fine: '200.00' } },
           },
         ];
       },
@@ -133,6 +133,6 @@ describe('vehicle reminders', () => {
     await runVehicleReminders(t.deps);
     await runVehicleReminders(t.deps);
     expect(calls).toBeGreaterThanOrEqual(2);
-    expect((await messagesAbout(car.plate)).filter((m) => m.title === '违章提醒').length).toBe(2); // admin + clerk, once
+    expect((await messagesAbout(car.plate)).filter((m) => m.title === '车辆违章超限').length).toBe(2); // admin + clerk, once
   });
 });

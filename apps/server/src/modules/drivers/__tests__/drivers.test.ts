@@ -336,5 +336,19 @@ describe('reminders', () => {
     // Nobody of the other tenant hears of these drivers, and a second run sends nothing new.
     expect(pushed.rows.some((r) => r.username === 'other')).toBe(false);
     expect(await remindDriverDocuments(t.deps)).toBe(0);
+    // Stored as keys: the message list shows them in the reader's language, the document by its own title.
+    const list = async (lang: 'zh-CN' | 'en-US') =>
+      (
+        await t.request('GET', '/api/ccwmc/pushRecord/list', {
+          as: 'admin',
+          lang,
+          query: { category: '7', pageSize: '500' },
+        })
+      ).json().data.rows as { title: string; content: string }[];
+    const zh = (await list('zh-CN')).find((m) => m.content.includes('李明') && m.content.includes('驾驶证'))!;
+    expect(zh.title).toMatch(/^驾驶证(已过期|即将到期)$/);
+    const en = (await list('en-US')).find((m) => m.content.includes("Driver 李明's driving licence"))!;
+    expect(en.title).toMatch(/^(Expired|Expiring soon): driving licence$/);
+    expect(en.content).toMatch(/^Driver 李明's driving licence (expired on|expires on) \d{4}-\d{2}-\d{2};/);
   });
 });

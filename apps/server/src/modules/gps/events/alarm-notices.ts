@@ -4,6 +4,7 @@ import { GPS_EVENT_TITLES, type GpsAlarmType } from '@fleetdesk/contracts/gps-ev
 import type { GpsAlarmNotices } from '@fleetdesk/contracts/organisation';
 import { recipientTable, recipientsOf, rentJoin } from '../../../core/access.js';
 import { rowsOf } from '../../../core/db.js';
+import { storedText, type KeyedText } from '../../../core/i18n.js';
 import type { AppDeps } from '../../../core/deps.js';
 import { localMinute, tenantZone } from '../../../core/tenant-time.js';
 import {
@@ -13,6 +14,7 @@ import {
   systemSendingState,
 } from '../../sms-notices/sms-notices.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
+import './gps-events.messages.js';
 
 /** The message-centre category of risk alarms. */
 export const GPS_ALARM_CATEGORY = MessageCategory.riskAlarms;
@@ -117,22 +119,34 @@ async function notifyTenant(
       const d = info.get(a.deviceId)!;
       const what = d.plate ?? `设备 ${d.imei}`;
       const alarm = GPS_EVENT_TITLES[a.type]['zh-CN'];
-      return { a, d, what, alarm, time: localMinute(timeZone, a.at) };
+      const time = localMinute(timeZone, a.at);
+      // The message's texts as keys: the alarm type through its titles, the car's plate (else the device's IMEI).
+      const params = { alarm: { title: 'gpsEvent', value: a.type }, rent: d.rent_name, time };
+      const title: KeyedText = d.plate
+        ? { key: 'gps.alarmNotice.title', params: { ...params, plate: d.plate } }
+        : { key: 'gps.alarmNotice.titleDevice', params: { ...params, imei: d.imei } };
+      const content: KeyedText = d.plate
+        ? { key: 'gps.alarmNotice.content', params: { ...params, plate: d.plate } }
+        : { key: 'gps.alarmNotice.contentDevice', params: { ...params, imei: d.imei } };
+      return { a, d, what, alarm, time, title: storedText(title), content: storedText(content) };
     });
 
   const toMessage = texts.filter((x) => rules.message.includes(x.a.type));
   if (toMessage.length) {
     const recipients = await recipientsOf(deps.db, tenantId, 'riskGpsMap:view');
-    // The message centre keeps text (Chinese, as the other reminders); one statement for the whole batch.
-    await deps.db.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link)
-      select ${tenantId}::bigint, rc.user_id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms'
+    // The message centre keeps keys and parameters (and the Chinese text); one statement for the whole batch.
+    await deps.db.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link,
+        title_key, title_params, content_key, content_params)
+      select ${tenantId}::bigint, rc.user_id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms',
+        i.title_key, i.title_params, i.content_key, i.content_params
       from (values ${sql.join(
         toMessage.map(
           (x) =>
-            sql`(${x.a.rentId}::bigint, ${`${x.alarm}报警：${x.what}`}, ${`${x.what}（${x.d.rent_name}）于 ${x.time} 发生${x.alarm}报警，请在风控地图的报警列表处理。`})`,
+            sql`(${x.a.rentId}::bigint, ${x.title.text}, ${x.content.text}, ${x.title.key},
+              ${JSON.stringify(x.title.params)}::jsonb, ${x.content.key}, ${JSON.stringify(x.content.params)}::jsonb)`,
         ),
         sql`, `,
-      )}) as i(rent_id, title, content)
+      )}) as i(rent_id, title, content, title_key, title_params, content_key, content_params)
       join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`i.rent_id`)}`);
   }
 

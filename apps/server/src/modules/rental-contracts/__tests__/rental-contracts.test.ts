@@ -268,6 +268,19 @@ describe('contract life', () => {
       [tenantId],
     );
     expect(msgs.length).toBeGreaterThan(0);
+    // Stored as keys: the admin reads them in his language.
+    const list = async (lang: 'zh-CN' | 'en-US') =>
+      (
+        await t.request('GET', '/api/ccwmc/pushRecord/list', {
+          as: 'admin',
+          lang,
+          query: { category: '2', pageSize: '500' },
+        })
+      ).json().data.rows as { title: string; content: string }[];
+    const zh = (await list('zh-CN')).find((m) => m.title === '租金即将到期' && m.content.includes('2026-03-10'))!;
+    expect(zh.content).toMatch(/^合同 \S+（.+）第3期租金 3000\.00 元将于 2026-03-10 到期$/);
+    const en = (await list('en-US')).find((m) => m.title === 'Rent due soon' && m.content.includes('2026-03-10'))!;
+    expect(en.content).toMatch(/^Contract \S+ \(.+\): rent of period 3, 3000\.00 yuan, is due on 2026-03-10$/);
   });
 
   it('refuses to cancel a dispatched contract; ends it terminated while bills are open; the car goes back', async () => {

@@ -165,6 +165,15 @@ describe('alarm notices', () => {
     expect(first).toContain(`admin:SOS 求救报警：${d.plate}`);
     expect(first.some((p) => p.startsWith('clerk:'))).toBe(false); // the clerk may not see the map
     expect(first.every((p) => p.includes('SOS'))).toBe(true);
+    // Stored as keys: the admin reads the notice in his language, the alarm type by its own title.
+    const notice = async (lang: 'zh-CN' | 'en-US') =>
+      (await t.request('GET', '/api/ccwmc/pushRecord/list', { as: 'admin', lang, query: { category: '4' } }))
+        .json()
+        .data.rows.find((m: { title: string }) => m.title.includes(d.plate)) as { title: string; content: string };
+    expect((await notice('zh-CN')).content).toMatch(new RegExp(`^${d.plate}（.+）于 .+ 发生SOS 求救报警，`));
+    const en = await notice('en-US');
+    expect(en.title).toBe(`SOS alarm: ${d.plate}`);
+    expect(en.content).toMatch(new RegExp(`^${d.plate} \\(.+\\) raised a SOS alarm at `));
     const sms = (await batches()).slice(before);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.total).toBe(1);
