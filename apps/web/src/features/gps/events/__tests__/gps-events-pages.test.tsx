@@ -174,6 +174,7 @@ describe('/riskGpsMap/geofences', () => {
     const saved: FakeRequest[] = [];
     const fences: Geofence[] = [];
     sessionServer(ADMIN, {
+      ...NO_SAVED_FILTERS,
       [`GET ${G}/geofence`]: () => ok({ rows: fences, total: fences.length, pageNum: 1, pageSize: 20 }),
       [`GET ${G}/live/settings`]: () => ok({ mapTiles: 'osm' }),
       [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
@@ -212,5 +213,48 @@ describe('/riskGpsMap/geofences', () => {
       alarmOnExit: true,
     });
     expect(await screen.findByText('shape West Lake depot')).toBeInTheDocument();
+  }, 120_000);
+
+  it('takes its keyword from the address, and page 2 of the list is what the map draws', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const fence = (id: number): Geofence => ({
+      id,
+      rentId: 1,
+      rentName: '杭州分公司',
+      name: `Lake fence ${id}`,
+      kind: 'circle',
+      points: [[30.27, 120.15]],
+      radius: 300,
+      alarmOnEnter: false,
+      alarmOnExit: true,
+      speedLimitKmh: null,
+      remark: null,
+      devices: 0,
+      createdAt: '2026-11-26T02:00:00Z',
+    });
+    const s = sessionServer(ADMIN, {
+      ...NO_SAVED_FILTERS,
+      [`GET ${G}/geofence`]: (req) => {
+        const page = Number(req.query.get('pageNum'));
+        return ok({ rows: [fence(page)], total: 30, pageNum: page, pageSize: 20 });
+      },
+      [`GET ${G}/live/settings`]: () => ok({ mapTiles: 'osm' }),
+      [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
+    });
+    renderApp('/riskGpsMap/geofences?keyword=Lake');
+    expect(await screen.findByText('shape Lake fence 1', {}, FIRST)).toBeInTheDocument();
+    expect(Object.fromEntries(s.calls('GET', `${G}/geofence`)[0]!.query)).toEqual({
+      pageNum: '1',
+      pageSize: '20',
+      keyword: 'Lake',
+    });
+    expect(within(screen.getByRole('search')).getByLabelText('Name')).toHaveValue('Lake');
+    const user = userEvent.setup();
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('shape Lake fence 2', {}, SLOW)).toBeInTheDocument();
+    expect(s.calls('GET', `${G}/geofence`).at(-1)!.query.get('pageNum')).toBe('2');
+    expect(s.calls('GET', `${G}/geofence`).at(-1)!.query.get('keyword')).toBe('Lake');
+    expect(where()).toBe('/riskGpsMap/geofences?keyword=Lake&pageNum=2');
   }, 120_000);
 });
