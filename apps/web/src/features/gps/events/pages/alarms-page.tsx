@@ -8,14 +8,13 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ALARM_STATUSES, GPS_ALARM_TYPES, type AlarmStatus, type GpsEvent } from '@fleetdesk/contracts/gps-events';
 import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
-import { filterKeys, type FilterField, type ListParams } from '../../../../components/list-page/list-params';
+import { type FilterField, type ListParams } from '../../../../components/list-page/list-params';
 import { SavedFilters } from '../../../../components/list-page/saved-filters';
-import { savedFiltersQuery } from '../../../../components/list-page/saved-filters-api';
+import { useDefaultFilters } from '../../../../components/list-page/default-filters';
 import { useAccess } from '../../../../lib/access';
 import { ALARM_KEYS, alarmStaticsQuery, alarmsQuery, handleAlarm, ignoreAlarm, ignoreAlarms } from '../api/gps-events';
 import { GpsEventsTabs } from '../components/gps-events-tabs';
@@ -94,32 +93,8 @@ function HandleDialog({ alarm, onClose }: { alarm: GpsEvent | null; onClose: () 
   );
 }
 
-/**
- * The list opens on the unhandled alarms: an address without filters becomes `?status=unhandled` (in place, so
- * back does not return to it), unless the user's default saved filter applies (SavedFilters sets it). Until then
- * the list asks for the unhandled alarms. Returns the parameters to ask the list with.
- */
-function useUnhandledFirst(fields: readonly FilterField[]) {
-  const [search, setSearch] = useSearchParams();
-  const saved = useQuery(savedFiltersQuery(SCREEN));
-  const bare = !filterKeys(fields).some((k) => search.get(k));
-  // Settled once the address has filters of its own; a later reset (no filters) then lists every alarm.
-  const [settled, setSettled] = useState(!bare);
-  useEffect(() => {
-    if (settled) return;
-    if (!bare) setSettled(true);
-    else if (!saved.isPending && !saved.data?.[0]?.isDefault)
-      setSearch(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('status', 'unhandled');
-          return next;
-        },
-        { replace: true },
-      );
-  }, [settled, saved.isPending, saved.data, bare, setSearch]);
-  return (p: ListParams): ListParams => (settled ? p : { ...p, filters: { ...p.filters, status: 'unhandled' } });
-}
+/** The list opens on the unhandled alarms. */
+const DEFAULTS = { status: 'unhandled' };
 
 /** `/riskGpsMap/alarms`: the alarm list with filters, handle (note), ignore and batch ignore; the month's figures. */
 export default function AlarmsPage() {
@@ -150,7 +125,7 @@ export default function AlarmsPage() {
     ],
     [t],
   );
-  const landing = useUnhandledFirst(filters);
+  const landing = useDefaultFilters(filters, SCREEN, DEFAULTS);
   const ignoreOne = (a: GpsEvent) =>
     modal.confirm({
       title: t('alarms.ignoreConfirm'),
