@@ -11,6 +11,7 @@ const failures = [];
 
 /** The first lines of an error, without colour codes, short enough for a log tail. */
 function excerpt(message) {
+  // eslint-disable-next-line no-control-regex -- the colour codes start with ESC
   const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
   return plain
     .split('\n')
