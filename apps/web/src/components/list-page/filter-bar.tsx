@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { FilterField } from './list-params';
 
 const DAY = 'YYYY-MM-DD';
-type FormValues = Record<string, string | string[] | [Dayjs | null, Dayjs | null] | null | undefined>;
+const MONTH = 'YYYY-MM';
+type FormValues = Record<string, string | string[] | Dayjs | [Dayjs | null, Dayjs | null] | null | undefined>;
 
 function toForm(fields: readonly FilterField[], filters: Record<string, string>): FormValues {
   const values: FormValues = {};
@@ -18,6 +19,9 @@ function toForm(fields: readonly FilterField[], filters: Record<string, string>)
     if (f.type === 'date-range') {
       const [from, to] = f.keys.map((k) => filters[k]);
       values[f.name] = from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined;
+    } else if (f.type === 'month') {
+      const month = filters[f.name] ? dayjs(filters[f.name], MONTH, true) : null;
+      values[f.name] = month?.isValid() ? month : undefined;
     } else if (f.type === 'select' && f.multiple) {
       values[f.name] = filters[f.name]?.split(',').filter(Boolean);
     } else if (f.type !== 'hidden') {
@@ -35,6 +39,8 @@ function fromForm(fields: readonly FilterField[], values: FormValues): Record<st
       const range = (Array.isArray(value) ? value : [null, null]) as [Dayjs | null, Dayjs | null];
       out[f.keys[0]] = range[0]?.format(DAY);
       out[f.keys[1]] = range[1]?.format(DAY);
+    } else if (f.type === 'month') {
+      out[f.name] = dayjs.isDayjs(value) ? value.format(MONTH) : undefined;
     } else if (f.type === 'select' && f.multiple) {
       out[f.name] = Array.isArray(value) && value.length ? (value as string[]).join(',') : undefined;
     } else if (f.type !== 'hidden') {
@@ -94,6 +100,8 @@ export function FilterBar({ fields, filters, onSearch, onReset, actions }: Props
                   style={{ width: f.multiple ? 200 : 160 }}
                   placeholder={t('list.all')}
                 />
+              ) : f.type === 'month' ? (
+                <DatePicker picker="month" aria-label={f.label} />
               ) : (
                 <DatePicker.RangePicker allowEmpty={[true, true]} />
               )}

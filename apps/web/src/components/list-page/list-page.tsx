@@ -41,6 +41,8 @@ export interface ListPageProps<Row> {
   exportsSelection?: boolean;
   /** With bulk actions rows can be selected; the actions get the selected rows and a way to clear them. */
   bulkActions?: (selected: Row[], clear: () => void) => ReactNode;
+  /** Which rows can be selected (default: every row). */
+  selectable?: (row: Row) => boolean;
   defaultPageSize?: number;
   /**
    * A "deleted" switch in the list bar, bound to the URL key `deleted=only` (given to the list call and the
@@ -105,6 +107,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   };
   const columns = props.columns.filter((c) => !hidden.has(c.key));
   const failed = list.isError && !list.data;
+  const selectable = props.selectable;
 
   return (
     <section className="fd-list" data-testid={`list-${props.id}`}>
@@ -192,6 +195,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
                   selectedRowKeys: selected.map(props.rowKey),
                   onChange: (_, rows) => setSelected(rows),
                   preserveSelectedRowKeys: false,
+                  getCheckboxProps: selectable ? (row) => ({ disabled: !selectable(row) }) : undefined,
                 }
               : undefined
           }

@@ -13,6 +13,8 @@ export type FilterField = (
       /** Several values, comma-separated in the URL (`status=idle,rented`). */
       multiple?: boolean;
     }
+  /** A month (YYYY-MM). */
+  | { type: 'month'; name: string; label: string }
   /** Two URL keys (YYYY-MM-DD), for example `from` and `to`. */
   | { type: 'date-range'; name: string; label: string; keys: [string, string] }
   /** Set from the table (a click on a user, say), shown as a removable tag, not in the form. */

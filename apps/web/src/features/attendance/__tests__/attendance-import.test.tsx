@@ -91,7 +91,7 @@ describe('attendance import', () => {
       { [`GET ${T}/record/list`]: () => ok(empty) },
     );
     renderApp('/oaAttendance?tab=records');
-    expect(await screen.findByText('No records this month', {}, FIRST)).toBeInTheDocument();
+    expect(await screen.findByText('No clock records', {}, FIRST)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Import records/ })).toBeNull();
   }, 120_000);
 });

@@ -10,10 +10,14 @@ import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SHEET_COLUMNS, type ClockRecord, type SheetRow } from '@fleetdesk/contracts/attendance';
+import { useDefaultFilters } from '../../../components/list-page/default-filters';
+import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
+import type { FilterField } from '../../../components/list-page/list-params';
+import { SavedFilters } from '../../../components/list-page/saved-filters';
 import { ImportWizard } from '../../../components/import-wizard/import-wizard';
 import { useFinishedTasks } from '../../../components/import-wizard/use-finished-tasks';
 import { useAccess } from '../../../lib/access';
@@ -161,33 +165,74 @@ function SheetTab() {
   );
 }
 
+/** The screen of the records' saved filters. */
+const RECORDS_SCREEN = 'oaAttendanceRecords';
+/** A saved filter is the list's URL filter values. */
+const toSaved = (filters: Record<string, string>) => ({ ...filters }) as Record<string, unknown>;
+const fromSaved = (saved: Record<string, unknown>): Record<string, string | undefined> => ({
+  month: typeof saved.month === 'string' && saved.month ? saved.month : undefined,
+});
+
 function RecordsTab() {
   const { t } = useTranslation('attendance');
   const access = useAccess();
   const client = useQueryClient();
-  const [month, setMonth] = useState(dayjs());
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const [importing, setImporting] = useState(false);
-  const records = useQuery(recordsQuery({ month: month.format('YYYY-MM'), ...paging }));
+  const filters = useMemo<FilterField[]>(() => [{ type: 'month', name: 'month', label: t('sheet.month') }], [t]);
+  // The list opens on this month; a cleared month lists every record.
+  const thisMonth = useMemo(() => ({ month: dayjs().format('YYYY-MM') }), []);
+  const landing = useDefaultFilters(filters, RECORDS_SCREEN, thisMonth);
   // Imported records change the records, the sheet and perhaps today: everything of the area is read again.
   const refresh = () => void client.invalidateQueries({ queryKey: attendanceKey });
   const followTask = useFinishedTasks(refresh);
+  const columns: ListColumn<ClockRecord>[] = [
+    { key: 'at', title: t('records.at'), render: (_, r) => formatDateTime(r.at, true) },
+    {
+      key: 'name',
+      title: t('sheet.name'),
+      render: (_, r) => `${r.userName}${r.departmentName ? ` · ${r.departmentName}` : ''}`,
+    },
+    {
+      key: 'kind',
+      title: t('records.kind'),
+      render: (_, r) => (
+        <>
+          {t(`kind.${r.kind}`)} {r.mark && <Tag color="red">{t(`mark.${r.mark}`)}</Tag>}
+        </>
+      ),
+    },
+    { key: 'source', title: t('records.source'), render: (_, r) => t(`source.${r.source}`) },
+    {
+      key: 'place',
+      title: t('records.place'),
+      render: (_, r) =>
+        [r.latitude !== null ? `${r.latitude}, ${r.longitude}` : '', r.address ?? ''].filter(Boolean).join(' · ') ||
+        '—',
+    },
+  ];
   return (
     <>
-      <Space wrap className="fd-attendance-filters">
-        <MonthPicker
-          value={month}
-          onChange={(v) => {
-            setMonth(v);
-            setPaging((p) => ({ ...p, pageNum: 1 }));
-          }}
-        />
-        {access.can('oaAttendance:import') && (
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-            {t('import.button')}
-          </Button>
-        )}
-      </Space>
+      <ListPage<ClockRecord>
+        id="attendance-records"
+        toolbar={
+          access.can('oaAttendance:import') && (
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('import.button')}
+            </Button>
+          )
+        }
+        filters={filters}
+        filterActions={
+          <SavedFilters screen={RECORDS_SCREEN} fields={filters} toSaved={toSaved} fromSaved={fromSaved} />
+        }
+        columns={columns}
+        rowKey={(r) => r.id}
+        query={(p) => {
+          const { filters: f, pageNum, pageSize } = landing(p);
+          return recordsQuery({ pageNum, pageSize, ...(f.month ? { month: f.month } : {}) });
+        }}
+        emptyText={t('records.empty')}
+      />
       {importing && (
         <ImportWizard
           type="attendance"
@@ -199,46 +244,6 @@ function RecordsTab() {
           }}
         />
       )}
-      <Table<ClockRecord>
-        size="small"
-        rowKey="id"
-        loading={records.isFetching}
-        dataSource={records.data?.rows ?? []}
-        locale={{ emptyText: t('records.empty') }}
-        scroll={{ x: true }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total: records.data?.total ?? 0,
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
-        columns={[
-          { key: 'at', title: t('records.at'), render: (_, r) => formatDateTime(r.at, true) },
-          {
-            key: 'name',
-            title: t('sheet.name'),
-            render: (_, r) => `${r.userName}${r.departmentName ? ` · ${r.departmentName}` : ''}`,
-          },
-          {
-            key: 'kind',
-            title: t('records.kind'),
-            render: (_, r) => (
-              <>
-                {t(`kind.${r.kind}`)} {r.mark && <Tag color="red">{t(`mark.${r.mark}`)}</Tag>}
-              </>
-            ),
-          },
-          { key: 'source', title: t('records.source'), render: (_, r) => t(`source.${r.source}`) },
-          {
-            key: 'place',
-            title: t('records.place'),
-            render: (_, r) =>
-              [r.latitude !== null ? `${r.latitude}, ${r.longitude}` : '', r.address ?? '']
-                .filter(Boolean)
-                .join(' · ') || '—',
-          },
-        ]}
-      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CostCentre, CostReport } from '@fleetdesk/contracts/cost-centres';
+import type { CostCentre, CostReport, Posting } from '@fleetdesk/contracts/cost-centres';
+import { SavedFilterPaths } from '@fleetdesk/contracts/saved-filters';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
@@ -22,6 +23,9 @@ vi.mock('echarts/components', () => ({ GridComponent: {}, LegendComponent: {}, T
 vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }));
 
 const FIRST = { timeout: 60_000 };
+const EMPTY_ZH = '没有成本记录';
+const SLOW = { timeout: 20_000 };
+const where = () => screen.getByTestId('location').textContent ?? '';
 const C = '/api/ccwadmin/oa/costCenter';
 
 const centre = (patch: Partial<CostCentre>): CostCentre => ({
@@ -39,6 +43,7 @@ const CENTRES = [centre({}), centre({ id: 2, parentId: 1, kind: 'carGroup', code
 
 function server() {
   return sessionServer(ADMIN, {
+    [`GET ${SavedFilterPaths.list}`]: () => ok([]),
     [`GET ${C}/list`]: () => ok(CENTRES),
     [`GET ${C}/report`]: (req) => {
       const months = [req.query.get('from')!];
@@ -124,4 +129,60 @@ describe('cost centres', () => {
     await user.click(within(box).getByRole('button', { name: /保\s?存/ }));
     expect(await within(box).findByText('请输入成本中心名称（最多 30 个字）')).toBeInTheDocument();
   });
+
+  it("takes the postings' centre, category and month from the address, and asks the server for page 2", async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const s = server();
+    const posting = (id: number): Posting => ({
+      id,
+      centreId: 2,
+      centreName: 'Ride-hailing cars',
+      category: 'expense',
+      sourceType: 'approval',
+      sourceId: String(100 + id),
+      amount: 10,
+      occurredOn: '2026-10-02',
+      description: `Posting ${id}`,
+      createdAt: '2026-10-03T00:00:00Z',
+    });
+    s.on({
+      [`GET ${C}/posting/list`]: (req) => {
+        const page = Number(req.query.get('pageNum'));
+        return ok({ rows: [posting(page)], total: 15, pageNum: page, pageSize: 10 });
+      },
+    });
+    renderApp('/oa/costCenter?centreId=2&category=expense&month=2026-10');
+    expect(await screen.findByText('Posting 1', {}, FIRST)).toBeInTheDocument();
+    expect(Object.fromEntries(s.calls('GET', `${C}/posting/list`)[0]!.query)).toEqual({
+      pageNum: '1',
+      pageSize: '10',
+      centreId: '2',
+      category: 'expense',
+      month: '2026-10',
+    });
+    // The tree shows the centre of the address as chosen; the filters show the rest.
+    const node = screen.getByText('Ride-hailing cars', { selector: '.fd-cost-node span' });
+    expect(node.closest('.ant-tree-treenode')).toHaveClass('ant-tree-treenode-selected');
+    const form = screen.getByRole('search');
+    expect(within(form).getByTitle('Expense claims')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Month')).toHaveValue('2026-10');
+    const user = userEvent.setup();
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('Posting 2', {}, SLOW)).toBeInTheDocument();
+    expect(s.calls('GET', `${C}/posting/list`).at(-1)!.query.get('pageNum')).toBe('2');
+    expect(where()).toBe('/oa/costCenter?centreId=2&category=expense&month=2026-10&pageNum=2');
+    // Another centre in the tree: its postings from page 1.
+    await user.click(screen.getByText('Head office', { selector: '.fd-cost-node span' }));
+    await waitFor(() => expect(where()).toBe('/oa/costCenter?centreId=1&category=expense&month=2026-10'), SLOW);
+  }, 120_000);
+
+  it('says when the postings are none (Chinese)', async () => {
+    await setLanguage('zh-CN');
+    signedIn();
+    const s = server();
+    s.on({ [`GET ${C}/posting/list`]: () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 10 }) });
+    renderApp('/oa/costCenter');
+    expect(await screen.findByText(EMPTY_ZH, {}, FIRST)).toBeInTheDocument();
+  }, 120_000);
 });

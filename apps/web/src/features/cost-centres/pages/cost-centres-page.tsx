@@ -14,7 +14,9 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
+  COST_CATEGORIES,
   COST_CATEGORY_TITLES,
   COST_CENTRE_KIND_TITLES,
   type CostCentre,
@@ -22,6 +24,9 @@ import {
 } from '@fleetdesk/contracts/cost-centres';
 import { barOption } from '../../../components/chart-options';
 import { EChart } from '../../../components/echart';
+import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
+import type { FilterField, ListParams } from '../../../components/list-page/list-params';
+import { SavedFilters } from '../../../components/list-page/saved-filters';
 import { useAccess } from '../../../lib/access';
 import { formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -47,6 +52,25 @@ function treeOf(all: CostCentre[]): TreeNode[] {
   return roots;
 }
 
+/** The screen of the postings' saved filters. */
+const POSTINGS_SCREEN = 'oaCostCentrePostings';
+const POSTING_KEYS = ['centreId', 'category', 'month'] as const;
+const isId = (v: string | null | undefined) => !!v && /^\d+$/.test(v);
+function postingQuery(p: ListParams) {
+  const { centreId, category, month } = p.filters;
+  return {
+    pageNum: p.pageNum,
+    pageSize: p.pageSize,
+    ...(isId(centreId) ? { centreId: Number(centreId) } : {}),
+    ...(category ? { category } : {}),
+    ...(month ? { month } : {}),
+  };
+}
+/** A saved filter is the list's URL filter values. */
+const toSaved = (filters: Record<string, string>) => ({ ...filters }) as Record<string, unknown>;
+const fromSaved = (saved: Record<string, unknown>): Record<string, string | undefined> =>
+  Object.fromEntries(POSTING_KEYS.map((k) => [k, typeof saved[k] === 'string' && saved[k] ? saved[k] : undefined]));
+
 /** `/oa/costCenter`: the tree of centres, the monthly report with its chart and export, the postings. */
 export default function CostCentresPage() {
   const { t } = useTranslation('costCentres');
@@ -55,15 +79,66 @@ export default function CostCentresPage() {
   const access = useAccess();
   const centres = useQuery(costCentresQuery());
   const remove = useDeleteCentre();
-  const [selected, setSelected] = useState<number | undefined>();
+  // The centre chosen in the tree is the postings' `centreId` filter: in the address, like the list's others.
+  const [search, setSearch] = useSearchParams();
+  const centreParam = search.get('centreId');
+  const selected = isId(centreParam) ? Number(centreParam) : undefined;
+  const setSelected = (id: number | undefined) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (id === undefined) next.delete('centreId');
+      else next.set('centreId', String(id));
+      next.delete('pageNum');
+      return next;
+    });
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(5, 'month'), dayjs()]);
   const [editing, setEditing] = useState<{ centre?: CostCentre; parentId?: number | null } | null>(null);
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [exporting, setExporting] = useState(false);
   const months = { from: range[0].format('YYYY-MM'), to: range[1].format('YYYY-MM') };
   const report = useQuery(reportQuery({ ...months, centreId: selected }));
-  const postings = useQuery(postingsQuery({ centreId: selected, ...paging }));
   const all = useMemo(() => centres.data ?? [], [centres.data]);
+  const postingFilters = useMemo<FilterField[]>(
+    () => [
+      {
+        type: 'hidden',
+        name: 'centreId',
+        label: t('postings.centre'),
+        display: (id) => all.find((c) => String(c.id) === id)?.name ?? id,
+      },
+      {
+        type: 'select',
+        name: 'category',
+        label: t('postings.category'),
+        options: COST_CATEGORIES.map((c) => ({ value: c, label: COST_CATEGORY_TITLES[c][lang] })),
+      },
+      { type: 'month', name: 'month', label: t('postings.month') },
+    ],
+    [t, all, lang],
+  );
+  const postingColumns: ListColumn<Posting>[] = [
+    { key: 'on', title: t('postings.on'), dataIndex: 'occurredOn', width: 110 },
+    { key: 'centre', title: t('postings.centre'), dataIndex: 'centreName', width: 140 },
+    {
+      key: 'category',
+      title: t('postings.category'),
+      width: 110,
+      render: (_, p) => COST_CATEGORY_TITLES[p.category][lang],
+    },
+    { key: 'description', title: t('postings.description'), dataIndex: 'description', ellipsis: true },
+    {
+      key: 'source',
+      title: t('postings.source'),
+      width: 130,
+      render: (_, p) => (p.sourceType === 'approval' ? t('postings.approval', { id: p.sourceId }) : p.sourceId),
+    },
+    {
+      key: 'amount',
+      title: t('postings.amount'),
+      align: 'right',
+      width: 120,
+      render: (_, p) => formatMoney(p.amount),
+    },
+  ];
   const tree = useMemo(() => treeOf(all), [all]);
   const current = all.find((c) => c.id === selected);
   // The report's lines in the tree's order, each with its depth.
@@ -151,7 +226,6 @@ export default function CostCentresPage() {
               selectedKeys={selected ? [selected] : []}
               onSelect={(keys) => {
                 setSelected(keys.length ? Number(keys[0]) : undefined);
-                setPaging((p) => ({ ...p, pageNum: 1 }));
               }}
               titleRender={(node) => (
                 <span className="fd-cost-node">
@@ -241,46 +315,19 @@ export default function CostCentresPage() {
               ]}
             />
           </Card>
-          <Card size="small" title={t('postings.title')}>
-            <Table<Posting>
-              size="small"
-              rowKey="id"
-              loading={postings.isFetching}
-              dataSource={postings.data?.rows ?? []}
-              locale={{ emptyText: t('postings.empty') }}
-              pagination={{
-                current: paging.pageNum,
-                pageSize: paging.pageSize,
-                total: postings.data?.total ?? 0,
-                onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-              }}
-              columns={[
-                { key: 'on', title: t('postings.on'), dataIndex: 'occurredOn', width: 110 },
-                { key: 'centre', title: t('postings.centre'), dataIndex: 'centreName', width: 140 },
-                {
-                  key: 'category',
-                  title: t('postings.category'),
-                  width: 110,
-                  render: (_, p) => COST_CATEGORY_TITLES[p.category][lang],
-                },
-                { key: 'description', title: t('postings.description'), dataIndex: 'description', ellipsis: true },
-                {
-                  key: 'source',
-                  title: t('postings.source'),
-                  width: 130,
-                  render: (_, p) =>
-                    p.sourceType === 'approval' ? t('postings.approval', { id: p.sourceId }) : p.sourceId,
-                },
-                {
-                  key: 'amount',
-                  title: t('postings.amount'),
-                  align: 'right',
-                  width: 120,
-                  render: (_, p) => formatMoney(p.amount),
-                },
-              ]}
-            />
-          </Card>
+          <ListPage<Posting>
+            id="cost-centre-postings"
+            title={t('postings.title')}
+            filters={postingFilters}
+            filterActions={
+              <SavedFilters screen={POSTINGS_SCREEN} fields={postingFilters} toSaved={toSaved} fromSaved={fromSaved} />
+            }
+            columns={postingColumns}
+            rowKey={(p) => p.id}
+            defaultPageSize={10}
+            query={(p) => postingsQuery(postingQuery(p))}
+            emptyText={t('postings.empty')}
+          />
         </div>
       </div>
       {editing && (

@@ -3,11 +3,9 @@ import type { Paged } from '@fleetdesk/contracts/common';
 import {
   GpsEventPaths as P,
   type AlarmStatics,
-  type AlarmStatus,
   type Geofence,
   type GeofenceDevice,
   type GeofenceInput,
-  type GpsAlarmType,
   type GpsEvent,
 } from '@fleetdesk/contracts/gps-events';
 import { fillPath } from '@fleetdesk/contracts/paths';
@@ -16,17 +14,18 @@ import { request } from '../../../../lib/request';
 
 export const key = ['gps-events'] as const;
 
-export interface AlarmFilters {
+/** The alarm list's query; status and type as the address has them (the server checks them). */
+export interface AlarmQuery {
   pageNum: number;
   pageSize: number;
-  status?: AlarmStatus;
-  type?: GpsAlarmType;
+  status?: string;
+  type?: string;
   keyword?: string;
   from?: string;
   to?: string;
 }
 
-export const alarmsQuery = (q: AlarmFilters) =>
+export const alarmsQuery = (q: AlarmQuery) =>
   queryOptions({
     queryKey: [...key, 'alarms', q] as readonly unknown[],
     queryFn: () => request<Paged<GpsEvent>>(P.alarmList, { query: { ...q } }),

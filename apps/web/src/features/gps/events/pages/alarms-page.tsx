@@ -1,42 +1,49 @@
 import App from 'antd/es/app';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import DatePicker from 'antd/es/date-picker';
-import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALARM_STATUSES,
-  GPS_ALARM_TYPES,
-  type AlarmStatus,
-  type GpsAlarmType,
-  type GpsEvent,
-} from '@fleetdesk/contracts/gps-events';
+import { ALARM_STATUSES, GPS_ALARM_TYPES, type AlarmStatus, type GpsEvent } from '@fleetdesk/contracts/gps-events';
+import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
+import { type FilterField, type ListParams } from '../../../../components/list-page/list-params';
+import { SavedFilters } from '../../../../components/list-page/saved-filters';
+import { useDefaultFilters } from '../../../../components/list-page/default-filters';
 import { useAccess } from '../../../../lib/access';
-import {
-  ALARM_KEYS,
-  alarmStaticsQuery,
-  alarmsQuery,
-  handleAlarm,
-  ignoreAlarm,
-  ignoreAlarms,
-  type AlarmFilters,
-} from '../api/gps-events';
+import { ALARM_KEYS, alarmStaticsQuery, alarmsQuery, handleAlarm, ignoreAlarm, ignoreAlarms } from '../api/gps-events';
 import { GpsEventsTabs } from '../components/gps-events-tabs';
 import '../i18n';
 import './gps-events.css';
 
 const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+/** The screen of the alarms' saved filters. */
+const SCREEN = 'gpsAlarms';
+/** The list's URL keys, also the keys of a saved filter. */
+const FILTER_KEYS = ['status', 'type', 'keyword', 'from', 'to'] as const;
+
+/** The list's URL filters as the call's query (dates are calendar days: `to` includes its day). */
+function toQuery(p: ListParams) {
+  const { from, to, ...rest } = p.filters;
+  return {
+    pageNum: p.pageNum,
+    pageSize: p.pageSize,
+    ...rest,
+    ...(from ? { from: dayjs(from).startOf('day').toISOString() } : {}),
+    ...(to ? { to: dayjs(to).add(1, 'day').startOf('day').toISOString() } : {}),
+  };
+}
+
+/** A saved filter is the list's URL filter values. */
+const toSaved = (filters: Record<string, string>) => ({ ...filters }) as Record<string, unknown>;
+const fromSaved = (saved: Record<string, unknown>): Record<string, string | undefined> =>
+  Object.fromEntries(FILTER_KEYS.map((k) => [k, typeof saved[k] === 'string' && saved[k] ? saved[k] : undefined]));
+
 const STATUS_COLOURS: Record<AlarmStatus, string> = { unhandled: 'red', handled: 'green', ignored: 'default' };
 
 function useRefresh() {
@@ -86,23 +93,39 @@ function HandleDialog({ alarm, onClose }: { alarm: GpsEvent | null; onClose: () 
   );
 }
 
+/** The list opens on the unhandled alarms. */
+const DEFAULTS = { status: 'unhandled' };
+
 /** `/riskGpsMap/alarms`: the alarm list with filters, handle (note), ignore and batch ignore; the month's figures. */
 export default function AlarmsPage() {
   const { t } = useTranslation('gps-events');
   const { modal, message } = App.useApp();
   const access = useAccess();
   const canAct = access.can('riskGpsMap:alarm');
-  const [filters, setFilters] = useState<AlarmFilters>({ pageNum: 1, pageSize: 20, status: 'unhandled' });
-  const [selected, setSelected] = useState<number[]>([]);
   const [handling, setHandling] = useState<GpsEvent | null>(null);
-  const q = useQuery(alarmsQuery(filters));
   const month = dayjs().format('YYYY-MM');
   const stats = useQuery(alarmStaticsQuery(month));
   const refresh = useRefresh();
-  const set = (patch: Partial<AlarmFilters>) => {
-    setFilters((f) => ({ ...f, ...patch, pageNum: 1 }));
-    setSelected([]);
-  };
+  const filters = useMemo<FilterField[]>(
+    () => [
+      {
+        type: 'select',
+        name: 'status',
+        label: t('alarms.status'),
+        options: ALARM_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+      },
+      {
+        type: 'select',
+        name: 'type',
+        label: t('alarms.type'),
+        options: GPS_ALARM_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) })),
+      },
+      { type: 'text', name: 'keyword', label: t('alarms.keyword'), placeholder: t('alarms.search') },
+      { type: 'date-range', name: 'period', label: t('alarms.period'), keys: ['from', 'to'] },
+    ],
+    [t],
+  );
+  const landing = useDefaultFilters(filters, SCREEN, DEFAULTS);
   const ignoreOne = (a: GpsEvent) =>
     modal.confirm({
       title: t('alarms.ignoreConfirm'),
@@ -111,154 +134,111 @@ export default function AlarmsPage() {
         await refresh();
       },
     });
-  const ignoreSelected = () =>
+  const ignoreSelected = (rows: GpsEvent[], clear: () => void) =>
     modal.confirm({
-      title: t('alarms.ignoreBatchConfirm', { count: selected.length }),
+      title: t('alarms.ignoreBatchConfirm', { count: rows.length }),
       onOk: async () => {
-        const r = await ignoreAlarms(selected);
+        const r = await ignoreAlarms(rows.map((a) => a.id));
         void message.success(t('alarms.ignored', { count: r.changed }));
-        setSelected([]);
+        clear();
         await refresh();
       },
     });
+  const columns: ListColumn<GpsEvent>[] = [
+    { key: 'at', title: t('alarms.at'), render: (_, a) => fmt(a.at) },
+    {
+      key: 'type',
+      title: t('alarms.type'),
+      render: (_, a) => (
+        <Space size={4}>
+          <Tag color="volcano">{t(`type.${a.type}`)}</Tag>
+          {a.geofenceName && <span>{a.geofenceName}</span>}
+          {typeof a.attributes.limit === 'number' && <span>{t('alarms.limit', { limit: a.attributes.limit })}</span>}
+        </Space>
+      ),
+    },
+    { key: 'plate', title: t('alarms.plate'), render: (_, a) => a.plate ?? '-' },
+    { key: 'imei', title: t('alarms.imei'), dataIndex: 'imei' },
+    { key: 'rent', title: t('alarms.rent'), dataIndex: 'rentName' },
+    {
+      key: 'speed',
+      title: t('alarms.speed'),
+      render: (_, a) => (a.speed === null ? '-' : `${Math.round(a.speed)} km/h`),
+    },
+    {
+      key: 'position',
+      title: t('alarms.position'),
+      render: (_, a) => (a.lat === null ? '-' : `${a.lat.toFixed(5)}, ${a.lon!.toFixed(5)}`),
+    },
+    {
+      key: 'status',
+      title: t('alarms.status'),
+      render: (_, a) =>
+        a.alarmStatus ? <Tag color={STATUS_COLOURS[a.alarmStatus]}>{t(`status.${a.alarmStatus}`)}</Tag> : '-',
+    },
+    {
+      key: 'note',
+      title: t('alarms.note'),
+      render: (_, a) => (a.handledByName ? `${a.handledByName}${a.note ? `：${a.note}` : ''}` : '-'),
+    },
+    {
+      key: 'actions',
+      title: '',
+      render: (_, a) =>
+        canAct && a.alarmStatus === 'unhandled' ? (
+          <Space size={4}>
+            <Button size="small" type="primary" onClick={() => setHandling(a)}>
+              {t('alarms.handle')}
+            </Button>
+            <Button size="small" onClick={() => ignoreOne(a)}>
+              {t('alarms.ignore')}
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ];
 
   return (
     <div className="fd-page" data-testid="gps-alarms-page">
       <GpsEventsTabs active="alarms" />
-      {stats.data && (
-        <Card size="small" className="fd-gps-alarm-stats">
-          <Space wrap>
-            <span>{t('alarms.monthTotal', { total: stats.data.total, unhandled: stats.data.unhandled })}</span>
-            {stats.data.byType.map((r) => (
-              <Tag key={r.type}>
-                {t(`type.${r.type}`)} {r.count}
-              </Tag>
-            ))}
-          </Space>
-        </Card>
-      )}
-      <Space wrap className="fd-gps-alarm-filters">
-        <Select<AlarmStatus | ''>
-          aria-label={t('alarms.status')}
-          value={filters.status ?? ''}
-          style={{ width: 140 }}
-          onChange={(v) => set({ status: v || undefined })}
-          options={[
-            { value: '', label: t('alarms.allStatuses') },
-            ...ALARM_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-          ]}
-        />
-        <Select<GpsAlarmType | ''>
-          aria-label={t('alarms.type')}
-          value={filters.type ?? ''}
-          style={{ width: 160 }}
-          onChange={(v) => set({ type: v || undefined })}
-          options={[
-            { value: '', label: t('alarms.allTypes') },
-            ...GPS_ALARM_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) })),
-          ]}
-        />
-        <DatePicker.RangePicker
-          showTime
-          onChange={(v: [Dayjs | null, Dayjs | null] | null) =>
-            set({ from: v?.[0]?.toISOString() ?? undefined, to: v?.[1]?.toISOString() ?? undefined })
-          }
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('alarms.search')}
-          onSearch={(v) => set({ keyword: v.trim() || undefined })}
-          style={{ width: 220 }}
-        />
-        {canAct && (
-          <Button danger disabled={!selected.length} onClick={ignoreSelected} data-testid="gps-alarms-ignore-batch">
-            {t('alarms.ignoreSelected', { count: selected.length })}
-          </Button>
-        )}
-      </Space>
-      {q.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t('alarms.loadFailed')}
-          action={<Button onClick={() => void q.refetch()}>{t('alarms.retry')}</Button>}
-        />
-      ) : (
-        <Table<GpsEvent>
-          rowKey="id"
-          size="small"
-          loading={q.isFetching}
-          dataSource={q.data?.rows ?? []}
-          locale={{ emptyText: <Empty description={t('alarms.empty')} /> }}
-          rowSelection={
-            canAct
-              ? {
-                  selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys as number[]),
-                  getCheckboxProps: (a) => ({ disabled: a.alarmStatus !== 'unhandled' }),
-                }
-              : undefined
-          }
-          pagination={{
-            current: filters.pageNum,
-            pageSize: filters.pageSize,
-            total: q.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNum, pageSize) => setFilters((f) => ({ ...f, pageNum, pageSize })),
-          }}
-          columns={[
-            { title: t('alarms.at'), dataIndex: 'at', render: (v: string) => fmt(v) },
-            {
-              title: t('alarms.type'),
-              dataIndex: 'type',
-              render: (v: GpsEvent['type'], a) => (
-                <Space size={4}>
-                  <Tag color="volcano">{t(`type.${v}`)}</Tag>
-                  {a.geofenceName && <span>{a.geofenceName}</span>}
-                  {typeof a.attributes.limit === 'number' && (
-                    <span>{t('alarms.limit', { limit: a.attributes.limit })}</span>
-                  )}
-                </Space>
-              ),
-            },
-            { title: t('alarms.plate'), dataIndex: 'plate', render: (v: string | null) => v ?? '-' },
-            { title: t('alarms.imei'), dataIndex: 'imei' },
-            { title: t('alarms.rent'), dataIndex: 'rentName' },
-            {
-              title: t('alarms.speed'),
-              dataIndex: 'speed',
-              render: (v: number | null) => (v === null ? '-' : `${Math.round(v)} km/h`),
-            },
-            {
-              title: t('alarms.position'),
-              render: (_: unknown, a) => (a.lat === null ? '-' : `${a.lat.toFixed(5)}, ${a.lon!.toFixed(5)}`),
-            },
-            {
-              title: t('alarms.status'),
-              dataIndex: 'alarmStatus',
-              render: (s: AlarmStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`status.${s}`)}</Tag>,
-            },
-            {
-              title: t('alarms.note'),
-              render: (_: unknown, a) => (a.handledByName ? `${a.handledByName}${a.note ? `：${a.note}` : ''}` : '-'),
-            },
-            {
-              title: '',
-              render: (_: unknown, a) =>
-                canAct && a.alarmStatus === 'unhandled' ? (
-                  <Space size={4}>
-                    <Button size="small" type="primary" onClick={() => setHandling(a)}>
-                      {t('alarms.handle')}
-                    </Button>
-                    <Button size="small" onClick={() => ignoreOne(a)}>
-                      {t('alarms.ignore')}
-                    </Button>
-                  </Space>
-                ) : null,
-            },
-          ]}
-        />
-      )}
+      <ListPage<GpsEvent>
+        id="gps-alarms"
+        extra={
+          stats.data && (
+            <Card size="small" className="fd-gps-alarm-stats">
+              <Space wrap>
+                <span>{t('alarms.monthTotal', { total: stats.data.total, unhandled: stats.data.unhandled })}</span>
+                {stats.data.byType.map((r) => (
+                  <Tag key={r.type}>
+                    {t(`type.${r.type}`)} {r.count}
+                  </Tag>
+                ))}
+              </Space>
+            </Card>
+          )
+        }
+        filters={filters}
+        filterActions={<SavedFilters screen={SCREEN} fields={filters} toSaved={toSaved} fromSaved={fromSaved} />}
+        columns={columns}
+        rowKey={(a) => a.id}
+        query={(p) => alarmsQuery(toQuery(landing(p)))}
+        selectable={(a) => a.alarmStatus === 'unhandled'}
+        bulkActions={
+          canAct
+            ? (rows, clear) => (
+                <Button
+                  danger
+                  size="small"
+                  onClick={() => ignoreSelected(rows, clear)}
+                  data-testid="gps-alarms-ignore-batch"
+                >
+                  {t('alarms.ignoreSelected', { count: rows.length })}
+                </Button>
+              )
+            : undefined
+        }
+        emptyText={t('alarms.empty')}
+      />
       <HandleDialog alarm={handling} onClose={() => setHandling(null)} />
     </div>
   );

@@ -3,7 +3,6 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Drawer from 'antd/es/drawer';
-import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -13,7 +12,7 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   GEOFENCE_KINDS,
@@ -22,6 +21,9 @@ import {
   type GeofenceInput,
   type GeofenceKind,
 } from '@fleetdesk/contracts/gps-events';
+import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
+import { useListParams, type FilterField, type ListParams } from '../../../../components/list-page/list-params';
+import { SavedFilters } from '../../../../components/list-page/saved-filters';
 import { useAccess } from '../../../../lib/access';
 import { serverFieldErrors } from '../../../../lib/field-failure';
 import { mapSettingsQuery } from '../../api/gps';
@@ -38,6 +40,19 @@ import { GeofenceMap, type Draft } from '../components/geofence-map';
 import { GpsEventsTabs } from '../components/gps-events-tabs';
 import '../i18n';
 import './gps-events.css';
+
+/** The screen of the geofences' saved filters. */
+const SCREEN = 'gpsGeofences';
+const toQuery = (p: ListParams) => ({
+  pageNum: p.pageNum,
+  pageSize: p.pageSize,
+  ...(p.filters.keyword ? { keyword: p.filters.keyword } : {}),
+});
+/** A saved filter is the list's URL filter values. */
+const toSaved = (filters: Record<string, string>) => ({ ...filters }) as Record<string, unknown>;
+const fromSaved = (saved: Record<string, unknown>): Record<string, string | undefined> => ({
+  keyword: typeof saved.keyword === 'string' && saved.keyword ? saved.keyword : undefined,
+});
 
 interface FormValues {
   name: string;
@@ -257,9 +272,13 @@ export default function GeofencesPage() {
   const { modal } = App.useApp();
   const client = useQueryClient();
   const access = useAccess();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
-  const [keyword, setKeyword] = useState('');
-  const q = useQuery(geofencesQuery({ ...paging, ...(keyword ? { keyword } : {}) }));
+  const filters = useMemo<FilterField[]>(
+    () => [{ type: 'text', name: 'keyword', label: t('geofences.name'), placeholder: t('geofences.search') }],
+    [t],
+  );
+  // The map draws the fences of the page the list shows (the same query, asked once).
+  const { params } = useListParams(filters);
+  const q = useQuery(geofencesQuery(toQuery(params)));
   const tiles = useQuery(mapSettingsQuery()).data?.mapTiles ?? 'osm';
   const [selected, setSelected] = useState<number | null>(null);
   const [editing, setEditing] = useState<Geofence | 'new' | null>(null);
@@ -284,6 +303,41 @@ export default function GeofencesPage() {
     setDraft({ ...draft, points: draft.kind === 'circle' ? [p] : [...draft.points, p] });
   };
   const fences = q.data?.rows ?? [];
+  const columns: ListColumn<Geofence>[] = [
+    { key: 'name', title: t('geofences.name'), dataIndex: 'name' },
+    { key: 'kind', title: t('geofences.kind'), render: (_, g) => t(`geofences.kinds.${g.kind}`) },
+    { key: 'devices', title: t('geofences.deviceCount'), dataIndex: 'devices' },
+    {
+      key: 'actions',
+      title: '',
+      render: (_, g) => (
+        <Space size={2} wrap>
+          <Button size="small" onClick={() => setDevicesOf(g)}>
+            {t('geofences.devices')}
+          </Button>
+          {access.can('riskGpsMap:edit') && (
+            <Button size="small" onClick={() => startEdit(g)}>
+              {t('geofences.edit')}
+            </Button>
+          )}
+          {access.can('riskGpsMap:delete') && (
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                modal.confirm({
+                  title: t('geofences.deleteConfirm', { name: g.name }),
+                  onOk: () => remove.mutateAsync(g.id),
+                })
+              }
+            >
+              {t('geofences.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
   return (
     <div className="fd-page" data-testid="gps-geofences-page">
       <GpsEventsTabs active="geofences" />
@@ -298,81 +352,26 @@ export default function GeofencesPage() {
               onDone={stopEdit}
             />
           ) : (
-            <>
-              <Space wrap>
-                {access.can('riskGpsMap:add') && (
+            <ListPage<Geofence>
+              id="gps-geofences"
+              toolbar={
+                access.can('riskGpsMap:add') && (
                   <Button type="primary" onClick={() => startEdit('new')} data-testid="geofence-add">
                     {t('geofences.add')}
                   </Button>
-                )}
-                <Input.Search
-                  allowClear
-                  placeholder={t('geofences.search')}
-                  onSearch={(v) => {
-                    setKeyword(v.trim());
-                    setPaging((p) => ({ ...p, pageNum: 1 }));
-                  }}
-                />
-              </Space>
-              {q.isError ? (
-                <Alert type="error" showIcon message={t('alarms.loadFailed')} />
-              ) : (
-                <Table<Geofence>
-                  rowKey="id"
-                  size="small"
-                  loading={q.isFetching}
-                  dataSource={fences}
-                  locale={{ emptyText: <Empty description={t('geofences.empty')} /> }}
-                  onRow={(g) => ({ onClick: () => setSelected(g.id) })}
-                  rowClassName={(g) => (g.id === selected ? 'fd-geofence-row-on' : '')}
-                  pagination={{
-                    current: paging.pageNum,
-                    pageSize: paging.pageSize,
-                    total: q.data?.total ?? 0,
-                    size: 'small',
-                    onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-                  }}
-                  columns={[
-                    { title: t('geofences.name'), dataIndex: 'name' },
-                    {
-                      title: t('geofences.kind'),
-                      dataIndex: 'kind',
-                      render: (k: GeofenceKind) => t(`geofences.kinds.${k}`),
-                    },
-                    { title: t('geofences.deviceCount'), dataIndex: 'devices' },
-                    {
-                      title: '',
-                      render: (_: unknown, g) => (
-                        <Space size={2} wrap>
-                          <Button size="small" onClick={() => setDevicesOf(g)}>
-                            {t('geofences.devices')}
-                          </Button>
-                          {access.can('riskGpsMap:edit') && (
-                            <Button size="small" onClick={() => startEdit(g)}>
-                              {t('geofences.edit')}
-                            </Button>
-                          )}
-                          {access.can('riskGpsMap:delete') && (
-                            <Button
-                              size="small"
-                              danger
-                              onClick={() =>
-                                modal.confirm({
-                                  title: t('geofences.deleteConfirm', { name: g.name }),
-                                  onOk: () => remove.mutateAsync(g.id),
-                                })
-                              }
-                            >
-                              {t('geofences.delete')}
-                            </Button>
-                          )}
-                        </Space>
-                      ),
-                    },
-                  ]}
-                />
-              )}
-            </>
+                )
+              }
+              filters={filters}
+              filterActions={<SavedFilters screen={SCREEN} fields={filters} toSaved={toSaved} fromSaved={fromSaved} />}
+              columns={columns}
+              rowKey={(g) => g.id}
+              query={(p) => geofencesQuery(toQuery(p))}
+              onRow={(g) => ({
+                onClick: () => setSelected(g.id),
+                className: g.id === selected ? 'fd-clickable fd-geofence-row-on' : 'fd-clickable',
+              })}
+              emptyText={t('geofences.empty')}
+            />
           )}
         </div>
         <div className="fd-geofence-main">

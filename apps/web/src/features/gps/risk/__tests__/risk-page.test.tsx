@@ -2,13 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RiskCaseDetail, RiskCaseRow } from '@fleetdesk/contracts/gps-risk';
+import { SavedFilterPaths } from '@fleetdesk/contracts/saved-filters';
 import { setLanguage } from '../../../../lib/i18n';
 import { ok, type FakeRequest } from '../../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 
 const FIRST = { timeout: 60_000 };
+const SLOW = { timeout: 20_000 };
 const G = '/api/ccwgps';
+const where = () => screen.getByTestId('location').textContent ?? '';
+const NO_SAVED_FILTERS = { [`GET ${SavedFilterPaths.list}`]: () => ok([]) };
+const EMPTY_ZH = '暂无风控案件';
+const BOARD = { byState: [], byRule: [], openCount: 0, overdueAmount: 0, open: [] };
 const row: RiskCaseRow = {
   id: 7,
   rentId: 1,
@@ -76,6 +82,7 @@ describe('/riskGpsMap/risk', () => {
     const sent: FakeRequest[] = [];
     const listed: FakeRequest[] = [];
     sessionServer(ADMIN, {
+      ...NO_SAVED_FILTERS,
       'GET /api/ccwadmin/risk/board': () =>
         ok({
           byState: [
@@ -119,8 +126,9 @@ describe('/riskGpsMap/risk', () => {
     const figures = await screen.findByTestId('risk-figures');
     expect(await within(figures).findByText('Open cases')).toBeInTheDocument();
     expect(within(figures).getByText('Left geofence with rent overdue 1')).toBeInTheDocument();
-    // The list asks for open cases by default.
+    // The list asks for open cases by default, and the address says so.
     await waitFor(() => expect(listed[0]?.query.get('open')).toBe('true'));
+    await waitFor(() => expect(where()).toBe('/riskGpsMap/risk?open=true'));
 
     await user.click(await screen.findByText('浙AF20318'));
     const drawer = await screen.findByTestId('risk-case');
@@ -146,6 +154,7 @@ describe('/riskGpsMap/risk', () => {
     signedIn();
     const sent: FakeRequest[] = [];
     sessionServer(ADMIN, {
+      ...NO_SAVED_FILTERS,
       'GET /api/ccwadmin/risk/board': () =>
         ok({ byState: [], byRule: [], openCount: 1, overdueAmount: 0, open: [row] }),
       [`GET ${G}/risk/case`]: () => ok({ rows: [row], total: 1, pageNum: 1, pageSize: 20 }),
@@ -171,5 +180,53 @@ describe('/riskGpsMap/risk', () => {
     await user.type(within(dialog).getByRole('textbox'), 'false alarm');
     await user.click(within(dialog).getByRole('button', { name: /OK/ }));
     await waitFor(() => expect(sent[0]?.body).toEqual({ reason: 'dismissed', note: 'false alarm' }));
+  }, 120_000);
+
+  it('takes its filters from the address, shows them, and asks the server for page 2', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const s = sessionServer(ADMIN, {
+      ...NO_SAVED_FILTERS,
+      'GET /api/ccwadmin/risk/board': () => ok(BOARD),
+      [`GET ${G}/risk/case`]: (req) => {
+        const page = Number(req.query.get('pageNum'));
+        return ok({ rows: [{ ...row, id: page, plate: `浙AF0000${page}` }], total: 25, pageNum: page, pageSize: 20 });
+      },
+      [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
+    });
+    renderApp('/riskGpsMap/risk?open=false&rule=geofenceExitOverdue&keyword=AF');
+    expect(await screen.findByText('浙AF00001', {}, FIRST)).toBeInTheDocument();
+    expect(Object.fromEntries(s.calls('GET', `${G}/risk/case`)[0]!.query)).toEqual({
+      pageNum: '1',
+      pageSize: '20',
+      open: 'false',
+      rule: 'geofenceExitOverdue',
+      keyword: 'AF',
+    });
+    const form = screen.getByRole('search');
+    expect(within(form).getByLabelText('Keyword')).toHaveValue('AF');
+    expect(within(form).getByTitle('Closed')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('浙AF00002', {}, SLOW)).toBeInTheDocument();
+    expect(s.calls('GET', `${G}/risk/case`).at(-1)!.query.get('pageNum')).toBe('2');
+    expect(s.calls('GET', `${G}/risk/case`).at(-1)!.query.get('open')).toBe('false');
+    expect(where()).toContain('pageNum=2');
+  }, 120_000);
+
+  it('says when there is no case (Chinese)', async () => {
+    await setLanguage('zh-CN');
+    signedIn();
+    const s = sessionServer(ADMIN, {
+      ...NO_SAVED_FILTERS,
+      'GET /api/ccwadmin/risk/board': () => ok(BOARD),
+      [`GET ${G}/risk/case`]: () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
+      [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
+    });
+    renderApp('/riskGpsMap/risk?state=fuelCutSent');
+    expect(await screen.findByText(EMPTY_ZH, {}, FIRST)).toBeInTheDocument();
+    expect(s.calls('GET', `${G}/risk/case`)[0]!.query.get('state')).toBe('fuelCutSent');
+    // Filters of its own: the default (open cases) is not added.
+    expect(s.calls('GET', `${G}/risk/case`)[0]!.query.get('open')).toBeNull();
   }, 120_000);
 });

@@ -6,8 +6,6 @@ import {
   type RiskBoard,
   type RiskCaseDetail,
   type RiskCaseRow,
-  type RiskRule,
-  type RiskState,
 } from '@fleetdesk/contracts/gps-risk';
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { isFieldFailure } from '../../../../lib/field-failure';
@@ -15,12 +13,13 @@ import { request } from '../../../../lib/request';
 
 export const riskKey = ['gps-risk'] as const;
 
+/** The case list's query; the filters as the address has them (the server checks them). */
 export interface RiskFilters {
   pageNum: number;
   pageSize: number;
-  state?: RiskState;
-  rule?: RiskRule;
-  open?: 'true' | 'false';
+  state?: string;
+  rule?: string;
+  open?: string;
   keyword?: string;
   carId?: number;
 }

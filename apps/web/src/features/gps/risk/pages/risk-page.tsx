@@ -4,7 +4,6 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
-import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -16,7 +15,7 @@ import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -27,21 +26,16 @@ import {
   type RiskCaseDetail,
   type RiskCaseRow,
   type RiskCloseReason,
-  type RiskRule,
   type RiskState,
 } from '@fleetdesk/contracts/gps-risk';
+import { useDefaultFilters } from '../../../../components/list-page/default-filters';
+import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
+import type { FilterField, ListParams } from '../../../../components/list-page/list-params';
+import { SavedFilters } from '../../../../components/list-page/saved-filters';
 import { serverFieldErrors } from '../../../../lib/field-failure';
 import { useAccess } from '../../../../lib/access';
 import { GpsEventsTabs } from '../../events/components/gps-events-tabs';
-import {
-  closeRiskCase,
-  proposeFuelCut,
-  riskBoardQuery,
-  riskCaseQuery,
-  riskCasesQuery,
-  riskKey,
-  type RiskFilters,
-} from '../api/gps-risk';
+import { closeRiskCase, proposeFuelCut, riskBoardQuery, riskCaseQuery, riskCasesQuery, riskKey } from '../api/gps-risk';
 import '../i18n';
 
 const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
@@ -55,6 +49,17 @@ export const STATE_COLOURS: Record<RiskState, string> = {
   fuelCutRejected: 'default',
   closed: 'green',
 };
+
+/** The screen of the risk cases' saved filters. */
+const SCREEN = 'gpsRiskCases';
+/** The list opens on the cases not closed. */
+const DEFAULTS = { open: 'true' };
+const FILTER_KEYS = ['open', 'state', 'rule', 'keyword'] as const;
+const toQuery = (p: ListParams) => ({ pageNum: p.pageNum, pageSize: p.pageSize, ...p.filters });
+/** A saved filter is the list's URL filter values. */
+const toSaved = (filters: Record<string, string>) => ({ ...filters }) as Record<string, unknown>;
+const fromSaved = (saved: Record<string, unknown>): Record<string, string | undefined> =>
+  Object.fromEntries(FILTER_KEYS.map((k) => [k, typeof saved[k] === 'string' && saved[k] ? saved[k] : undefined]));
 
 function useRefresh() {
   const client = useQueryClient();
@@ -301,10 +306,35 @@ export default function RiskPage() {
   const { t } = useTranslation('gps-risk');
   const [params, setParams] = useSearchParams();
   const caseId = Number(params.get('case')) || null;
-  const [filters, setFilters] = useState<RiskFilters>({ pageNum: 1, pageSize: 20, open: 'true' });
   const board = useQuery(riskBoardQuery());
-  const cases = useQuery(riskCasesQuery(filters));
-  const set = (patch: Partial<RiskFilters>) => setFilters((f) => ({ ...f, ...patch, pageNum: 1 }));
+  const filters = useMemo<FilterField[]>(
+    () => [
+      {
+        type: 'select',
+        name: 'open',
+        label: t('filter.open'),
+        options: [
+          { value: 'true', label: t('filter.openOnly') },
+          { value: 'false', label: t('filter.closedOnly') },
+        ],
+      },
+      {
+        type: 'select',
+        name: 'state',
+        label: t('col.state'),
+        options: RISK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) })),
+      },
+      {
+        type: 'select',
+        name: 'rule',
+        label: t('col.rule'),
+        options: RISK_RULES.map((s) => ({ value: s, label: t(`rule.${s}`) })),
+      },
+      { type: 'text', name: 'keyword', label: t('filter.keyword'), placeholder: t('filter.search') },
+    ],
+    [t],
+  );
+  const landing = useDefaultFilters(filters, SCREEN, DEFAULTS);
   const openCase = (id: number | null) =>
     setParams(
       (p) => {
@@ -315,6 +345,33 @@ export default function RiskPage() {
       },
       { replace: true },
     );
+  const columns: ListColumn<RiskCaseRow>[] = [
+    { key: 'raisedAt', title: t('col.raisedAt'), render: (_, r) => fmt(r.raisedAt) },
+    { key: 'plate', title: t('col.plate'), dataIndex: 'plate' },
+    { key: 'rule', title: t('col.rule'), render: (_, r) => t(`rule.${r.rule}`) },
+    {
+      key: 'state',
+      title: t('col.state'),
+      render: (_, r) => <Tag color={STATE_COLOURS[r.state]}>{t(`state.${r.state}`)}</Tag>,
+    },
+    { key: 'driver', title: t('col.driver'), render: (_, r) => r.driverName ?? '-' },
+    { key: 'contract', title: t('col.contract'), render: (_, r) => r.contractNo ?? '-' },
+    {
+      key: 'overdue',
+      title: t('col.overdue'),
+      render: (_, r) =>
+        r.overdueAmount > 0 ? t('overdue', { amount: yuan(r.overdueAmount), days: r.overdueDays }) : '-',
+    },
+    {
+      key: 'lastPosition',
+      title: t('col.lastPosition'),
+      render: (_, r) =>
+        r.lastPosition
+          ? `${r.lastPosition.lat.toFixed(5)}, ${r.lastPosition.lon.toFixed(5)} · ${fmt(r.lastPosition.at)}`
+          : '-',
+    },
+    { key: 'rent', title: t('col.rent'), dataIndex: 'rentName' },
+  ];
   const count = (state: RiskState) => board.data?.byState.find((s) => s.state === state)?.count ?? 0;
 
   return (
@@ -338,93 +395,16 @@ export default function RiskPage() {
           </Space>
         </Card>
       )}
-      <Space wrap className="fd-risk-filters">
-        <Select<'' | 'true' | 'false'>
-          aria-label={t('filter.open')}
-          value={filters.open ?? ''}
-          style={{ width: 140 }}
-          onChange={(v) => set({ open: v || undefined })}
-          options={[
-            { value: 'true', label: t('filter.openOnly') },
-            { value: 'false', label: t('filter.closedOnly') },
-            { value: '', label: t('filter.all') },
-          ]}
-        />
-        <Select<RiskState | ''>
-          aria-label={t('col.state')}
-          value={filters.state ?? ''}
-          style={{ width: 160 }}
-          onChange={(v) => set({ state: v || undefined })}
-          options={[
-            { value: '', label: t('filter.allStates') },
-            ...RISK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) })),
-          ]}
-        />
-        <Select<RiskRule | ''>
-          aria-label={t('col.rule')}
-          value={filters.rule ?? ''}
-          style={{ width: 200 }}
-          onChange={(v) => set({ rule: v || undefined })}
-          options={[
-            { value: '', label: t('filter.allRules') },
-            ...RISK_RULES.map((s) => ({ value: s, label: t(`rule.${s}`) })),
-          ]}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('filter.search')}
-          onSearch={(v) => set({ keyword: v.trim() || undefined })}
-          style={{ width: 240 }}
-        />
-      </Space>
-      {cases.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadFailed')}
-          action={<Button onClick={() => void cases.refetch()}>{t('retry')}</Button>}
-        />
-      ) : (
-        <Table<RiskCaseRow>
-          rowKey="id"
-          size="small"
-          loading={cases.isFetching}
-          dataSource={cases.data?.rows ?? []}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
-          onRow={(r) => ({ onClick: () => openCase(r.id), style: { cursor: 'pointer' } })}
-          pagination={{
-            current: filters.pageNum,
-            pageSize: filters.pageSize,
-            total: cases.data?.total ?? 0,
-            onChange: (pageNum, pageSize) => setFilters((f) => ({ ...f, pageNum, pageSize })),
-          }}
-          columns={[
-            { title: t('col.raisedAt'), dataIndex: 'raisedAt', render: (v: string) => fmt(v) },
-            { title: t('col.plate'), dataIndex: 'plate' },
-            { title: t('col.rule'), dataIndex: 'rule', render: (v: RiskRule) => t(`rule.${v}`) },
-            {
-              title: t('col.state'),
-              dataIndex: 'state',
-              render: (v: RiskState) => <Tag color={STATE_COLOURS[v]}>{t(`state.${v}`)}</Tag>,
-            },
-            { title: t('col.driver'), dataIndex: 'driverName', render: (v: string | null) => v ?? '-' },
-            { title: t('col.contract'), dataIndex: 'contractNo', render: (v: string | null) => v ?? '-' },
-            {
-              title: t('col.overdue'),
-              render: (_: unknown, r) =>
-                r.overdueAmount > 0 ? t('overdue', { amount: yuan(r.overdueAmount), days: r.overdueDays }) : '-',
-            },
-            {
-              title: t('col.lastPosition'),
-              render: (_: unknown, r) =>
-                r.lastPosition
-                  ? `${r.lastPosition.lat.toFixed(5)}, ${r.lastPosition.lon.toFixed(5)} · ${fmt(r.lastPosition.at)}`
-                  : '-',
-            },
-            { title: t('col.rent'), dataIndex: 'rentName' },
-          ]}
-        />
-      )}
+      <ListPage<RiskCaseRow>
+        id="gps-risk-cases"
+        filters={filters}
+        filterActions={<SavedFilters screen={SCREEN} fields={filters} toSaved={toSaved} fromSaved={fromSaved} />}
+        columns={columns}
+        rowKey={(r) => r.id}
+        query={(p) => riskCasesQuery(toQuery(landing(p)))}
+        onRow={(r) => ({ onClick: () => openCase(r.id), className: 'fd-clickable' })}
+        emptyText={t('empty')}
+      />
       <CaseDrawer id={caseId} onClose={() => openCase(null)} />
     </div>
   );
