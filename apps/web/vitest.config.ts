@@ -15,6 +15,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     reporters: reporters('web'),
     testTimeout: 40_000,
+    // Two files at a time: Vitest's default on a 2-core machine is one worker, which left the second core idle for
+    // the whole web suite in CI (the steps run one after another).
+    maxWorkers: 2,
     css: false,
   },
 });

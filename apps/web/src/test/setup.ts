@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearSession } from '../lib/session';
+import './no-antd-styles';
 
 // The suites run in parallel on two cores: a screen may take more than the default second to appear.
 configure({ asyncUtilTimeout: 10_000 });
