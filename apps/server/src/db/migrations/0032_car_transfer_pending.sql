@@ -1,0 +1,2 @@
+ALTER TABLE "cars" ADD COLUMN "transfer_to_rent_id" bigint;--> statement-breakpoint
+ALTER TABLE "cars" ADD CONSTRAINT "cars_tenant_id_transfer_to_rent_id_rents_tenant_id_id_fk" FOREIGN KEY ("tenant_id","transfer_to_rent_id") REFERENCES "public"."rents"("tenant_id","id") ON DELETE no action ON UPDATE no action;
