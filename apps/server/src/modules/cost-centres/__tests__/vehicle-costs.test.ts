@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganisationPaths } from '@fleetdesk/contracts/organisation';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { carInput, catalogue, type Catalogue } from '../../../test/cars.js';
+import { createTestApp, testStart, type TestApp } from '../../../test/harness.js';
 import { ids as seedIds } from '../../../test/office.js';
-import { addCar, day, ids as complianceIds } from '../../compliance/__tests__/fixtures.js';
 
 /**
  * Vehicle costs posted to cost centres (issue 27 item 6): insurance premiums, accident costs and violation
@@ -11,7 +11,8 @@ import { addCar, day, ids as complianceIds } from '../../compliance/__tests__/fi
 const A = '/api/ccwadmin';
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof seedIds>>;
-let rents: Awaited<ReturnType<typeof complianceIds>>;
+let rents: { hz: number };
+let c: Catalogue;
 let otherCentre: number;
 let disabledCentre: number;
 let serial = 0;
@@ -19,7 +20,9 @@ let serial = 0;
 beforeAll(async () => {
   t = await createTestApp();
   ids = await seedIds(t);
-  rents = await complianceIds(t);
+  c = await catalogue(t);
+  const { rows } = await t.deps.database.query<{ id: number }>(`select id from rents where code = 'HZ'`);
+  rents = { hz: Number(rows[0]!.id) };
   const q = async (text: string) => Number((await t.deps.database.query<{ id: number }>(text)).rows[0]!.id);
   otherCentre = await q(`insert into cost_centres (tenant_id, kind, code, name, sort)
     select id, 'company', 'OTHER-VC', '别家成本中心', 1 from tenants where code = 'OTHER' returning id`);
@@ -27,6 +30,18 @@ beforeAll(async () => {
     select id, 'carGroup', 'VC-OFF', '停用车组', false, 99 from tenants where code = 'DEMO' returning id`);
 });
 afterAll(async () => t.close());
+
+/** A new car of the demo tenant in `rentId` (as admin). */
+async function addCar(app: TestApp, rentId: number): Promise<{ id: number; plate: string }> {
+  const res = await app.request('POST', `${A}/rentCar/add`, { as: 'admin', rent: rentId, body: carInput(c) });
+  if (res.statusCode !== 200) throw new Error(`car: ${res.body}`);
+  return res.json().data as { id: number; plate: string };
+}
+
+/** `from + n` days as YYYY-MM-DD in Shanghai (the demo tenant's zone). */
+function day(n: number, from = testStart()): string {
+  return new Date(from.getTime() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** The postings of a source (type, id). */
 async function postings(sourceType: string, sourceId: number) {

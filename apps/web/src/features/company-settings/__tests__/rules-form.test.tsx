@@ -34,9 +34,27 @@ describe('the business rules', () => {
       [`PUT ${RULES}`]: (req) => ok(req.body),
       'GET /api/ccwadmin/oa/costCenter/list': () =>
         ok([
-          { id: 3, parentId: null, kind: 'company', code: 'HQ', name: 'Head office', enabled: true, sort: 1, postedTotal: 0 },
+          {
+            id: 3,
+            parentId: null,
+            kind: 'company',
+            code: 'HQ',
+            name: 'Head office',
+            enabled: true,
+            sort: 1,
+            postedTotal: 0,
+          },
           { id: 4, parentId: 3, kind: 'carGroup', code: 'CARS', name: 'Fleet', enabled: true, sort: 2, postedTotal: 0 },
-          { id: 5, parentId: 3, kind: 'carGroup', code: 'OLD', name: 'Old fleet', enabled: false, sort: 3, postedTotal: 0 },
+          {
+            id: 5,
+            parentId: 3,
+            kind: 'carGroup',
+            code: 'OLD',
+            name: 'Old fleet',
+            enabled: false,
+            sort: 3,
+            postedTotal: 0,
+          },
         ]),
     });
     renderApp('/oaSetting?tab=rules');
