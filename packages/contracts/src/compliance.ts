@@ -228,6 +228,9 @@ export const PolicyInput = z
     coverage: z.array(CoverageItem).max(COVERAGE_CODES.length).default([]),
     images: Images(10),
     remark: optText(200),
+    costCentreId: Id.nullish().describe(
+      'the cost centre its premium is posted to; unset: the vehicle cost centre of the settings (costs.vehicleCostCentreId)',
+    ),
   })
   .superRefine((v, ctx) => {
     const days = (Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000;
@@ -262,6 +265,7 @@ export const Policy = z.object({
   remark: z.string().nullable(),
   due: DueState,
   current: z.boolean().describe("the car's policy of this kind that ends last (its dates are on the car)"),
+  costCentreId: Id.nullable().optional().describe('its own cost centre (null: the default of the settings)'),
   createdAt: Instant,
 });
 export type Policy = z.infer<typeof Policy>;
@@ -402,6 +406,9 @@ export const AccidentInput = z
     repairCost: Yuan.nullish(),
     settledAmount: Yuan.nullish(),
     remark: optText(200),
+    costCentreId: Id.nullish().describe(
+      'the cost centre its cost (repair cost minus the settled amount) is posted to when settled; unset: the vehicle cost centre of the settings',
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.claimState !== 'none' && !v.claimNo)
@@ -445,6 +452,7 @@ export const Accident = AccidentRow.extend({
   photos: z.array(FileRef),
   insurerCode: z.string().nullable(),
   remark: z.string().nullable(),
+  costCentreId: Id.nullable().optional().describe('its own cost centre (null: the default of the settings)'),
   events: z.array(AccidentEvent),
 });
 export type Accident = z.infer<typeof Accident>;

@@ -29,13 +29,22 @@ export const COST_CENTRE_KIND_TITLES: Record<CostCentreKind, LocalText> = {
   carGroup: { 'zh-CN': '车组', 'en-US': 'Car group' },
 };
 
-export const COST_CATEGORIES = ['expense', 'maintenance', 'insurance', 'violation', 'gps', 'other'] as const;
+export const COST_CATEGORIES = [
+  'expense',
+  'maintenance',
+  'insurance',
+  'accident',
+  'violation',
+  'gps',
+  'other',
+] as const;
 export const CostCategory = z.enum(COST_CATEGORIES);
 export type CostCategory = z.infer<typeof CostCategory>;
 export const COST_CATEGORY_TITLES: Record<CostCategory, LocalText> = {
   expense: { 'zh-CN': '费用报销', 'en-US': 'Expense claims' },
   maintenance: { 'zh-CN': '维修保养', 'en-US': 'Maintenance' },
   insurance: { 'zh-CN': '保险', 'en-US': 'Insurance' },
+  accident: { 'zh-CN': '事故', 'en-US': 'Accidents' },
   violation: { 'zh-CN': '违章', 'en-US': 'Violations' },
   gps: { 'zh-CN': 'GPS 服务费', 'en-US': 'GPS fees' },
   other: { 'zh-CN': '其他', 'en-US': 'Other' },

@@ -469,6 +469,16 @@ export const TenantRules = z.object({
     })
     .default({ overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 })
     .describe('GPS risk engine rules (issue 18)'),
+  costs: z
+    .object({
+      vehicleCostCentreId: Id.nullable()
+        .default(null)
+        .describe(
+          'the enabled cost centre that insurance premiums, accident costs and violation fines are posted to when the record names none (null: nothing is posted)',
+        ),
+    })
+    .default({ vehicleCostCentreId: null })
+    .describe('cost posting (cost centres)'),
   approvalSms: z
     .boolean()
     .optional()

@@ -119,7 +119,11 @@ export const SmsSettings = z.object({
   signature: z.string(),
   dailyQuota: z.number().int(),
   usedToday: z.number().int(),
-  segmentPrice: z.number().describe('yuan per segment'),
+  segmentPrice: z
+    .number()
+    .describe(
+      "yuan per message beyond the plan's monthly included ones: the price list's S20 for the tenant's plan (0 when the plan has no S20); kept under its old name",
+    ),
   provider: z.string(),
   sandbox: z.boolean(),
 });
@@ -181,8 +185,20 @@ export const SmsPreview = z.object({
   count: z.number().int().describe('valid recipients who will get a message'),
   invalid: z.array(InvalidRecipient),
   totalSegments: z.number().int(),
-  cost: z.number().describe('yuan'),
+  cost: z
+    .number()
+    .describe("yuan charged when sent: the messages beyond the month's included ones at the plan's S20 price"),
   quota: z.object({ daily: z.number().int(), usedToday: z.number().int(), remaining: z.number().int() }),
+  monthly: z
+    .object({
+      included: z.number().int().describe("messages the plan includes each month (S20's includedPerMonth)"),
+      used: z.number().int().describe("the tenant's messages this month (its time zone)"),
+      left: z.number().int().describe('included messages left this month'),
+      unitPrice: z.number().nullable().describe('yuan per message beyond them (S20); null: the plan has no S20'),
+    })
+    .optional()
+    .describe("the plan's included messages this month"),
+  chargedMessages: z.number().int().optional().describe('messages of this sending charged as S20'),
   previews: z.array(
     z.object({
       phone: z.string(),

@@ -516,6 +516,18 @@ export const TransferBody = z
   .nullish()
   .describe('optional');
 
+/**
+ * The answer of a transfer: the car, and the `carTransfer` approval the transfer started. `approved`: no flow
+ * step applied and the car has moved; `pending`: the car stays where it is until the request is approved.
+ */
+export const TransferResult = CarDetail.extend({
+  transferApproval: z
+    .object({ id: Id, status: z.enum(['pending', 'approved']) })
+    .optional()
+    .describe('the carTransfer approval about this transfer'),
+});
+export type TransferResult = z.infer<typeof TransferResult>;
+
 export const DeleteCarQuery = z.object({ reason: text(200).optional() });
 
 export const CAR_EVENT_KINDS = ['create', 'import', 'status', 'transfer', 'delete', 'restore'] as const;

@@ -98,6 +98,7 @@ export const Violation = z.object({
   driverId: z.number().int().nullable(),
   driverName: z.string().nullable(),
   source: ViolationSource,
+  costCentreId: z.number().int().nullable().optional().describe('the cost centre its fine was posted to'),
   createdAt: z.string(),
 });
 export type Violation = z.infer<typeof Violation>;
@@ -144,7 +145,12 @@ export const ViolationInput = z.strictObject({
 export type ViolationInput = z.output<typeof ViolationInput>;
 
 export const AttributeInput = z.strictObject({ driverId: Id.nullable() });
-export const HandleInput = z.strictObject({ handled: z.boolean() });
+export const HandleInput = z.strictObject({
+  handled: z.boolean(),
+  costCentreId: Id.nullish().describe(
+    'when handled: the cost centre its fine is posted to; unset: the vehicle cost centre of the settings',
+  ),
+});
 
 /** The records as the provider answered them (one per car queried by an order). */
 export const OriginalDataQuery = PageQuery.extend({ orderId: Id.optional(), carId: Id.optional() });

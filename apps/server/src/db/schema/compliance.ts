@@ -16,6 +16,7 @@ import {
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { drivers } from './drivers.js';
 import { users } from './identity.js';
+import { costCentres } from './office.js';
 import { tenants } from './tenancy.js';
 import { cars } from './vehicles.js';
 
@@ -124,6 +125,8 @@ export const insurancePolicies = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     remark: text('remark'),
+    /** Its own cost centre for the premium (null: the settings' vehicle cost centre). */
+    costCentreId: bigintRef('cost_centre_id'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -131,6 +134,7 @@ export const insurancePolicies = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.costCentreId], foreignColumns: [costCentres.tenantId, costCentres.id] }),
     uniqueIndex('insurance_policies_no_uq').on(t.tenantId, t.companyCode, t.policyNo),
     index('insurance_policies_car_ix').on(t.tenantId, t.carId, t.kind, t.endDate),
     index('insurance_policies_end_ix').on(t.tenantId, t.endDate),
@@ -197,6 +201,8 @@ export const accidents = pgTable(
     settledFen: bigint('settled_fen', { mode: 'number' }),
     state: text('state').notNull().default('reported'),
     remark: text('remark'),
+    /** Its own cost centre for the cost left after the claim (null: the settings' vehicle cost centre). */
+    costCentreId: bigintRef('cost_centre_id'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -205,6 +211,7 @@ export const accidents = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    foreignKey({ columns: [t.tenantId, t.costCentreId], foreignColumns: [costCentres.tenantId, costCentres.id] }),
     index('accidents_occurred_ix').on(t.tenantId, t.occurredAt),
     index('accidents_car_ix').on(t.tenantId, t.carId),
     index('accidents_driver_ix').on(t.tenantId, t.driverId),

@@ -219,6 +219,8 @@ export const cars = pgTable(
     remark: text('remark'),
     /** `task:<id>:<row>` of the import that created the car: a resumed import finds the rows it already wrote. */
     importRef: text('import_ref'),
+    /** The rent a transfer waiting for its `carTransfer` approval would move the car to (null: none pending). */
+    transferToRentId: bigintRef('transfer_to_rent_id'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -228,6 +230,7 @@ export const cars = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.rentId], foreignColumns: [rents.tenantId, rents.id] }),
+    foreignKey({ columns: [t.tenantId, t.transferToRentId], foreignColumns: [rents.tenantId, rents.id] }),
     foreignKey({ columns: [t.tenantId, t.carTypeId], foreignColumns: [carTypes.tenantId, carTypes.id] }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [carOwners.tenantId, carOwners.id] }),
     uniqueIndex('cars_plate_uq')

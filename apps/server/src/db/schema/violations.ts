@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { drivers } from './drivers.js';
+import { costCentres } from './office.js';
 import { rents, tenants } from './tenancy.js';
 import { cars } from './vehicles.js';
 
@@ -54,6 +55,8 @@ export const violations = pgTable(
     source: text('source').notNull().default('manual'),
     /** The query order that first found it. */
     orderId: bigintRef('order_id'),
+    /** The cost centre its fine was posted to when handled (its own choice; null: the settings' default or none). */
+    costCentreId: bigintRef('cost_centre_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +65,7 @@ export const violations = pgTable(
     foreignKey({ columns: [t.tenantId, t.rentId], foreignColumns: [rents.tenantId, rents.id] }),
     foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
     foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    foreignKey({ columns: [t.tenantId, t.costCentreId], foreignColumns: [costCentres.tenantId, costCentres.id] }),
     uniqueIndex('violations_no_uq').on(t.tenantId, t.violationNo),
     // The list: the caller's rents newest first; a handled tab; a car's and a driver's records.
     index('violations_rent_ix').on(t.tenantId, t.rentId, t.id),

@@ -78,13 +78,14 @@ export interface PolicyRecord {
   coverage: { code: string; sumInsuredFen: number | null }[] | string;
   images: string[];
   remark: string | null;
+  cost_centre_id: number | null;
   current: boolean;
   created_at: string;
 }
 
 export const POLICY_SELECT = sql`select p.id, p.car_id, c.plate, c.rent_id, p.kind, p.company_code, p.policy_no,
   p.start_date::text as start_date, p.end_date::text as end_date, p.premium_fen, p.coverage, p.images, p.remark,
-  not exists (select 1 from insurance_policies q where q.tenant_id = p.tenant_id and q.car_id = p.car_id
+  p.cost_centre_id, not exists (select 1 from insurance_policies q where q.tenant_id = p.tenant_id and q.car_id = p.car_id
     and q.kind = p.kind and (q.end_date > p.end_date or (q.end_date = p.end_date and q.id > p.id))) as current,
   p.created_at
   from insurance_policies p
@@ -168,12 +169,13 @@ export interface AccidentRecord {
   photos: string[];
   insurer_code: string | null;
   remark: string | null;
+  cost_centre_id: number | null;
 }
 
 export const ACCIDENT_SELECT = sql`select a.id, a.car_id, c.plate, c.rent_id, r.short_name as rent_name, a.driver_id,
   d.name as driver_name, a.occurred_at, a.place, a.responsibility, a.state, a.claim_state, a.claim_no,
   a.repair_cost_fen, a.settled_fen, a.created_at, a.description, a.damage, a.injuries, a.photos, a.insurer_code,
-  a.remark
+  a.remark, a.cost_centre_id
   from accidents a
   join cars c on c.tenant_id = a.tenant_id and c.id = a.car_id
   left join rents r on r.tenant_id = c.tenant_id and r.id = c.rent_id

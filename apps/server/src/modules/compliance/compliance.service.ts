@@ -32,10 +32,11 @@ import { scopeFor, type RequestContext } from '../../core/access.js';
 import { pgErrorOf, rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
-import { tenantDaysOf } from '../../core/tenant-time.js';
+import { tenantDays, tenantDaysOf } from '../../core/tenant-time.js';
 import { offsetOf } from '../../core/envelope.js';
 import { storedFileUrl } from '../files/files.service.js';
-import { parseRules } from '../settings/settings.service.js';
+import { checkCentre, postVehicleCost } from '../cost-centres/cost-centres.service.js';
+import { parseRules, tenantRules } from '../settings/settings.service.js';
 import {
   ACCIDENT_SELECT,
   carInScope,
@@ -293,6 +294,7 @@ function toPolicy(
     remark: r.remark,
     due: dueStateOf(r.end_date, w.today, w.insurance)!,
     current: !!r.current,
+    costCentreId: numOrNull(r.cost_centre_id),
     createdAt: iso(r.created_at),
   };
 }
@@ -347,23 +349,61 @@ function policyValues(input: PolicyInput) {
   };
 }
 
+/** A record's own cost centre, checked like postCost checks it (one of the tenant's, enabled). */
+async function ownCentre(tx: DbOrTx, tenantId: number, centreId: number | null | undefined) {
+  if (centreId == null) return null;
+  await checkCentre(tx, tenantId, centreId, 'costCentreId');
+  return centreId;
+}
+
+/**
+ * Books a policy's premium (category `insurance`, in the month of its start) to its own centre, else the vehicle
+ * cost centre of the settings, else nowhere; once per policy (its first booking stands).
+ */
+async function postPremium(
+  tx: DbOrTx,
+  ctx: RequestContext,
+  id: number,
+  plate: string,
+  input: PolicyInput,
+  premiumFen: number,
+) {
+  const rules = await tenantRules(tx, ctx.tenantId);
+  await postVehicleCost(
+    tx,
+    ctx.tenantId,
+    { own: input.costCentreId, fallback: rules.costs.vehicleCostCentreId },
+    {
+      category: 'insurance',
+      sourceType: 'insurance',
+      sourceId: String(id),
+      amountFen: premiumFen,
+      occurredOn: input.startDate,
+      description: `${plate} ${input.policyNo}`,
+      createdBy: ctx.userId,
+    },
+  );
+}
+
 export async function createPolicy(deps: AppDeps, ctx: RequestContext, input: PolicyInput): Promise<Policy> {
   const v = policyValues(input);
   const id = await deps.db
     .transaction(async (tx) => {
-      await carOrNotFound(tx, ctx, input.carId);
+      const car = await carOrNotFound(tx, ctx, input.carId);
       await checkInsurer(tx, ctx.tenantId, input.companyCode, 'companyCode');
+      const centreId = await ownCentre(tx, ctx.tenantId, input.costCentreId);
       const images = await storedImages(tx, deps, ctx.tenantId, input.images, 'images');
       const [row] = await rowsOf<{ id: number }>(
         tx,
         sql`insert into insurance_policies (tenant_id, car_id, kind, company_code, policy_no, start_date, end_date,
-            premium_fen, coverage, images, remark, created_by)
+            premium_fen, coverage, images, remark, cost_centre_id, created_by)
           values (${ctx.tenantId}, ${input.carId}, ${input.kind}, ${input.companyCode}, ${input.policyNo},
             ${input.startDate}::date, ${input.endDate}::date, ${v.premiumFen}, ${v.coverage}::jsonb,
-            ${textArray(images)}, ${input.remark ?? null}, ${ctx.userId})
+            ${textArray(images)}, ${input.remark ?? null}, ${centreId}, ${ctx.userId})
           returning id`,
       );
       await syncCarInsurance(tx, ctx.tenantId, input.carId, input.kind);
+      await postPremium(tx, ctx, num(row!.id), car.plate, input, v.premiumFen);
       return num(row!.id);
     })
     .catch((err: unknown) => policyTaken(err, input));
@@ -385,16 +425,20 @@ export async function updatePolicy(
           and c.id = p.car_id where ${carInScope(ctx)} and p.id = ${id} for update of p`,
       );
       if (!old) throw new NotFoundError('compliance.policyNotFound');
-      await carOrNotFound(tx, ctx, input.carId);
+      const car = await carOrNotFound(tx, ctx, input.carId);
       await checkInsurer(tx, ctx.tenantId, input.companyCode, 'companyCode', old.company_code);
+      const centreId = await ownCentre(tx, ctx.tenantId, input.costCentreId);
       const images = await storedImages(tx, deps, ctx.tenantId, input.images, 'images');
       await tx.execute(sql`update insurance_policies set car_id = ${input.carId}, kind = ${input.kind},
         company_code = ${input.companyCode}, policy_no = ${input.policyNo}, start_date = ${input.startDate}::date,
         end_date = ${input.endDate}::date, premium_fen = ${v.premiumFen}, coverage = ${v.coverage}::jsonb,
-        images = ${textArray(images)}, remark = ${input.remark ?? null}, updated_at = now()
+        images = ${textArray(images)}, remark = ${input.remark ?? null}, cost_centre_id = ${centreId},
+        updated_at = now()
         where tenant_id = ${ctx.tenantId} and id = ${id}`);
       await syncCarInsurance(tx, ctx.tenantId, num(old.car_id), old.kind);
       await syncCarInsurance(tx, ctx.tenantId, input.carId, input.kind);
+      // A policy that was recorded without a centre is booked once it has one; a booked premium stays as booked.
+      await postPremium(tx, ctx, id, car.plate, input, v.premiumFen);
     })
     .catch((err: unknown) => policyTaken(err, input));
   return policyById(deps, ctx, id);
@@ -577,6 +621,7 @@ export async function getAccident(deps: AppDeps, ctx: RequestContext, id: number
     photos: sign(row.photos ?? []),
     insurerCode: row.insurer_code,
     remark: row.remark,
+    costCentreId: numOrNull(row.cost_centre_id),
     events: events.map((e) => ({
       from: e.from_state as AccidentState | null,
       to: e.to_state as AccidentState,
@@ -605,22 +650,25 @@ async function checkAccidentInput(
     );
     if (!d) throw invalidField('driverId', 'compliance.driverNotFound');
   }
-  return storedImages(tx, deps, ctx.tenantId, input.photos, 'photos');
+  const photos = await storedImages(tx, deps, ctx.tenantId, input.photos, 'photos');
+  return { photos, centreId: await ownCentre(tx, ctx.tenantId, input.costCentreId) };
 }
 
 const fenOrNull = (v: number | null | undefined) => (v == null ? null : yuanToFen(v));
 
 export async function createAccident(deps: AppDeps, ctx: RequestContext, input: AccidentInput): Promise<Accident> {
   const id = await deps.db.transaction(async (tx) => {
-    const photos = await checkAccidentInput(tx, deps, ctx, input);
+    const { photos, centreId } = await checkAccidentInput(tx, deps, ctx, input);
     const [row] = await rowsOf<{ id: number }>(
       tx,
       sql`insert into accidents (tenant_id, car_id, driver_id, occurred_at, place, description, responsibility, damage,
-          injuries, photos, insurer_code, claim_no, claim_state, repair_cost_fen, settled_fen, remark, created_by)
+          injuries, photos, insurer_code, claim_no, claim_state, repair_cost_fen, settled_fen, remark, cost_centre_id,
+          created_by)
         values (${ctx.tenantId}, ${input.carId}, ${input.driverId ?? null}, ${input.occurredAt}::timestamptz,
           ${input.place}, ${input.description}, ${input.responsibility}, ${input.damage ?? null}, ${input.injuries},
           ${textArray(photos)}, ${input.insurerCode ?? null}, ${input.claimNo ?? null}, ${input.claimState},
-          ${fenOrNull(input.repairCost)}, ${fenOrNull(input.settledAmount)}, ${input.remark ?? null}, ${ctx.userId})
+          ${fenOrNull(input.repairCost)}, ${fenOrNull(input.settledAmount)}, ${input.remark ?? null}, ${centreId},
+          ${ctx.userId})
         returning id`,
     );
     const id = num(row!.id);
@@ -637,10 +685,14 @@ async function lockAccident(tx: DbOrTx, ctx: RequestContext, id: number) {
     claim_no: string | null;
     claim_state: ClaimState;
     settled_fen: number | null;
+    repair_cost_fen: number | null;
     insurer_code: string | null;
+    cost_centre_id: number | null;
+    plate: string;
   }>(
     tx,
-    sql`select a.state, a.claim_no, a.claim_state, a.settled_fen, a.insurer_code from accidents a
+    sql`select a.state, a.claim_no, a.claim_state, a.settled_fen, a.repair_cost_fen, a.insurer_code, a.cost_centre_id,
+        c.plate from accidents a
       join cars c on c.tenant_id = a.tenant_id and c.id = a.car_id
       where ${carInScope(ctx)} and a.id = ${id} for update of a`,
   );
@@ -660,13 +712,14 @@ export async function updateAccident(
     const old = await lockAccident(tx, ctx, id);
     if (FINAL.includes(old.state))
       throw new ConflictError('compliance.accidentFinal', { state: ACCIDENT_STATE_TITLES[old.state][ctx.lang] });
-    const photos = await checkAccidentInput(tx, deps, ctx, input, old.insurer_code);
+    const { photos, centreId } = await checkAccidentInput(tx, deps, ctx, input, old.insurer_code);
     await tx.execute(sql`update accidents set car_id = ${input.carId}, driver_id = ${input.driverId ?? null},
       occurred_at = ${input.occurredAt}::timestamptz, place = ${input.place}, description = ${input.description},
       responsibility = ${input.responsibility}, damage = ${input.damage ?? null}, injuries = ${input.injuries},
       photos = ${textArray(photos)}, insurer_code = ${input.insurerCode ?? null}, claim_no = ${input.claimNo ?? null},
       claim_state = ${input.claimState}, repair_cost_fen = ${fenOrNull(input.repairCost)},
-      settled_fen = ${fenOrNull(input.settledAmount)}, remark = ${input.remark ?? null}, updated_at = now()
+      settled_fen = ${fenOrNull(input.settledAmount)}, remark = ${input.remark ?? null}, cost_centre_id = ${centreId},
+      updated_at = now()
       where tenant_id = ${ctx.tenantId} and id = ${id}`);
   });
   return getAccident(deps, ctx, id);
@@ -701,8 +754,41 @@ export async function moveAccident(
       where tenant_id = ${ctx.tenantId} and id = ${id}`);
     await tx.execute(sql`insert into accident_events (tenant_id, accident_id, from_state, to_state, remark, user_id)
       values (${ctx.tenantId}, ${id}, ${old.state}, ${to}, ${remark}, ${ctx.userId})`);
+    if (to === 'settled') await postAccidentCost(tx, deps, ctx, id, old);
   });
   return getAccident(deps, ctx, id);
+}
+
+/**
+ * Books what an accident cost the company once settled: the repair cost less what the insurer paid, when more
+ * than nothing (category `accident`, on the settling day in the tenant's zone), to its own centre, else the
+ * vehicle cost centre of the settings, else nowhere; once per accident.
+ */
+async function postAccidentCost(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  a: { repair_cost_fen: number | null; settled_fen: number | null; cost_centre_id: number | null; plate: string },
+) {
+  const amountFen = (numOrNull(a.repair_cost_fen) ?? 0) - (numOrNull(a.settled_fen) ?? 0);
+  if (amountFen <= 0) return;
+  const rules = await tenantRules(tx, ctx.tenantId);
+  const today = (await tenantDays(tx, ctx.tenantId, deps.clock.now())).today;
+  await postVehicleCost(
+    tx,
+    ctx.tenantId,
+    { own: numOrNull(a.cost_centre_id), fallback: rules.costs.vehicleCostCentreId },
+    {
+      category: 'accident',
+      sourceType: 'accident',
+      sourceId: String(id),
+      amountFen,
+      occurredOn: today,
+      description: a.plate,
+      createdBy: ctx.userId,
+    },
+  );
 }
 
 export async function deleteAccident(deps: AppDeps, ctx: RequestContext, id: number): Promise<void> {

@@ -12,6 +12,11 @@ defineMessages({
     'zh-CN': '该成本中心下还有 {count} 个下级，请先删除或移走它们',
     'en-US': 'The cost centre has {count} children; delete or move them first',
   },
+  'costCentre.inUse': {
+    'zh-CN': '成本中心“{name}”已被保单、事故或违章选用，不能删除，可以停用',
+    'en-US':
+      'The cost centre "{name}" is chosen by a policy, an accident or a violation; it cannot be deleted, disable it instead',
+  },
   'costCentre.hasPostings': {
     'zh-CN': '该成本中心已有 {count} 笔成本，不能删除，可以停用',
     'en-US': 'The cost centre has {count} postings; it cannot be deleted, disable it instead',

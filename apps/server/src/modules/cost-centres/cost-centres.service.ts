@@ -106,7 +106,14 @@ export async function deleteCentre(deps: AppDeps, ctx: Ctx, id: number) {
     .from(costPostings)
     .where(and(eq(costPostings.tenantId, ctx.tenantId), eq(costPostings.centreId, id)));
   if (posted!.n) throw new ConflictError('costCentre.hasPostings', { count: posted!.n });
-  await deps.db.delete(costCentres).where(and(eq(costCentres.tenantId, ctx.tenantId), eq(costCentres.id, id)));
+  await deps.db
+    .delete(costCentres)
+    .where(and(eq(costCentres.tenantId, ctx.tenantId), eq(costCentres.id, id)))
+    .catch((err: unknown) => {
+      // A policy, an accident or a violation that names it as its own centre (composite foreign keys).
+      if (pgErrorOf(err).code === '23503') throw new ConflictError('costCentre.inUse', { name: centre.name });
+      throw err;
+    });
   return centre;
 }
 
@@ -129,15 +136,39 @@ export interface CostPosting {
  * Answers whether it was booked now.
  */
 export async function postCost(tx: Tx | DbOrTx, tenantId: number, posting: CostPosting, field = 'costCentreId') {
-  const centre = await findCentre(tx, tenantId, posting.centreId);
-  if (!centre) throw invalidField(field, 'costCentre.notFound');
-  if (!centre.enabled) throw invalidField(field, 'costCentre.disabled', { name: centre.name });
+  await checkCentre(tx, tenantId, posting.centreId, field);
   const rows = await tx
     .insert(costPostings)
     .values({ tenantId, ...posting })
     .onConflictDoNothing()
     .returning({ id: costPostings.id });
   return rows.length > 0;
+}
+
+/** A centre a record or a setting may name: one of the tenant's, enabled (else postCost's field error on `field`). */
+export async function checkCentre(db: DbOrTx, tenantId: number, centreId: number, field = 'costCentreId') {
+  const centre = await findCentre(db, tenantId, centreId);
+  if (!centre) throw invalidField(field, 'costCentre.notFound');
+  if (!centre.enabled) throw invalidField(field, 'costCentre.disabled', { name: centre.name });
+  return centre;
+}
+
+/**
+ * A vehicle cost (insurance premium, accident, violation fine): posted to the record's own centre, else to the
+ * tenant's vehicle cost centre (`costs.vehicleCostCentreId` of the rules, read by the caller with `tenantRules`),
+ * else not at all. Same transaction and same once-per-source rule as `postCost`; a zero amount posts nothing.
+ * A default centre disabled since it was chosen refuses the write like a record's own (field `field`).
+ */
+export async function postVehicleCost(
+  tx: Tx | DbOrTx,
+  tenantId: number,
+  centres: { own: number | null | undefined; fallback: number | null },
+  posting: Omit<CostPosting, 'centreId'>,
+  field = 'costCentreId',
+): Promise<boolean> {
+  const centreId = centres.own ?? centres.fallback;
+  if (centreId == null || posting.amountFen <= 0) return false;
+  return postCost(tx, tenantId, { ...posting, centreId }, field);
 }
 
 export async function listPostings(

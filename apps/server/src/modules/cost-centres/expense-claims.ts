@@ -1,6 +1,5 @@
 import { registerApprovalType, type ApprovalTypeDefinition } from '../approvals/approvals.service.js';
-import { invalidField } from '../../core/errors.js';
-import { findCentre, postCost } from './cost-centres.service.js';
+import { checkCentre, postCost } from './cost-centres.service.js';
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -36,9 +35,7 @@ const EXPENSE_TYPE: ApprovalTypeDefinition = {
   ],
   async validate(tx, tenantId, form) {
     if (typeof form.costCentreId !== 'number') return;
-    const centre = await findCentre(tx, tenantId, form.costCentreId);
-    if (!centre) throw invalidField('form.costCentreId', 'costCentre.notFound');
-    if (!centre.enabled) throw invalidField('form.costCentreId', 'costCentre.disabled', { name: centre.name });
+    await checkCentre(tx, tenantId, form.costCentreId, 'form.costCentreId');
   },
   async onOutcome({ tx, request, outcome }) {
     if (outcome !== 'approved') return;

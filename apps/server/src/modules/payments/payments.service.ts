@@ -79,6 +79,23 @@ async function unitPriceOf(db: DbOrTx, tenantId: number, serviceCode: PaidServic
   return price;
 }
 
+/**
+ * A service as the tenant's plan has it: the unit price in fen (null: the plan does not offer it) and the units
+ * included each month before charging (S20: SMS messages). Reads only.
+ */
+export async function planService(
+  db: DbOrTx,
+  tenantId: number,
+  serviceCode: PaidServiceCode,
+): Promise<{ unitPriceFen: number | null; includedPerMonth: number }> {
+  const plan = await planOf(db, tenantId);
+  const service = findPaidService(serviceCode);
+  return {
+    unitPriceFen: unitPriceFor(plan, serviceCode),
+    includedPerMonth: (plan ? service?.includedPerMonth?.[plan] : undefined) ?? 0,
+  };
+}
+
 /** Price of `count` units for the tenant's plan, and its balance before and after. Reads only. */
 export async function priceService(
   db: Db | Tx,

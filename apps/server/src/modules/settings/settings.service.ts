@@ -13,6 +13,7 @@ import { BadRequestError, NotFoundError } from '../../core/errors.js';
 import { defineMessages } from '../../core/i18n.js';
 import { tenantSettings } from '../../db/schema/organisation.js';
 import { rents, tenants } from '../../db/schema/tenancy.js';
+import { checkCentre } from '../cost-centres/cost-centres.service.js';
 import { storedFileUrl } from '../files/files.service.js';
 
 defineMessages({
@@ -72,7 +73,10 @@ export async function appFlags(deps: AppDeps, ctx: RequestContext): Promise<AppF
   return { settingDebtorPaying: rules.settingDebtorPaying };
 }
 
-/** Saves the whole rules document; contract prefixes only for rents of the tenant (else 400 on that key). */
+/**
+ * Saves the whole rules document; contract prefixes only for rents of the tenant (else 400 on that key), the
+ * vehicle cost centre only an enabled centre of the tenant (else 400 on `costs.vehicleCostCentreId`).
+ */
 export async function saveRules(deps: AppDeps, ctx: RequestContext, input: TenantRules): Promise<Change<TenantRules>> {
   const keys = Object.keys(input.contractPrefixes);
   return deps.db.transaction(async (tx) => {
@@ -94,6 +98,9 @@ export async function saveRules(deps: AppDeps, ctx: RequestContext, input: Tenan
         );
       }
     }
+    // The vehicle cost centre: one of the tenant's, enabled (postCost's field errors).
+    if (input.costs.vehicleCostCentreId !== null)
+      await checkCentre(tx, ctx.tenantId, input.costs.vehicleCostCentreId, 'costs.vehicleCostCentreId');
     // A switch kept by its own screen (the approval SMS) stays as stored when the document leaves it out.
     return writeRules(tx, deps, ctx, (before) =>
       parseRules({

@@ -132,6 +132,15 @@ export async function usedSince(db: DbOrTx, tenantId: number, dayStart: Date): P
   return row?.n ?? 0;
 }
 
+/** Messages of the tenant's notices created in [from, to) (every batch counts its recipients). */
+export async function usedBetween(db: DbOrTx, tenantId: number, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${smsBatches.total}), 0)::int` })
+    .from(smsBatches)
+    .where(and(eq(smsBatches.tenantId, tenantId), gte(smsBatches.createdAt, from), lt(smsBatches.createdAt, to)));
+  return Number(row?.n ?? 0);
+}
+
 export async function rentShortName(db: DbOrTx, ctx: RequestContext): Promise<string | undefined> {
   if (!ctx.rentId) return undefined;
   const [row] = await db

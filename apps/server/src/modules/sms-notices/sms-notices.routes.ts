@@ -31,6 +31,7 @@ import { receiveFile } from '../../core/multipart.js';
 import { startOfDayIn } from '../../core/timezone.js';
 import { readSheet, sheetAppError, sheetKind } from '../../core/sheet-reader/index.js';
 import { sendXlsx } from '../../core/xlsx.js';
+import { planService } from '../payments/payments.service.js';
 import { recipientSources, recipientsOfRows, sourceTitle } from './recipients.js';
 import './sms-notices.messages.js';
 import * as repo from './sms-notices.repository.js';
@@ -124,18 +125,20 @@ export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> 
   app.get(P.settings, {
     schema: {
       tags,
-      summary: "The tenant's SMS signature, daily quota and use today, segment price and gateway",
+      summary:
+        "The tenant's SMS signature, daily quota and use today, price per message beyond the plan (S20) and gateway",
       response: { 200: envelope(SmsSettings) },
     },
     config: { access: view },
     handler: async (req) => {
       const s = await repo.settingsOf(deps.db, req.ctx.tenantId);
+      const { unitPriceFen } = await planService(deps.db, req.ctx.tenantId, 'S20');
       const usedToday = await repo.usedSince(deps.db, req.ctx.tenantId, startOfDayIn(s.timeZone, deps.clock.now()));
       return ok({
         signature: s.signature,
         dailyQuota: s.dailyQuota,
         usedToday,
-        segmentPrice: fenToYuan(s.segmentPriceFen),
+        segmentPrice: fenToYuan(unitPriceFen ?? 0),
         provider: deps.sms.provider.name,
         sandbox: deps.sms.sandbox,
       });

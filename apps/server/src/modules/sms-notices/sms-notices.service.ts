@@ -21,6 +21,9 @@ import {
 } from '../../core/errors.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
 import { startOfDayIn } from '../../core/timezone.js';
+import { localDate, monthBounds } from '../../core/tenant-time.js';
+import type { DbOrTx } from '../../core/db.js';
+import { charge, planService } from '../payments/payments.service.js';
 import { smsMessages } from '../../db/schema/platform.js';
 import { smsBatches, smsTemplates } from '../../db/schema/sms-notices.js';
 import {
@@ -61,9 +64,38 @@ interface Prepared {
   invalid: ReturnType<typeof checkRecipients>['invalid'];
   items: SmsItem[];
   totalSegments: number;
+  /** What sending charges (S20: the messages beyond the month's included ones at the plan's price). */
   costFen: number;
   quota: { daily: number; usedToday: number; remaining: number };
+  monthly: MonthlyUse;
+  chargedMessages: number;
   providerTemplate: string | null;
+}
+
+/** The S20 service as the tenant's plan has it this month (the tenant's calendar month). */
+interface MonthlyUse {
+  included: number;
+  used: number;
+  left: number;
+  /** Fen per message beyond the included ones; null: the plan does not offer S20. */
+  unitPriceFen: number | null;
+}
+
+/**
+ * The month's use of the plan's included messages: every message of the tenant's notices created this month in
+ * its time zone (`monthBounds`), whoever or whatever sent them.
+ */
+async function monthlyUse(db: DbOrTx, tenantId: number, timeZone: string, now: Date): Promise<MonthlyUse> {
+  const { from, to } = monthBounds(timeZone, localDate(timeZone, now).slice(0, 7));
+  const used = await repo.usedBetween(db, tenantId, from, to);
+  const { unitPriceFen, includedPerMonth } = await planService(db, tenantId, 'S20');
+  return { included: includedPerMonth, used, left: Math.max(0, includedPerMonth - used), unitPriceFen };
+}
+
+/** Messages of a sending beyond what is left of the month's included ones, and their price. */
+function chargeOf(count: number, m: MonthlyUse) {
+  const messages = Math.max(0, count - m.left);
+  return { messages, fen: messages * (m.unitPriceFen ?? 0) };
 }
 
 /** Renders the message for every valid recipient, with the tenant's signature, and prices it. */
@@ -90,14 +122,19 @@ async function prepare(deps: AppDeps, ctx: RequestContext, input: SmsSendRequest
     };
   });
   const totalSegments = items.reduce((s, i) => s + i.segments, 0);
-  const usedToday = await repo.usedSince(deps.db, ctx.tenantId, startOfDayIn(settings.timeZone, deps.clock.now()));
+  const now = deps.clock.now();
+  const usedToday = await repo.usedSince(deps.db, ctx.tenantId, startOfDayIn(settings.timeZone, now));
+  const monthly = await monthlyUse(deps.db, ctx.tenantId, settings.timeZone, now);
+  const charged = chargeOf(items.length, monthly);
   return {
     valid,
     invalid,
     items,
     totalSegments,
-    costFen: totalSegments * settings.segmentPriceFen,
+    costFen: charged.fen,
     quota: { daily: settings.dailyQuota, usedToday, remaining: Math.max(0, settings.dailyQuota - usedToday) },
+    monthly,
+    chargedMessages: charged.messages,
     providerTemplate,
   };
 }
@@ -110,6 +147,13 @@ export async function previewNotice(deps: AppDeps, ctx: RequestContext, input: S
     totalSegments: p.totalSegments,
     cost: fenToYuan(p.costFen),
     quota: p.quota,
+    monthly: {
+      included: p.monthly.included,
+      used: p.monthly.used,
+      left: p.monthly.left,
+      unitPrice: p.monthly.unitPriceFen === null ? null : fenToYuan(p.monthly.unitPriceFen),
+    },
+    chargedMessages: p.chargedMessages,
     previews: p.items
       .slice(0, PREVIEWS)
       .map((i) => ({ phone: i.phone, name: i.name, text: i.text, ...smsSegments(i.text) })),
@@ -139,7 +183,12 @@ function ensureSendable(p: Prepared): void {
   }
 }
 
-/** Creates the batch and its category-1 task in one transaction, then dispatches the task. */
+/**
+ * Creates the batch and its category-1 task in one transaction, then dispatches the task. The messages beyond
+ * the month's included ones are charged in that transaction through `charge()` as S20 (reference: the batch),
+ * counted again under a per-tenant lock so that two sendings cannot both use the last included messages; a
+ * balance too low (409 `payments.insufficientBalance`) refuses the sending and nothing is sent.
+ */
 async function startBatch(
   deps: AppDeps,
   ctx: RequestContext,
@@ -153,7 +202,21 @@ async function startBatch(
   },
 ) {
   const { batchId, task } = await deps.db.transaction(async (tx) => {
-    const created = await insertBatch(deps, tx, ctx, p, meta);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`smsCharge:${ctx.tenantId}`}))`);
+    const now = deps.clock.now();
+    const settings = await repo.settingsOf(tx, ctx.tenantId);
+    const charged = chargeOf(p.items.length, await monthlyUse(tx, ctx.tenantId, settings.timeZone, now));
+    const created = await insertBatch(deps, tx, ctx, { ...p, costFen: charged.fen }, meta);
+    if (charged.messages > 0) {
+      await charge(
+        tx,
+        { tenantId: ctx.tenantId, userId: ctx.userId },
+        'S20',
+        charged.messages,
+        { type: 'smsBatch', id: String(created.batchId) },
+        { now, description: meta.content.slice(0, 40) },
+      );
+    }
     if (meta.beforeCommit) await meta.beforeCommit(tx);
     return created;
   });
@@ -299,14 +362,19 @@ export async function retryBatch(deps: AppDeps, ctx: RequestContext, batchId: nu
     params: (m.params as Record<string, string> | null) ?? {},
   }));
   const totalSegments = items.reduce((s, i) => s + i.segments, 0);
-  const usedToday = await repo.usedSince(deps.db, ctx.tenantId, startOfDayIn(settings.timeZone, deps.clock.now()));
+  const now = deps.clock.now();
+  const usedToday = await repo.usedSince(deps.db, ctx.tenantId, startOfDayIn(settings.timeZone, now));
+  const monthly = await monthlyUse(deps.db, ctx.tenantId, settings.timeZone, now);
+  const charged = chargeOf(items.length, monthly);
   const p: Prepared = {
     valid: [],
     invalid: [],
     items,
     totalSegments,
-    costFen: totalSegments * settings.segmentPriceFen,
+    costFen: charged.fen,
     quota: { daily: settings.dailyQuota, usedToday, remaining: Math.max(0, settings.dailyQuota - usedToday) },
+    monthly,
+    chargedMessages: charged.messages,
     providerTemplate: items[0]?.template ?? null,
   };
   ensureSendable(p);

@@ -48,6 +48,10 @@ defineMessages({
     'zh-CN': '车辆已属于该公司',
     'en-US': 'The car already belongs to this company',
   },
+  'vehicles.transferPending': {
+    'zh-CN': '该车辆已有一个调拨审批在进行中（审批 #{id}），请等审批结束后再调拨',
+    'en-US': 'A transfer of this car is waiting for approval (request #{id}); wait until it is decided',
+  },
   'vehicles.transferRentDisabled': { 'zh-CN': '目标公司已停用', 'en-US': 'The target company is disabled' },
   'vehicles.deleteRented': {
     'zh-CN': '出租中的车辆不能删除，请先还车',

@@ -435,6 +435,15 @@ export async function findCar(db: DbOrTx, scope: Scope, id: number): Promise<Car
 }
 
 /** The car row locked for a change (status, transfer, delete), live cars only unless `deleted`. */
+/** The short names of some rents of the tenant, by id. */
+export async function rentNames(db: DbOrTx, tenantId: number, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: rents.id, name: rents.shortName })
+    .from(rents)
+    .where(and(eq(rents.tenantId, tenantId), inArray(rents.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function lockCar(
   db: DbOrTx,
   scope: Scope,

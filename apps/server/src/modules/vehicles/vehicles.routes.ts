@@ -32,6 +32,7 @@ import {
   RentScopeQuery,
   TransferBody,
   TransferQuery,
+  TransferResult,
   UpdateCarInput,
   VehiclePaths as P,
 } from '@fleetdesk/contracts/vehicles';
@@ -238,11 +239,12 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(P.transfer, {
     schema: {
       tags,
-      summary: 'Move a car to another rent of the tenant (?rentId=); refused for a rented car',
+      summary:
+        'Move a car to another rent of the tenant (?rentId=) through a carTransfer approval: moved at once when no flow step applies, else when approved (transferApproval says which); refused for a rented car or one with a transfer pending (409)',
       params: IdParam,
       querystring: TransferQuery,
       body: TransferBody,
-      response: { 200: envelope(CarDetail) },
+      response: { 200: envelope(TransferResult) },
     },
     config: { access: transfer, audit: car },
     handler: async (req) =>

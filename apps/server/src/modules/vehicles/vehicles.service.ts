@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { yuanToFen } from '@fleetdesk/contracts/common';
 import { isValidVin } from '@fleetdesk/contracts/identifiers';
 import {
@@ -16,7 +16,7 @@ import {
   type UpdateCarInput,
 } from '@fleetdesk/contracts/vehicles';
 import type { z } from 'zod';
-import type { BindLicenseInput, KeyInfoInput } from '@fleetdesk/contracts/vehicles';
+import type { BindLicenseInput, KeyInfoInput, TransferResult } from '@fleetdesk/contracts/vehicles';
 import { scopeFor, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { publish } from '../../core/events.js';
@@ -26,6 +26,7 @@ import { translate } from '../../core/i18n.js';
 import { carImages, carOwners, carTypes, cars } from '../../db/schema/vehicles.js';
 // Car images and licence pages take files through the files area's one check: a bad address is the same field
 // error here as in every other record that keeps a file (the profile photo...).
+import { findForBusiness, startApproval, type ApprovalHooks } from '../approvals/approvals.service.js';
 import { storedFileUrl } from '../files/files.service.js';
 import { recordVehicleLicense } from '../compliance/compliance.service.js';
 // A disabled rent keeps its cars readable but takes no new ones (organisation area).
@@ -326,39 +327,104 @@ export async function takeBatchAction(
   return { done, refused };
 }
 
+/** The checks of a move, at the transfer and again when its approval is decided (409 each). */
+function checkTransfer(car: { status: string; rentId: number }, rentId: number) {
+  if (car.status === 'rented') throw new ConflictError('vehicles.transferRented');
+  if (FINAL_CAR_STATUSES.includes(car.status as CarStatus)) throw new ConflictError('vehicles.transferFinal');
+  if (car.rentId === rentId) throw new ConflictError('vehicles.transferSameRent');
+}
+
+/**
+ * Transfers a car to another active rent of the tenant through a `carTransfer` approval (businessId = the car),
+ * started in the same transaction. When no step of the tenant's flow applies the engine approves at once and
+ * the approval's hook (`carTransferHooks`) moves the car in this transaction; otherwise the car stays, marked
+ * with the rent it waits to go to (a second transfer meanwhile is 409), and moves when the request is approved.
+ */
 export async function transferCar(
   deps: AppDeps,
   ctx: RequestContext,
   id: number,
   rentId: number,
   remark: string | null,
-): Promise<CarDetail> {
+): Promise<TransferResult> {
   await ensureRentWritable(deps.db, ctx, rentId, 'rentId');
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const approval = await deps.events.transaction(async (tx) => {
     const car = await repo.lockCar(tx, ctx, id);
     if (!car) throw new NotFoundError('vehicles.carNotFound');
-    if (car.status === 'rented') throw new ConflictError('vehicles.transferRented');
-    if (FINAL_CAR_STATUSES.includes(car.status as CarStatus)) throw new ConflictError('vehicles.transferFinal');
-    if (car.rentId === rentId) throw new ConflictError('vehicles.transferSameRent');
+    if (car.transferToRentId !== null) {
+      const pending = await findForBusiness(tx, ctx.tenantId, 'carTransfer', String(id));
+      throw new ConflictError('vehicles.transferPending', { id: pending?.id ?? '' });
+    }
+    checkTransfer(car, rentId);
+    const names = await repo.rentNames(tx, ctx.tenantId, [car.rentId, rentId]);
+    // Marked first: an approval decided at once (no step applies) runs the hook inside startApproval.
     await tx
       .update(cars)
-      .set({ rentId, updatedAt: now })
+      .set({ transferToRentId: rentId, updatedAt: now })
       .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id)));
-    await repo.insertEvent(tx, ctx, {
-      carId: id,
-      kind: 'transfer',
-      fromRentId: car.rentId,
-      toRentId: rentId,
-      remark,
-      at: now,
+    const request = await startApproval(tx, deps, ctx, {
+      businessType: 'carTransfer',
+      businessId: String(id),
+      summary: `${car.plate} ${names.get(car.rentId) ?? ''} → ${names.get(rentId) ?? ''}`,
+      form: {
+        plateNo: car.plate,
+        fromRent: names.get(car.rentId) ?? String(car.rentId),
+        toRent: names.get(rentId) ?? String(rentId),
+        reason: remark,
+      },
+      attachments: [],
     });
+    return { id: request.id, status: request.status === 'approved' ? ('approved' as const) : ('pending' as const) };
   });
   // The car may have left the caller's rents: answer it from the tenant's view.
   const row = await repo.findCar(deps.db, { tenantId: ctx.tenantId, rentIds: [...ctx.rentIds, rentId] }, id);
   const images = await repo.listImages(deps.db, ctx.tenantId, id);
-  return { ...repo.toCar(row!, now), images: signImages(deps, ctx.tenantId, images) };
+  return { ...repo.toCar(row!, now), images: signImages(deps, ctx.tenantId, images), transferApproval: approval };
 }
+
+/**
+ * What a `carTransfer` outcome does to its car (added to the type by this area's `register.ts`): approved, the
+ * car moves to the rent it was marked with, after the checks of a transfer (a car rented, sold or scrapped
+ * meanwhile, or a target rent disabled, refuses the decision with the same 409); rejected or withdrawn, the
+ * mark goes and nothing moves.
+ */
+export const carTransferHooks: ApprovalHooks = {
+  onOutcome: async ({ tx, request, outcome, actorId, now }) => {
+    if (!request.businessId) return;
+    const id = Number(request.businessId);
+    const scope = { tenantId: request.tenantId };
+    const [car] = await tx
+      .select({ rentId: cars.rentId, status: cars.status, transferToRentId: cars.transferToRentId })
+      .from(cars)
+      .where(and(eq(cars.tenantId, request.tenantId), eq(cars.id, id), isNull(cars.deletedAt)))
+      .for('update');
+    if (!car || car.transferToRentId === null) return;
+    const rentId = car.transferToRentId;
+    if (outcome === 'approved') {
+      checkTransfer(car, rentId);
+      await ensureRentWritable(tx, scope, rentId);
+    }
+    await tx
+      .update(cars)
+      .set({ transferToRentId: null, ...(outcome === 'approved' ? { rentId } : {}), updatedAt: now })
+      .where(and(eq(cars.tenantId, request.tenantId), eq(cars.id, id)));
+    if (outcome !== 'approved') return;
+    const reason = request.form.reason;
+    await repo.insertEvent(
+      tx,
+      { tenantId: request.tenantId, userId: actorId },
+      {
+        carId: id,
+        kind: 'transfer',
+        fromRentId: car.rentId,
+        toRentId: rentId,
+        remark: typeof reason === 'string' && reason ? reason : null,
+        at: now,
+      },
+    );
+  },
+};
 
 export async function deleteCar(deps: AppDeps, ctx: RequestContext, id: number, reason: string | null) {
   const now = deps.clock.now();

@@ -74,6 +74,7 @@ export interface ViolationRecord {
   driver_id: number | string | null;
   driver_name: string | null;
   source: string;
+  cost_centre_id: number | string | null;
   created_at: Date | string;
 }
 
@@ -106,13 +107,14 @@ export function toViolation(r: ViolationRecord): Violation {
     driverId: r.driver_id === null ? null : Number(r.driver_id),
     driverName: r.driver_name,
     source: r.source as Violation['source'],
+    costCentreId: r.cost_centre_id == null ? null : Number(r.cost_centre_id),
     createdAt: iso(r.created_at)!,
   };
 }
 
 const COLUMNS = `v.id, v.violation_no, v.car_id, v.plate, v.rent_id, r.short_name as rent_name, v.occurred_at, v.place,
   v.offence_code, v.offence_text, v.fine_fen, v.points, v.late_fee_fen, v.handled, v.handled_at, v.authority,
-  v.driver_id, d.name as driver_name, v.source, v.created_at`;
+  v.driver_id, d.name as driver_name, v.source, v.cost_centre_id, v.created_at`;
 const JOINS = `left join rents r on r.tenant_id = v.tenant_id and r.id = v.rent_id
   left join drivers d on d.tenant_id = v.tenant_id and d.id = v.driver_id`;
 
@@ -308,9 +310,25 @@ export async function attributedByUsage(db: DbOrTx, scope: Scope, id: number): P
   return !!r;
 }
 
-export async function setHandled(db: DbOrTx, scope: Scope, id: number, handled: boolean, now: Date) {
-  await db.execute(sql`update violations v set handled = ${handled},
-    handled_at = ${handled ? now : null}, updated_at = ${now} where ${inScope(scope)} and v.id = ${id}`);
+/**
+ * Sets the handled state (a handled one keeps the cost centre its fine went to, `centreId` when given); answers
+ * what the fine's posting needs, nothing when the violation is not the caller's.
+ */
+export async function setHandled(
+  db: DbOrTx,
+  scope: Scope,
+  id: number,
+  handled: boolean,
+  now: Date,
+  centreId: number | null = null,
+) {
+  const [row] = await rowsOf<{ fine_fen: number | string; plate: string; violation_no: string }>(
+    db,
+    sql`update violations v set handled = ${handled}, handled_at = ${handled ? now : null},
+      cost_centre_id = coalesce(${centreId}::int8, v.cost_centre_id), updated_at = ${now}
+      where ${inScope(scope)} and v.id = ${id} returning v.fine_fen, v.plate, v.violation_no`,
+  );
+  return row ? { fineFen: Number(row.fine_fen), plate: row.plate, violationNo: row.violation_no } : undefined;
 }
 
 /** A driver of the tenant that the caller may see (in one of the caller's rents). */

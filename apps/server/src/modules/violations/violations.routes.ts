@@ -207,13 +207,14 @@ export async function violationsRoutes(fastify: FastifyInstance): Promise<void> 
   app.put(P.handle, {
     schema: {
       tags,
-      summary: 'Mark a violation handled (paid and points taken) or not',
+      summary:
+        "Mark a violation handled (paid and points taken) or not; handling books its fine to the chosen cost centre, else the settings' vehicle cost centre",
       params: IdParam,
       body: HandleInput,
       response: { 200: envelope(Violation) },
     },
     config: { access: edit, audit: violation },
-    handler: async (req) => ok(await setHandled(deps, req.ctx, req.params.id, req.body.handled)),
+    handler: async (req) => ok(await setHandled(deps, req.ctx, req.params.id, req.body.handled, req.body.costCentreId)),
   });
 
   app.get(P.limitGet, {

@@ -23,6 +23,8 @@ import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../
 import { offsetOf } from '../../core/envelope.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
 import { tenantDays } from '../../core/tenant-time.js';
+import { checkCentre, postVehicleCost } from '../cost-centres/cost-centres.service.js';
+import { tenantRules } from '../settings/settings.service.js';
 import { balance as balanceOf, charge, priceService, refundCharge } from '../payments/payments.service.js';
 import { ProviderError, tail, type ViolationProvider } from './providers/provider.js';
 import * as repo from './violations.repository.js';
@@ -124,9 +126,41 @@ export async function attribute(deps: AppDeps, ctx: RequestContext, id: number, 
   return getViolation(deps, ctx, id);
 }
 
-export async function setHandled(deps: AppDeps, ctx: RequestContext, id: number, handled: boolean) {
+/**
+ * Marks a violation handled (the company paid it and the points were taken) or not. Handling it books its fine
+ * (category `violation`, on the day it is handled in the tenant's zone) to the chosen cost centre, else the
+ * vehicle cost centre of the settings, else nowhere, in the same transaction; once per violation (handling it
+ * again after "not handled" books nothing more).
+ */
+export async function setHandled(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  handled: boolean,
+  costCentreId?: number | null,
+) {
   await getViolation(deps, ctx, id);
-  await repo.setHandled(deps.db, ctx, id, handled, deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    const own = handled && costCentreId != null ? (await checkCentre(tx, ctx.tenantId, costCentreId)).id : null;
+    const now = deps.clock.now();
+    const row = await repo.setHandled(tx, ctx, id, handled, now, own);
+    if (!row || !handled) return;
+    const rules = await tenantRules(tx, ctx.tenantId);
+    await postVehicleCost(
+      tx,
+      ctx.tenantId,
+      { own, fallback: rules.costs.vehicleCostCentreId },
+      {
+        category: 'violation',
+        sourceType: 'violation',
+        sourceId: String(id),
+        amountFen: row.fineFen,
+        occurredOn: (await tenantDays(tx, ctx.tenantId, now)).today,
+        description: `${row.plate} ${row.violationNo}`,
+        createdBy: ctx.userId,
+      },
+    );
+  });
   return getViolation(deps, ctx, id);
 }
 

@@ -146,6 +146,7 @@ describe('rules', () => {
         notices: { message: ['sos', 'powerCut', 'tamper'], sms: [], smsPhones: [] },
       },
       gpsRisk: { overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 },
+      costs: { vehicleCostCentreId: null },
     });
     // The demo saved one rule (its second approver); the rest are the defaults.
     expect(await tenantRules(t.deps, demo)).toEqual({

@@ -191,7 +191,9 @@ describe('preview', () => {
     );
     expect(p.previews[0].segments).toBe(1);
     expect(p.totalSegments).toBe(3);
-    expect(p.cost).toBe(0.15);
+    // Within the plan's included messages of the month (ENTERPRISE: 5,000), nothing is charged (S20).
+    expect(p.monthly).toMatchObject({ included: 5000, unitPrice: 0.04 });
+    expect(p.cost).toBe(0);
     expect(p.quota).toMatchObject({ daily: 20000 });
   });
 
@@ -277,7 +279,7 @@ describe('sending', () => {
       pending: 0,
       state: 'completed',
       segments: 50,
-      cost: 2.5,
+      cost: 0, // inside the month's included messages
       createdByName: '张伟',
     });
     const failed = (
@@ -401,7 +403,7 @@ describe('sending', () => {
     expect(settings).toMatchObject({
       signature: '演示租车',
       dailyQuota: 20000,
-      segmentPrice: 0.05,
+      segmentPrice: 0.04, // the price list's S20 for ENTERPRISE
       provider: 'sandbox',
       sandbox: true,
     });

@@ -32,6 +32,30 @@ describe('the business rules', () => {
       [`GET ${RULES}`]: () => ok(RULE_DEFAULTS),
       'GET /api/ccwadmin/rent/list': () => ok(RENT_ROWS),
       [`PUT ${RULES}`]: (req) => ok(req.body),
+      'GET /api/ccwadmin/oa/costCenter/list': () =>
+        ok([
+          {
+            id: 3,
+            parentId: null,
+            kind: 'company',
+            code: 'HQ',
+            name: 'Head office',
+            enabled: true,
+            sort: 1,
+            postedTotal: 0,
+          },
+          { id: 4, parentId: 3, kind: 'carGroup', code: 'CARS', name: 'Fleet', enabled: true, sort: 2, postedTotal: 0 },
+          {
+            id: 5,
+            parentId: 3,
+            kind: 'carGroup',
+            code: 'OLD',
+            name: 'Old fleet',
+            enabled: false,
+            sort: 3,
+            postedTotal: 0,
+          },
+        ]),
     });
     renderApp('/oaSetting?tab=rules');
     await screen.findByText('Vehicle licences and certificates', {}, SLOW);
@@ -62,6 +86,10 @@ describe('the business rules', () => {
     await user.type(field('Rent overdue more than'), '5');
     expect(field('Power cut or tamper alarm while rented')).toBeChecked();
     await user.click(field('Power cut or tamper alarm while rented'));
+    // The vehicle cost centre: enabled centres with their parents' names.
+    await user.click(field('Vehicle cost centre'));
+    await user.click(await screen.findByText('Head office / Fleet', { selector: '.ant-select-item-option-content' }));
+    expect(screen.queryByText('Head office / Old fleet', { selector: '.ant-select-item-option-content' })).toBeNull();
     await user.click(save());
 
     await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(1));
@@ -89,11 +117,12 @@ describe('the business rules', () => {
         silentRented: true,
         silentHours: 24,
       },
+      costs: { vehicleCostCentreId: 4 },
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
     // The session follows (spec section 3: settingDebtorPaying).
     expect(session.get().settingDebtorPaying).toBe(true);
-  });
+  }, 120_000);
 
   it("checks the prefixes with the contracts' rule and shows the server's field errors on their fields", async () => {
     signedIn();

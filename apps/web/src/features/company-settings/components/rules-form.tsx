@@ -18,6 +18,7 @@ import {
   type TenantRules as Rules,
 } from '@fleetdesk/contracts/organisation';
 import { GPS_ALARM_TYPES, GPS_EVENT_TITLES } from '@fleetdesk/contracts/gps-events';
+import { CostCentreSelect, useCanPickCostCentre } from '../../../components/cost-centre-select';
 import { useAccess } from '../../../lib/access';
 import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
@@ -62,14 +63,17 @@ const RULE_FIELDS = new Set([
   'gpsEvents.notices.message',
   'gpsEvents.notices.sms',
   'gpsEvents.notices.smsPhones',
+  'costs.vehicleCostCentreId',
 ]);
 
 /** A field error's name as the form knows it: a phone number's error goes on the numbers field. */
 const fieldOf = (name: (string | number)[]) =>
   name[0] === 'gpsEvents' && name[1] === 'notices' ? name.slice(0, 3) : name;
 
-interface Values extends Omit<Rules, 'contractPrefixes'> {
+interface Values extends Omit<Rules, 'contractPrefixes' | 'costs'> {
   contractPrefixes: Record<string, string | undefined>;
+  /** Absent when the cost centre card is not shown (a user who may not read the cost centres). */
+  costs?: Rules['costs'];
 }
 
 /** The per-day late fee in per mille as a percentage (5 ‰ = 0.5 %). */
@@ -103,6 +107,7 @@ export function toRules(values: Values): unknown {
         smsPhones: (values.gpsEvents.notices.smsPhones ?? []).map((p) => p.trim()).filter(Boolean),
       },
     },
+    costs: { vehicleCostCentreId: values.costs?.vehicleCostCentreId ?? null },
   };
 }
 
@@ -128,6 +133,7 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const canEdit = useAccess().can('oaSetting:edit');
+  const pickCentre = useCanPickCostCentre();
   const save = useUpdateRules();
   const permille = Form.useWatch(['lateFee', 'dailyRatePermille'], form);
   const initial: Values = { ...RULE_DEFAULTS, ...rules, contractPrefixes: { ...rules.contractPrefixes } };
@@ -137,7 +143,8 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
 
   const submit = async (values: Values) => {
     form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })) as never);
-    const parsed = TenantRules.safeParse(toRules(values));
+    // Someone who may not read the cost centres keeps the stored vehicle cost centre.
+    const parsed = TenantRules.safeParse(toRules({ ...values, costs: pickCentre ? values.costs : rules.costs }));
     if (!parsed.success) {
       form.setFields(schemaErrors(parsed.error, t).map((f) => ({ ...f, name: fieldOf(f.name) })) as never);
       return;
@@ -315,6 +322,14 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
           <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} aria-label={t('rules.gps.smsPhones')} />
         </Form.Item>
       </Card>
+      {pickCentre ? (
+        <Card size="small" title={t('rules.costs')} className="fd-cs-card" data-testid="rules-costs">
+          <p className="fd-cs-hint">{t('rules.costsHint')}</p>
+          <Form.Item name={['costs', 'vehicleCostCentreId']} label={t('rules.vehicleCostCentre')}>
+            <CostCentreSelect placeholder={t('rules.noCostCentre')} />
+          </Form.Item>
+        </Card>
+      ) : null}
       {canEdit ? (
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:actions.save')}

@@ -20,6 +20,7 @@ import {
   type FileRef,
   type Responsibility,
 } from '@fleetdesk/contracts/compliance';
+import { CostCentreSelect, useCanPickCostCentre } from '../../../components/cost-centre-select';
 import { currentLanguage } from '../../../lib/i18n';
 import { insurersQuery, useSaveAccident } from '../api/compliance';
 import { CarPicker, DriverPicker } from './pickers';
@@ -41,6 +42,7 @@ interface Values {
   repairCost?: number | null;
   settledAmount?: number | null;
   remark?: string;
+  costCentreId?: number | null;
 }
 
 /** Reports an accident (of the given car, or one chosen) or changes one. */
@@ -61,6 +63,7 @@ export function AccidentModal({
   const save = useSaveAccident();
   const insurers = useQuery(insurersQuery());
   const en = currentLanguage() === 'en-US';
+  const pickCentre = useCanPickCostCentre();
   const initialValues: Values = accident
     ? {
         carId: accident.carId,
@@ -78,6 +81,7 @@ export function AccidentModal({
         repairCost: accident.repairCost,
         settledAmount: accident.settledAmount,
         remark: accident.remark ?? undefined,
+        costCentreId: accident.costCentreId ?? null,
       }
     : { carId, place: '', description: '', injuries: false, photos: [], claimState: 'none', occurredAt: dayjs() };
 
@@ -101,6 +105,8 @@ export function AccidentModal({
         repairCost: v.repairCost ?? null,
         settledAmount: v.settledAmount ?? null,
         remark: v.remark?.trim() || null,
+        // Someone who may not read the cost centres keeps the accident's own.
+        costCentreId: pickCentre ? (v.costCentreId ?? null) : (accident?.costCentreId ?? null),
       },
       t,
     );
@@ -192,6 +198,11 @@ export function AccidentModal({
             <InputNumber<number> prefix="¥" min={0} className="fd-compliance-full" />
           </Form.Item>
         </div>
+        {pickCentre ? (
+          <Form.Item name="costCentreId" label={t('fields.costCentre')} extra={t('fields.accidentCostCentreHint')}>
+            <CostCentreSelect placeholder={t('fields.costCentrePlaceholder')} />
+          </Form.Item>
+        ) : null}
         <Form.Item name="photos" label={t('accidents.photos')}>
           <ImagesField max={20} type="car" />
         </Form.Item>

@@ -23,6 +23,7 @@ import {
   type Policy,
   type PolicyKind,
 } from '@fleetdesk/contracts/compliance';
+import { CostCentreSelect, useCanPickCostCentre } from '../../../components/cost-centre-select';
 import { currentLanguage } from '../../../lib/i18n';
 import { insurersQuery, useSavePolicy } from '../api/compliance';
 import { checked, dateOnly, ImagesField, showServerErrors, titleOf } from './shared';
@@ -37,6 +38,7 @@ interface Values {
   coverage: { code?: CoverageCode; sumInsured?: number | null }[];
   images: FileRef[];
   remark?: string;
+  costCentreId?: number | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export function PolicyModal({
   const save = useSavePolicy();
   const insurers = useQuery(insurersQuery());
   const en = currentLanguage() === 'en-US';
+  const pickCentre = useCanPickCostCentre();
   const base = policy ?? renewOf ?? null;
   const start = renewOf ? dayjs(renewOf.endDate).add(1, 'day') : base ? dayjs(base.startDate) : dayjs();
   const initialValues: Values = base
@@ -73,6 +76,7 @@ export function PolicyModal({
         coverage: base.coverage.map((c) => ({ code: c.code, sumInsured: c.sumInsured })),
         images: policy ? policy.images : [],
         remark: policy?.remark ?? undefined,
+        costCentreId: base.costCentreId ?? null,
       }
     : {
         kind: 'compulsory',
@@ -100,6 +104,8 @@ export function PolicyModal({
           v.kind === 'compulsory' ? [] : v.coverage.map((c) => ({ code: c.code, sumInsured: c.sumInsured ?? null })),
         images: v.images.map((i) => i.url),
         remark: v.remark?.trim() || null,
+        // Someone who may not read the cost centres keeps the policy's own (a renewal: the old one's).
+        costCentreId: pickCentre ? (v.costCentreId ?? null) : (base?.costCentreId ?? null),
       },
       t,
     );
@@ -184,6 +190,11 @@ export function PolicyModal({
                 </>
               )}
             </Form.List>
+          </Form.Item>
+        ) : null}
+        {pickCentre ? (
+          <Form.Item name="costCentreId" label={t('fields.costCentre')} extra={t('fields.policyCostCentreHint')}>
+            <CostCentreSelect placeholder={t('fields.costCentrePlaceholder')} />
           </Form.Item>
         ) : null}
         <Form.Item name="images" label={t('fields.images')}>

@@ -92,14 +92,18 @@ describe('writing and sending an SMS notice', () => {
 
     await user.click(within(preview).getByText('Remove them'));
     await waitFor(() => expect(within(preview).getByTestId('preview-count')).toHaveTextContent('2'), SLOW);
-    expect(within(preview).getByTestId('preview-cost')).toHaveTextContent('¥0.10');
+    // One message is left of the plan's month; the other is charged as S20.
+    expect(within(preview).getByTestId('preview-cost')).toHaveTextContent('¥0.05');
+    expect(within(preview).getByTestId('preview-included')).toHaveTextContent(
+      "1 of the plan's 500 messages left this month. 1 message beyond them is charged at ¥0.05 (S20).",
+    );
     expect(within(preview).getByText('10 of 100 used')).toBeInTheDocument();
     expect(within(preview).getByText('To Zhang Wei 13800000001')).toBeInTheDocument();
     expect(server.calls('POST', SEND)).toHaveLength(0);
 
     // Sending: confirmed, then the task's notice at once and the new notice in the history.
     await user.click(within(preview).getByText('Send 2 messages'));
-    expect(await screen.findByText('2 recipients, 2 billed segments, ¥0.10.')).toBeInTheDocument();
+    expect(await screen.findByText('2 recipients, 2 segments, ¥0.05 charged.')).toBeInTheDocument();
     await user.click(screen.getByText('Send', { selector: '.ant-popconfirm button span' }));
     await waitFor(() => expect(server.calls('POST', SEND)).toHaveLength(1));
     expect(server.calls('POST', SEND)[0]!.body).toMatchObject({

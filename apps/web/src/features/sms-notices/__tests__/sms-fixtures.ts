@@ -130,12 +130,16 @@ export function fakePreview(req: FakeRequest): FakeAnswer {
       valid.push(r);
     }
   });
+  // The plan includes 500 messages a month and 499 are used: the rest are charged at ¥0.05 (S20).
+  const charged = Math.max(0, valid.length - 1);
   return ok({
     count: valid.length,
     invalid,
     totalSegments: valid.length,
-    cost: Math.round(valid.length * 5) / 100,
+    cost: Math.round(charged * 5) / 100,
     quota: { daily: 100, usedToday: 10, remaining: 90 },
+    monthly: { included: 500, used: 499, left: 1, unitPrice: 0.05 },
+    chargedMessages: charged,
     previews: valid.map((r) => ({
       phone: r.phone,
       name: r.name ?? null,

@@ -55,7 +55,10 @@ function ProblemList({ problems, onRemove }: { problems: InvalidRecipient[]; onR
   );
 }
 
-/** Step 3: what each recipient gets, what it costs, what the quota leaves, what stops the sending. */
+/**
+ * Step 3: what each recipient gets, what it costs (the messages beyond the plan's included ones this month,
+ * charged as S20), what the quota leaves, what stops the sending.
+ */
 export function PreviewCard(props: Props) {
   const { t } = useTranslation('sms-notices');
   const { draft, preview, current, settings } = props;
@@ -119,6 +122,20 @@ export function PreviewCard(props: Props) {
             <dt>{t('preview.cost')}</dt>
             <dd data-testid="preview-cost" className={current ? undefined : 'fd-sms-stale'}>
               {preview ? formatMoney(preview.cost) : '-'}
+              {preview?.monthly && (
+                <div className="fd-muted" data-testid="preview-included">
+                  {t('preview.included', {
+                    left: preview.monthly.left.toLocaleString(),
+                    included: preview.monthly.included.toLocaleString(),
+                  })}
+                  {preview.chargedMessages
+                    ? ` ${t('preview.charged', {
+                        count: preview.chargedMessages,
+                        price: formatMoney(preview.monthly.unitPrice ?? 0),
+                      })}`
+                    : ''}
+                </div>
+              )}
             </dd>
           </div>
           <div>

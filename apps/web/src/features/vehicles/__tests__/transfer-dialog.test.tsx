@@ -52,6 +52,32 @@ describe('the transfer dialog', () => {
     expect(await screen.findByText('浙A·D12345 moved to Demo Rentals Shanghai')).toBeInTheDocument();
   });
 
+  it('tells that the transfer was sent for approval when the car did not move', async () => {
+    signedIn();
+    sessionServer(
+      ADMIN,
+      carRoutes({
+        'GET /api/ccwadmin/rentCar/1': () => ok(carDetail()),
+        [`POST ${TRANSFER}`]: () => ok({ ...carDetail(), transferApproval: { id: 31, status: 'pending' } }),
+      }),
+    );
+    renderApp('/rentCar/car/1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Transfer/ }, SLOW));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: 'To rent' }));
+    await user.click(
+      await screen.findByText('Demo Rentals Shanghai (Shanghai)', { selector: '.ant-select-item-option-content' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(
+      await screen.findByText(
+        'The transfer of 浙A·D12345 to Demo Rentals Shanghai was sent for approval; the car moves once it is approved',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('浙A·D12345 moved to Demo Rentals Shanghai')).toBeNull();
+  });
+
   it('shows a field error of the server on the rent', async () => {
     signedIn();
     sessionServer(

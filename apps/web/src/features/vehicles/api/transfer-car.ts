@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@fleetdesk/contracts/paths';
-import { VehiclePaths, type CarDetail } from '@fleetdesk/contracts/vehicles';
+import { VehiclePaths, type TransferResult } from '@fleetdesk/contracts/vehicles';
 import { request } from '../../../lib/request';
 import { isFieldFailure } from '../../../lib/field-failure';
 import { carsKey } from './get-cars';
@@ -11,9 +11,12 @@ export interface TransferInput {
   remark?: string | null;
 }
 
-/** Moves a car to another active rent of the tenant (a rented, sold or scrapped car is refused). */
-export function transferCar({ id, rentId, remark }: TransferInput): Promise<CarDetail> {
-  return request<CarDetail>(fillPath(VehiclePaths.transfer, { id }), {
+/**
+ * Moves a car to another active rent of the tenant (a rented, sold or scrapped car is refused) through a
+ * `carTransfer` approval: `transferApproval.status` `pending` means the car stays until the request is approved.
+ */
+export function transferCar({ id, rentId, remark }: TransferInput): Promise<TransferResult> {
+  return request<TransferResult>(fillPath(VehiclePaths.transfer, { id }), {
     method: 'POST',
     query: { rentId },
     json: { remark: remark?.trim() || null },

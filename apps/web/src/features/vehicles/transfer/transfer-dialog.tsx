@@ -30,7 +30,8 @@ interface TransferValues {
 }
 
 /**
- * Moves a car to another rent of the tenant (`POST rentCar/transfer/{id}?rentId=`). The rents offered are the
+ * Moves a car to another rent of the tenant (`POST rentCar/transfer/{id}?rentId=`), or sends the transfer for
+ * approval when the tenant's `carTransfer` flow has a step for the user (the car does not move yet). The rents offered are the
  * user's own (the session's): a user cannot pass a car to a rent they cannot see. Open while `car` is set.
  */
 export function TransferDialog({ car, onClose, onDone }: TransferDialogProps) {
@@ -49,9 +50,12 @@ export function TransferDialog({ car, onClose, onDone }: TransferDialogProps) {
   const submit = async ({ rentId, remark }: TransferValues) => {
     if (!car || !rentId) return;
     try {
-      await transfer.mutateAsync({ id: car.id, rentId, remark: remark ?? null });
+      const result = await transfer.mutateAsync({ id: car.id, rentId, remark: remark ?? null });
       const to = targets.find((r) => r.id === rentId);
-      void message.success(t('transfer.done', { plate: car.plateNumber, rent: to?.name ?? '' }));
+      const texts = { plate: car.plateNumber, rent: to?.name ?? '' };
+      // A flow step applies: the car stays where it is until the carTransfer request is approved.
+      if (result.transferApproval?.status === 'pending') void message.info(t('transfer.sent', texts));
+      else void message.success(t('transfer.done', texts));
       onDone();
     } catch (e) {
       form.setFields(

@@ -150,19 +150,25 @@ describe('the violations tab', () => {
     expect(within(alert).getByRole('link', { name: 'Top up' })).toHaveAttribute('href', '/order/topUp');
   }, 120_000);
 
-  it('marks a record handled', async () => {
+  it('marks a record handled, naming the cost centre of its fine (none: the settings decide)', async () => {
     signedIn();
     const server = sessionServer(
       ADMIN,
-      routes({ [`PUT ${B}/peccancyDetail/handle/:id`]: () => ok(violation({ handled: true })) }),
+      routes({
+        [`PUT ${B}/peccancyDetail/handle/:id`]: () => ok(violation({ handled: true })),
+        [`GET ${B}/oa/costCenter/list`]: () => ok([]),
+      }),
     );
     renderApp('/rentCar/violations');
     await screen.findByText('浙A·12345', {}, SLOW);
     const user = userEvent.setup();
     // By text, not by role: a role query over the whole screen costs jsdom minutes on a busy machine.
     await user.click(screen.getAllByText('Mark handled')[0]!);
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(dialog).toHaveTextContent('Cost centre of the fine');
+    await user.click(within(dialog).getByText('Mark handled'));
     await waitFor(() => expect(server.calls('PUT', `${B}/peccancyDetail/handle/1`)).toHaveLength(1));
-    expect(server.calls('PUT', `${B}/peccancyDetail/handle/1`)[0]!.body).toEqual({ handled: true });
+    expect(server.calls('PUT', `${B}/peccancyDetail/handle/1`)[0]!.body).toEqual({ handled: true, costCentreId: null });
   }, 120_000);
 
   it('shows a reader the records without query, export or row actions', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { ViolationPaths, type Violation } from '@fleetdesk/contracts/violations';
+import { isFieldFailure } from '../../../lib/field-failure';
 import { request } from '../../../lib/request';
 import { violationsKey } from './keys';
 
@@ -8,8 +9,13 @@ export function attributeViolation(id: number, driverId: number | null): Promise
   return request<Violation>(fillPath(ViolationPaths.attribute, { id }), { method: 'PUT', json: { driverId } });
 }
 
-export function handleViolation(id: number, handled: boolean): Promise<Violation> {
-  return request<Violation>(fillPath(ViolationPaths.handle, { id }), { method: 'PUT', json: { handled } });
+/** Handled or not; handling may name the cost centre its fine is booked to (a wrong one: a field error). */
+export function handleViolation(id: number, handled: boolean, costCentreId?: number | null): Promise<Violation> {
+  return request<Violation>(fillPath(ViolationPaths.handle, { id }), {
+    method: 'PUT',
+    json: costCentreId === undefined ? { handled } : { handled, costCentreId },
+    silent: isFieldFailure,
+  });
 }
 
 /** Attribution and handled state; both refresh the lists, the car tab and the badge. */
@@ -22,7 +28,8 @@ export function useUpdateViolation() {
       onSuccess: done,
     }),
     handle: useMutation({
-      mutationFn: (v: { id: number; handled: boolean }) => handleViolation(v.id, v.handled),
+      mutationFn: (v: { id: number; handled: boolean; costCentreId?: number | null }) =>
+        handleViolation(v.id, v.handled, v.costCentreId),
       onSuccess: done,
     }),
   };
