@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@fleetdesk/contracts/common';
@@ -112,4 +113,19 @@ export function useListParams(fields: readonly FilterField[], defaultPageSize = 
   );
 
   return { params, setFilters, resetFilters, setPage };
+}
+
+/**
+ * A list's URL filters as its call's query, the `from` and `to` calendar days (a `date-range` filter) as instants
+ * of the browser's day: `to` includes its day.
+ */
+export function queryWithDayRange(p: ListParams) {
+  const { from, to, ...rest } = p.filters;
+  return {
+    pageNum: p.pageNum,
+    pageSize: p.pageSize,
+    ...rest,
+    ...(from ? { from: dayjs(from).startOf('day').toISOString() } : {}),
+    ...(to ? { to: dayjs(to).add(1, 'day').startOf('day').toISOString() } : {}),
+  };
 }

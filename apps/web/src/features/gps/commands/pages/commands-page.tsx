@@ -7,7 +7,6 @@ import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +18,7 @@ import {
   type GpsCommandStatus,
 } from '@fleetdesk/contracts/gps-commands';
 import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
-import type { FilterField, ListParams } from '../../../../components/list-page/list-params';
+import { queryWithDayRange, type FilterField } from '../../../../components/list-page/list-params';
 import { useAccess } from '../../../../lib/access';
 import { formatDateTime } from '../../../../lib/format';
 import { GpsEventsTabs } from '../../events/components/gps-events-tabs';
@@ -36,18 +35,6 @@ const STATUS_COLOURS: Record<GpsCommandStatus, string> = {
 };
 const STEP_COLOURS: Record<string, string> = { succeeded: 'green', failed: 'red', held: 'orange', expired: 'gray' };
 const at = (v: string | null) => (v ? formatDateTime(v, true) : '-');
-
-/** The list's URL filters as the call's query (dates are calendar days: `to` includes its day). */
-function toQuery(p: ListParams) {
-  const { from, to, ...rest } = p.filters;
-  return {
-    pageNum: p.pageNum,
-    pageSize: p.pageSize,
-    ...rest,
-    ...(from ? { from: dayjs(from).startOf('day').toISOString() } : {}),
-    ...(to ? { to: dayjs(to).add(1, 'day').startOf('day').toISOString() } : {}),
-  };
-}
 
 /** One command: what was asked, the device's reply and every step. */
 function CommandDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -218,7 +205,7 @@ export default function CommandsPage() {
         filters={filters}
         columns={columns}
         rowKey={(c) => c.id}
-        query={(p) => commandsQuery(toQuery(p))}
+        query={(p) => commandsQuery(queryWithDayRange(p))}
       />
       <CommandDrawer id={open} onClose={() => setOpen(null)} />
     </div>

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_STATUSES, GPS_ALARM_TYPES, type AlarmStatus, type GpsEvent } from '@fleetdesk/contracts/gps-events';
 import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
-import { type FilterField, type ListParams } from '../../../../components/list-page/list-params';
+import { queryWithDayRange, type FilterField } from '../../../../components/list-page/list-params';
 import { SavedFilters } from '../../../../components/list-page/saved-filters';
 import { useDefaultFilters } from '../../../../components/list-page/default-filters';
 import { useAccess } from '../../../../lib/access';
@@ -26,18 +26,6 @@ const fmt = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 const SCREEN = 'gpsAlarms';
 /** The list's URL keys, also the keys of a saved filter. */
 const FILTER_KEYS = ['status', 'type', 'keyword', 'from', 'to'] as const;
-
-/** The list's URL filters as the call's query (dates are calendar days: `to` includes its day). */
-function toQuery(p: ListParams) {
-  const { from, to, ...rest } = p.filters;
-  return {
-    pageNum: p.pageNum,
-    pageSize: p.pageSize,
-    ...rest,
-    ...(from ? { from: dayjs(from).startOf('day').toISOString() } : {}),
-    ...(to ? { to: dayjs(to).add(1, 'day').startOf('day').toISOString() } : {}),
-  };
-}
 
 /** A saved filter is the list's URL filter values. */
 const toSaved = (filters: Record<string, string>) => ({ ...filters }) as Record<string, unknown>;
@@ -221,7 +209,7 @@ export default function AlarmsPage() {
         filterActions={<SavedFilters screen={SCREEN} fields={filters} toSaved={toSaved} fromSaved={fromSaved} />}
         columns={columns}
         rowKey={(a) => a.id}
-        query={(p) => alarmsQuery(toQuery(landing(p)))}
+        query={(p) => alarmsQuery(queryWithDayRange(landing(p)))}
         selectable={(a) => a.alarmStatus === 'unhandled'}
         bulkActions={
           canAct
