@@ -36,7 +36,8 @@ test('an SMS to 50 recipients: the notice follows the task to its end, then the 
   const preview = page.getByTestId('sms-preview');
   await expect(preview.getByTestId('preview-count')).toHaveText('50');
   await expect(preview.getByTestId('preview-segments')).toHaveText('50');
-  await expect(preview.getByTestId('preview-cost')).toHaveText('¥2.50');
+  // Inside the plan's monthly messages (5,000 on the demo's Enterprise plan), so nothing is charged (S20).
+  await expect(preview.getByTestId('preview-cost')).toHaveText(/^¥0\.00本月套餐内短信剩余 [\d,]+ 条（共 5,000 条）。$/);
 
   await preview.getByRole('button', { name: '发送 50 条短信' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: '发送' }).click();
