@@ -337,7 +337,7 @@ export async function seedDrivers({ tx, clock, demo, other }: DemoContext): Prom
     await tx
       .insert(driverEvents)
       .values({ tenantId: d.tenantId, driverId, kind: 'create', toState: 'prospect', userId: d.userId, at: created });
-    const path: [string, DriverState, DriverState][] =
+    const path: ['activate' | 'leave' | 'blacklist', DriverState, DriverState][] =
       d.state === 'active'
         ? [['activate', 'prospect', 'active']]
         : d.state === 'left'

@@ -3,6 +3,7 @@ import { bigint, check, date, foreignKey, index, pgTable, primaryKey, text, uniq
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { labels } from './organisation.js';
 import { rents, tenants } from './tenancy.js';
+import type { DriverOperation } from '@fleetdesk/contracts/drivers';
 
 export const DRIVER_STATES = ['prospect', 'active', 'left', 'blacklisted'] as const;
 export const DRIVER_EVENT_KINDS = ['create', 'import', 'update', 'state', 'labels', 'delete', 'restore'] as const;
@@ -47,7 +48,7 @@ export const drivers = pgTable(
     bankAccount: text('bank_account'),
     bankAccountName: text('bank_account_name'),
     source: text('source'),
-    state: text('state').notNull().default('prospect'),
+    state: text('state').$type<(typeof DRIVER_STATES)[number]>().notNull().default('prospect'),
     stateChangedAt: tstz('state_changed_at').notNull().defaultNow(),
     stateReason: text('state_reason'),
     blacklistedBy: bigintRef('blacklisted_by'),
@@ -121,10 +122,10 @@ export const driverEvents = pgTable(
     tenantId: bigintRef('tenant_id').notNull(),
     id: idColumn(),
     driverId: bigintRef('driver_id').notNull(),
-    kind: text('kind').notNull(),
-    action: text('action'),
-    fromState: text('from_state'),
-    toState: text('to_state'),
+    kind: text('kind').$type<(typeof DRIVER_EVENT_KINDS)[number]>().notNull(),
+    action: text('action').$type<NonNullable<DriverOperation['action']>>(),
+    fromState: text('from_state').$type<(typeof DRIVER_STATES)[number]>(),
+    toState: text('to_state').$type<(typeof DRIVER_STATES)[number]>(),
     reason: text('reason'),
     userId: bigintRef('user_id'),
     at: tstz('at').notNull().defaultNow(),

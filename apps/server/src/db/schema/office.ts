@@ -13,9 +13,23 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { FlowInput, HistoryEntry, RequestDetail } from '@fleetdesk/contracts/approvals';
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { departments, users } from './identity.js';
 import { rents, tenants } from './tenancy.js';
+
+/** A flow version's steps and copies, as the flow form saved them. */
+export type ApprovalFlowDefinition = Pick<FlowInput, 'steps' | 'copyUserIds'>;
+/** A request's form: the type's fields by name. */
+export type ApprovalFormValues = Record<string, string | number | null>;
+/** A step of a running request's plan, resolved to approvers when it was submitted. */
+export interface ApprovalPlanStep {
+  index: number;
+  name: string;
+  mode: 'any' | 'all';
+  approverIds: number[];
+  state: 'waiting' | 'current' | 'done' | 'skipped' | 'rejected';
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Approvals
@@ -71,7 +85,7 @@ export const approvalFlowVersions = pgTable(
     flowId: bigintRef('flow_id').notNull(),
     version: integer('version').notNull(),
     name: text('name').notNull(),
-    definition: jsonb('definition').notNull(),
+    definition: jsonb('definition').$type<ApprovalFlowDefinition>().notNull(),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
   },
@@ -103,12 +117,12 @@ export const approvalRequests = pgTable(
     departmentId: bigintRef('department_id'),
     summary: text('summary').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }),
-    form: jsonb('form').notNull().default({}),
-    attachments: jsonb('attachments').notNull().default([]),
-    status: text('status').notNull().default('draft'),
+    form: jsonb('form').$type<ApprovalFormValues>().notNull().default({}),
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    status: text('status').$type<RequestDetail['status']>().notNull().default('draft'),
     flowVersionId: bigintRef('flow_version_id'),
     /** Resolved steps of the running flow version: index, name, mode, approver ids, state. */
-    plan: jsonb('plan').notNull().default([]),
+    plan: jsonb('plan').$type<ApprovalPlanStep[]>().notNull().default([]),
     currentStep: integer('current_step'),
     /** How many times it was submitted (a resubmission starts run n + 1 with the flow's version of then). */
     run: integer('run').notNull().default(0),
@@ -150,7 +164,7 @@ export const approvalTasks = pgTable(
     stepIndex: integer('step_index').notNull(),
     approverId: bigintRef('approver_id').notNull(),
     open: boolean('open').notNull().default(true),
-    decision: text('decision'),
+    decision: text('decision').$type<'approved' | 'rejected'>(),
     comment: text('comment'),
     decidedAt: tstz('decided_at'),
     createdAt: createdAt(),
@@ -179,7 +193,7 @@ export const approvalHistory = pgTable(
     tenantId: bigintRef('tenant_id').notNull(),
     id: idColumn(),
     requestId: bigintRef('request_id').notNull(),
-    action: text('action').notNull(),
+    action: text('action').$type<HistoryEntry['action']>().notNull(),
     stepIndex: integer('step_index'),
     stepName: text('step_name'),
     actorId: bigintRef('actor_id'),

@@ -218,7 +218,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       body: PreviewInput,
       response: { 200: envelope(z.array(PreviewStep)) },
     },
-    config: { access: access.permission('oaApproval:add'), audit: false },
+    config: { reads: true, access: access.permission('oaApproval:add'), audit: false },
     handler: async (req) => ok(await previewPlan(deps, req.ctx, req.body.businessType, req.body.amount)),
   });
 

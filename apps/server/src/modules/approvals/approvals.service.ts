@@ -43,7 +43,6 @@ import {
   resolvePlan,
   typeOrThrow,
   type FlowDefinition,
-  type PlanStep,
   type RequestRowDb,
 } from './engine.js';
 
@@ -130,7 +129,7 @@ export async function listFlows(db: DbOrTx, tenantId: number): Promise<Flow[]> {
     .orderBy(asc(approvalFlows.id));
   return rows.map(({ definition, updatedAt, ...r }) => ({
     ...r,
-    ...(definition as FlowDefinition),
+    ...definition,
     updatedAt: updatedAt.toISOString(),
   }));
 }
@@ -310,7 +309,7 @@ async function currentFlow(tx: DbOrTx, tenantId: number, businessType: string, l
       ),
     );
   if (!row) throw new ConflictError('approval.noFlow', { type: typeOrThrow(businessType).name[lang] });
-  return { versionId: row.versionId, definition: row.definition as FlowDefinition };
+  return { versionId: row.versionId, definition: row.definition };
 }
 
 /** The steps a request of this type and amount would walk for the caller, with the approvers' names. */
@@ -432,14 +431,7 @@ export async function submitInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
   mustBeApplicant(req, ctx);
   if (!['draft', 'rejected', 'withdrawn'].includes(req.status)) throw new ConflictError('approval.notEditable');
   const def = typeOrThrow(req.businessType);
-  const form = await checkForm(
-    tx,
-    ctx.tenantId,
-    def,
-    req.form as Record<string, string | number | null>,
-    true,
-    ctx.lang,
-  );
+  const form = await checkForm(tx, ctx.tenantId, def, req.form, true, ctx.lang);
   const flow = await currentFlow(tx, ctx.tenantId, req.businessType, ctx.lang);
   const departmentId = await applicantDepartment(tx, ctx.tenantId, req.applicantId);
   const amountFen = amountFenOf(def, form);
@@ -529,7 +521,7 @@ export async function withdrawRequestInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, 
   mustBeApplicant(req, ctx);
   if (req.status !== 'pending') throw new ConflictError('approval.notPending');
   const now = deps.clock.now();
-  const plan = (req.plan as PlanStep[]).map((s) => (s.state === 'current' ? { ...s, state: 'waiting' as const } : s));
+  const plan = req.plan.map((s) => (s.state === 'current' ? { ...s, state: 'waiting' as const } : s));
   await addHistory(tx, ctx.tenantId, id, { action: 'withdraw', actorId: ctx.userId }, now);
   return publishDecided(tx, await finish(tx, req, plan, 'withdrawn', ctx.userId, now), ctx.userId, now);
 }
@@ -601,7 +593,7 @@ async function afterOutcome(deps: AppDeps, row: RequestRowDb, actorId: number): 
         departmentId: row.departmentId,
         summary: row.summary,
         amountFen: row.amountFen,
-        form: row.form as Record<string, string | number | null>,
+        form: row.form,
       },
     });
   } catch (err) {
@@ -765,7 +757,7 @@ export async function getRequest(db: DbOrTx, ctx: Ctx, id: number): Promise<Omit
     .from(approvalHistory)
     .where(and(eq(approvalHistory.tenantId, ctx.tenantId), eq(approvalHistory.requestId, id)))
     .orderBy(asc(approvalHistory.id));
-  const plan = req.plan as PlanStep[];
+  const plan = req.plan;
   const names = await namesOf(db, ctx.tenantId, [
     req.applicantId,
     ...tasks.map((k) => k.approverId),
@@ -799,7 +791,7 @@ export async function getRequest(db: DbOrTx, ctx: Ctx, id: number): Promise<Omit
         return {
           userId,
           name: names.get(userId) ?? '',
-          decision: (k?.decision as 'approved' | 'rejected' | null) ?? null,
+          decision: k?.decision ?? null,
           comment: k?.comment ?? null,
           decidedAt: k?.decidedAt ? k.decidedAt.toISOString() : null,
         };
@@ -807,7 +799,7 @@ export async function getRequest(db: DbOrTx, ctx: Ctx, id: number): Promise<Omit
     };
   });
   const historyOut: HistoryEntry[] = history.map((h) => ({
-    action: h.action as HistoryEntry['action'],
+    action: h.action,
     stepIndex: h.stepIndex,
     stepName: h.stepName,
     actorName: h.actorId ? (names.get(h.actorId) ?? null) : null,
@@ -821,7 +813,7 @@ export async function getRequest(db: DbOrTx, ctx: Ctx, id: number): Promise<Omit
     businessId: req.businessId,
     summary: req.summary,
     amount: req.amountFen === null ? null : fenToYuan(req.amountFen),
-    status: req.status as RequestDetail['status'],
+    status: req.status,
     applicantId: req.applicantId,
     applicantName: names.get(req.applicantId) ?? '',
     departmentName: dept?.name ?? null,
@@ -829,8 +821,8 @@ export async function getRequest(db: DbOrTx, ctx: Ctx, id: number): Promise<Omit
     submittedAt: req.submittedAt?.toISOString() ?? null,
     decidedAt: req.decidedAt?.toISOString() ?? null,
     createdAt: req.createdAt.toISOString(),
-    form: req.form as Record<string, string | number | null>,
-    attachments: req.attachments as string[],
+    form: req.form,
+    attachments: req.attachments,
     flowName: flow?.name ?? null,
     flowVersion: flow?.version ?? null,
     steps,

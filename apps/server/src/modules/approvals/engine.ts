@@ -1,6 +1,6 @@
 import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FlowInput, FlowStep } from '@fleetdesk/contracts/approvals';
+import type { FlowStep } from '@fleetdesk/contracts/approvals';
 import { LocalDate, Yuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type { DbOrTx, Tx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
@@ -13,6 +13,8 @@ import {
   departmentHeads,
   approvalRequests,
   approvalTasks,
+  type ApprovalFlowDefinition,
+  type ApprovalPlanStep,
 } from '../../db/schema/office.js';
 import { approvalType, type ApprovalTypeDefinition } from './approvals.registry.js';
 import './approvals.messages.js';
@@ -20,15 +22,8 @@ import './approvals.messages.js';
 /** Message-centre category of approvals. */
 export const APPROVAL_MESSAGE_CATEGORY = MessageCategory.approvals;
 
-export type FlowDefinition = Pick<FlowInput, 'steps' | 'copyUserIds'>;
-
-export interface PlanStep {
-  index: number;
-  name: string;
-  mode: 'any' | 'all';
-  approverIds: number[];
-  state: 'waiting' | 'current' | 'done' | 'skipped' | 'rejected';
-}
+export type FlowDefinition = ApprovalFlowDefinition;
+export type PlanStep = ApprovalPlanStep;
 
 export type RequestRowDb = typeof approvalRequests.$inferSelect;
 type FormValues = Record<string, string | number | null>;
@@ -246,7 +241,7 @@ export async function addHistory(
   tenantId: number,
   requestId: number,
   entry: {
-    action: string;
+    action: (typeof approvalHistory.$inferInsert)['action'];
     stepIndex?: number | null;
     stepName?: string | null;
     actorId: number | null;
@@ -404,7 +399,7 @@ export async function finish(
         departmentId: row!.departmentId,
         summary: row!.summary,
         amountFen: row!.amountFen,
-        form: row!.form as FormValues,
+        form: row!.form,
       },
     });
   }
@@ -465,7 +460,7 @@ export async function decide(
     .returning({ id: approvalTasks.id });
   if (!updated.length) throw new ConflictError('approval.stepDecided');
   await retireMessages(tx, tenantId, id, [userId], now);
-  const plan = req.plan as PlanStep[];
+  const plan = req.plan;
   const step = plan.find((s) => s.index === req.currentStep)!;
   await addHistory(
     tx,

@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../core/db.js';
+import type {
+  AccidentState,
+  ClaimState,
+  CoverageCode,
+  InspectionResult,
+  LicenseKind,
+  PolicyKind,
+  Responsibility,
+} from '@fleetdesk/contracts/compliance';
+import { rowsOf, type DbOrTx, type RawJson } from '../../core/db.js';
 
 /** The rents a call covers (the caller's, or the one it asks for). */
 export interface Scope {
@@ -46,7 +55,7 @@ export interface LicenseRecord {
   plate: string;
   rent_id: number;
   rent_name: string | null;
-  kind: string;
+  kind: LicenseKind;
   number: string;
   issuer: string | null;
   issue_date: string | null;
@@ -69,13 +78,13 @@ export interface PolicyRecord {
   car_id: number;
   plate: string;
   rent_id: number;
-  kind: string;
+  kind: PolicyKind;
   company_code: string;
   policy_no: string;
   start_date: string;
   end_date: string;
   premium_fen: number;
-  coverage: { code: string; sumInsuredFen: number | null }[] | string;
+  coverage: RawJson<{ code: CoverageCode; sumInsuredFen: number | null }[]>;
   images: string[];
   remark: string | null;
   cost_centre_id: number | null;
@@ -122,7 +131,7 @@ export interface InspectionRecord {
   car_id: number;
   plate: string;
   inspected_on: string;
-  result: string;
+  result: InspectionResult;
   next_due: string | null;
   station: string | null;
   cost_fen: number | null;
@@ -156,9 +165,9 @@ export interface AccidentRecord {
   driver_name: string | null;
   occurred_at: string;
   place: string;
-  responsibility: string;
-  state: string;
-  claim_state: string;
+  responsibility: Responsibility;
+  state: AccidentState;
+  claim_state: ClaimState;
   claim_no: string | null;
   repair_cost_fen: number | null;
   settled_fen: number | null;

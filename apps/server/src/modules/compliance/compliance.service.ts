@@ -11,25 +11,20 @@ import {
   type AccidentRow,
   type AccidentState,
   type ClaimState,
-  type CoverageCode,
   type DueState,
   type Inspection,
   type InspectionInput,
   type InspectionListQuery,
-  type InspectionResult,
   type License,
   type LicenseInput,
-  type LicenseKind,
   type LicenseListQuery,
   type LicenseTotal,
   type Policy,
   type PolicyInput,
-  type PolicyKind,
   type PolicyListQuery,
-  type Responsibility,
 } from '@fleetdesk/contracts/compliance';
 import { scopeFor, type RequestContext } from '../../core/access.js';
-import { pgErrorOf, rowsOf, type DbOrTx } from '../../core/db.js';
+import { pgErrorOf, rawJson, rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { tenantDays, tenantDaysOf } from '../../core/tenant-time.js';
@@ -126,7 +121,7 @@ function toLicense(r: LicenseRecord, w: ComplianceWindow, sign: ReturnType<typeo
     plate: r.plate,
     rentId: num(r.rent_id),
     rentName: r.rent_name,
-    kind: r.kind as LicenseKind,
+    kind: r.kind,
     number: r.number,
     issuer: r.issuer,
     issueDate: r.issue_date,
@@ -270,16 +265,13 @@ function toPolicy(
   sign: ReturnType<typeof signer>,
   names: Map<string, string>,
 ): Policy {
-  const coverage = (typeof r.coverage === 'string' ? JSON.parse(r.coverage) : r.coverage) as {
-    code: string;
-    sumInsuredFen: number | null;
-  }[];
+  const coverage = rawJson(r.coverage, []);
   return {
     id: num(r.id),
     carId: num(r.car_id),
     plate: r.plate,
     rentId: num(r.rent_id),
-    kind: r.kind as PolicyKind,
+    kind: r.kind,
     companyCode: r.company_code,
     companyName: names.get(r.company_code) ?? r.company_code,
     policyNo: r.policy_no,
@@ -287,7 +279,7 @@ function toPolicy(
     endDate: r.end_date,
     premium: fenToYuan(num(r.premium_fen)),
     coverage: coverage.map((c) => ({
-      code: c.code as CoverageCode,
+      code: c.code,
       sumInsured: c.sumInsuredFen == null ? null : fenToYuan(c.sumInsuredFen),
     })),
     images: sign(r.images ?? []),
@@ -465,7 +457,7 @@ function toInspection(r: InspectionRecord, sign: ReturnType<typeof signer>): Ins
     carId: num(r.car_id),
     plate: r.plate,
     inspectedOn: r.inspected_on,
-    result: r.result as InspectionResult,
+    result: r.result,
     nextDue: r.next_due,
     station: r.station,
     cost: cost == null ? null : fenToYuan(cost),
@@ -550,9 +542,9 @@ function toAccidentRow(r: AccidentRecord): AccidentRow {
     driverName: r.driver_name,
     occurredAt: iso(r.occurred_at),
     place: r.place,
-    responsibility: r.responsibility as Responsibility,
-    state: r.state as AccidentState,
-    claimState: r.claim_state as ClaimState,
+    responsibility: r.responsibility,
+    state: r.state,
+    claimState: r.claim_state,
     claimNo: r.claim_no,
     repairCost: cost == null ? null : fenToYuan(cost),
     settledAmount: settled == null ? null : fenToYuan(settled),
@@ -601,8 +593,8 @@ export async function getAccident(deps: AppDeps, ctx: RequestContext, id: number
   );
   if (!row) throw new NotFoundError('compliance.accidentNotFound');
   const events = await rowsOf<{
-    from_state: string | null;
-    to_state: string;
+    from_state: AccidentState | null;
+    to_state: AccidentState;
     remark: string | null;
     name: string | null;
     at: string;
@@ -623,8 +615,8 @@ export async function getAccident(deps: AppDeps, ctx: RequestContext, id: number
     remark: row.remark,
     costCentreId: numOrNull(row.cost_centre_id),
     events: events.map((e) => ({
-      from: e.from_state as AccidentState | null,
-      to: e.to_state as AccidentState,
+      from: e.from_state,
+      to: e.to_state,
       remark: e.remark,
       userName: e.name,
       at: iso(e.at),

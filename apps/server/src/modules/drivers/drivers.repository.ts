@@ -15,7 +15,7 @@ import {
 } from '@fleetdesk/contracts/drivers';
 import type { RequestContext } from '../../core/access.js';
 import { CountCache } from '../../core/count-cache.js';
-import { rowsOf, type Database, type DbOrTx } from '../../core/db.js';
+import { rawJson, rowsOf, type Database, type DbOrTx, type RawJson } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
 import { driverEvents, drivers } from '../../db/schema/drivers.js';
@@ -41,7 +41,7 @@ export interface DriverRecord {
   rent_id: number | string;
   rent_name: string | null;
   name: string;
-  gender: string;
+  gender: Gender;
   phone: string;
   id_number: string;
   birth_date: string;
@@ -49,7 +49,7 @@ export interface DriverRecord {
   id_card_front_url: string | null;
   id_card_back_url: string | null;
   licence_number: string | null;
-  licence_class: string | null;
+  licence_class: LicenceClass | null;
   licence_first_issue: string | null;
   licence_expiry: string | null;
   licence_front_url: string | null;
@@ -59,18 +59,18 @@ export interface DriverRecord {
   certificate_url: string | null;
   emergency_name: string | null;
   emergency_phone: string | null;
-  emergency_relation: string | null;
+  emergency_relation: Driver['emergencyRelation'];
   bank_name: string | null;
   bank_account: string | null;
   bank_account_name: string | null;
-  source: string | null;
-  state: string;
+  source: DriverSource | null;
+  state: DriverState;
   state_changed_at: Date | string;
   state_reason: string | null;
   blacklisted_by_name: string | null;
   blacklisted_at: Date | string | null;
   remark: string | null;
-  labels: { id: number; name: string; color: string }[] | string | null;
+  labels: RawJson<{ id: number; name: string; color: string }[]> | null;
   history: boolean;
   created_at: Date | string;
   updated_at: Date | string;
@@ -106,7 +106,7 @@ export const LIST_ROWS_SQL = `select d.id, d.rent_id, r.short_name as rent_name,
 const instant = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 const iso = (d: Date | string | null) => (d === null ? null : instant(d).toISOString());
 const labelsOf = (v: DriverRecord['labels']) =>
-  (typeof v === 'string' ? (JSON.parse(v) as { id: number; name: string; color: string }[]) : (v ?? [])).map((l) => ({
+  rawJson(v, []).map((l) => ({
     id: Number(l.id),
     name: l.name,
     color: l.color,
@@ -122,14 +122,14 @@ type Sign = (url: string | null) => { url: string; signedUrl: string | null } | 
 
 /** The whole driver, field by field. */
 export function toDriver(d: DriverRecord, w: DueWindow, sign: Sign): Driver {
-  const state = d.state as DriverState;
+  const state = d.state;
   const deleted = d.deleted_at !== null;
   return {
     id: Number(d.id),
     rentId: Number(d.rent_id),
     rentName: d.rent_name ?? '',
     name: d.name,
-    gender: d.gender as Gender,
+    gender: d.gender,
     phone: d.phone,
     idNumber: d.id_number,
     birthDate: d.birth_date,
@@ -138,7 +138,7 @@ export function toDriver(d: DriverRecord, w: DueWindow, sign: Sign): Driver {
     idCardFront: sign(d.id_card_front_url),
     idCardBack: sign(d.id_card_back_url),
     licenceNumber: d.licence_number,
-    licenceClass: d.licence_class as LicenceClass | null,
+    licenceClass: d.licence_class,
     licenceFirstIssue: d.licence_first_issue,
     licenceExpiry: d.licence_expiry,
     licenceDue: documentDue(d.licence_expiry, w.today, w.soonUntil),
@@ -150,11 +150,11 @@ export function toDriver(d: DriverRecord, w: DueWindow, sign: Sign): Driver {
     certificate: sign(d.certificate_url),
     emergencyName: d.emergency_name,
     emergencyPhone: d.emergency_phone,
-    emergencyRelation: d.emergency_relation as Driver['emergencyRelation'],
+    emergencyRelation: d.emergency_relation,
     bankName: d.bank_name,
     bankAccount: d.bank_account,
     bankAccountName: d.bank_account_name,
-    source: d.source as DriverSource | null,
+    source: d.source,
     labels: labelsOf(d.labels),
     state,
     stateChangedAt: instant(d.state_changed_at).toISOString(),
@@ -193,23 +193,23 @@ export type DriverListRecord = Pick<
 >;
 
 export function toDriverListRow(d: DriverListRecord, w: DueWindow): DriverListRow {
-  const state = d.state as DriverState;
+  const state = d.state;
   const deleted = d.deleted_at !== null;
   return {
     id: Number(d.id),
     rentId: Number(d.rent_id),
     rentName: d.rent_name ?? '',
     name: d.name,
-    gender: d.gender as Gender,
+    gender: d.gender,
     phone: d.phone,
     idNumber: d.id_number,
     age: ageOn(d.birth_date, w.today),
-    licenceClass: d.licence_class as LicenceClass | null,
+    licenceClass: d.licence_class,
     licenceExpiry: d.licence_expiry,
     licenceDue: documentDue(d.licence_expiry, w.today, w.soonUntil),
     certificateExpiry: d.certificate_expiry,
     certificateDue: documentDue(d.certificate_expiry, w.today, w.soonUntil),
-    source: d.source as DriverSource | null,
+    source: d.source,
     labels: labelsOf(d.labels),
     state,
     stateReason: d.state_reason,
@@ -469,10 +469,10 @@ export async function insertEvent(
   ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
   e: {
     driverId: number;
-    kind: (typeof driverEvents.$inferInsert)['kind'];
-    action?: string | null;
-    fromState?: string | null;
-    toState?: string | null;
+    kind: DriverOperation['kind'];
+    action?: DriverOperation['action'];
+    fromState?: DriverState | null;
+    toState?: DriverState | null;
     reason?: string | null;
     at: Date;
   },
@@ -484,7 +484,7 @@ export async function listOperations(
   db: DbOrTx,
   tenantId: number,
   driverId: number,
-  q: { pageNum: number; pageSize: number; kind?: string | undefined },
+  q: { pageNum: number; pageSize: number; kind?: DriverOperation['kind'] | undefined },
 ): Promise<{ rows: DriverOperation[]; total: number }> {
   const cond = and(
     eq(driverEvents.tenantId, tenantId),
@@ -505,10 +505,10 @@ export async function listOperations(
   return {
     rows: rows.map(({ e, userName }) => ({
       id: e.id,
-      kind: e.kind as DriverOperation['kind'],
-      action: e.action as DriverOperation['action'],
-      fromState: e.fromState as DriverState | null,
-      toState: e.toState as DriverState | null,
+      kind: e.kind,
+      action: e.action,
+      fromState: e.fromState,
+      toState: e.toState,
       reason: e.reason,
       userId: e.userId,
       userName,

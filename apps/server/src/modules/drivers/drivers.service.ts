@@ -4,6 +4,7 @@ import {
   DRIVER_ACTIONS,
   DRIVER_STATE_TITLES,
   type DriverAction,
+  type DriverOperation,
   type DriverDetail,
   type DriverExportFilter,
   type DriverInput,
@@ -363,7 +364,7 @@ export async function restoreDriver(deps: AppDeps, ctx: RequestContext, id: numb
 export async function driverOperations(
   deps: AppDeps,
   ctx: RequestContext,
-  q: { driverId: number; pageNum: number; pageSize: number; kind?: string | undefined },
+  q: { driverId: number; pageNum: number; pageSize: number; kind?: DriverOperation['kind'] | undefined },
 ) {
   if (!(await repo.findDriver(deps.db, ctx, q.driverId))) throw new NotFoundError('drivers.notFound');
   return repo.listOperations(deps.db, ctx.tenantId, q.driverId, q);

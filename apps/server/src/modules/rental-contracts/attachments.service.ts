@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { AttachmentKind, AttachmentTrigger, ContractAttachment } from '@fleetdesk/contracts/handover';
 import type { RequestContext } from '../../core/access.js';
-import { rowsOf } from '../../core/db.js';
+import { rawIso, rawNumberOrNull, rowsOf, type RawNumber, type RawTime } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { contractDocuments } from '../../db/schema/handover.js';
 import { files } from '../../db/schema/files.js';
@@ -113,7 +113,18 @@ export async function listAttachments(
   contractId: number,
 ): Promise<ContractAttachment[]> {
   await contractInScope(deps.db, ctx, contractId);
-  const rows = await rowsOf<Record<string, unknown>>(
+  const rows = await rowsOf<{
+    id: RawNumber;
+    kind: AttachmentKind;
+    line_id: RawNumber | null;
+    version: RawNumber;
+    file_key: string;
+    file_name: string;
+    size: RawNumber;
+    trigger: AttachmentTrigger;
+    created_at: RawTime;
+    created_by: string | null;
+  }>(
     deps.db,
     sql`select d.id, d.kind, d.line_id, d.version, d.file_key, d.file_name, d.size, d.trigger, d.created_at,
         u.name as created_by
@@ -123,15 +134,15 @@ export async function listAttachments(
   );
   return rows.map((r) => ({
     id: Number(r.id),
-    kind: r.kind as AttachmentKind,
-    lineId: r.line_id === null ? null : Number(r.line_id),
+    kind: r.kind,
+    lineId: rawNumberOrNull(r.line_id),
     version: Number(r.version),
-    fileName: r.file_name as string,
+    fileName: r.file_name,
     size: Number(r.size),
-    trigger: r.trigger as AttachmentTrigger,
-    createdBy: (r.created_by as string | null) ?? null,
-    createdAt: new Date(r.created_at as string).toISOString(),
-    url: deps.fileUrls.sign(ctx.tenantId, deps.fileUrls.stableUrl(r.file_key as string))!,
+    trigger: r.trigger,
+    createdBy: r.created_by ?? null,
+    createdAt: rawIso(r.created_at),
+    url: deps.fileUrls.sign(ctx.tenantId, deps.fileUrls.stableUrl(r.file_key))!,
   }));
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { fenToYuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type { ChangeCarInput, ContractInput, GroupContract, RenewInput } from '@fleetdesk/contracts/rental-contracts';
 import type { RequestContext } from '../../core/access.js';
-import { isUniqueViolation, rowsOf, type DbOrTx } from '../../core/db.js';
+import { isUniqueViolation, rowsOf, type DbOrTx, type RawNumber } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { rentalContracts, rentalPaymentLines } from '../../db/schema/rental-contracts.js';
@@ -112,7 +112,18 @@ export async function groupContracts(deps: AppDeps, scope: Scope, id: number): P
     (scope.rentIds.length ? scope.rentIds : [-1]).map((r) => sql`${r}`),
     sql`, `,
   );
-  const rows = await rowsOf<Record<string, unknown>>(
+  const rows = await rowsOf<{
+    id: RawNumber;
+    number: string;
+    group_seq: RawNumber;
+    origin: GroupContract['origin'];
+    plate: string;
+    start_date: string;
+    end_date: string;
+    state: GroupContract['state'];
+    rent_fen: RawNumber;
+    outstanding_fen: RawNumber;
+  }>(
     deps.db,
     sql`select g.id, g.number, g.group_seq, g.origin, car.plate, g.start_date::text as start_date,
         g.end_date::text as end_date, g.state, g.rent_fen,
@@ -128,13 +139,13 @@ export async function groupContracts(deps: AppDeps, scope: Scope, id: number): P
   if (!rows.length) throw new NotFoundError('contracts.notFound');
   return rows.map((r) => ({
     id: Number(r.id),
-    number: r.number as string,
+    number: r.number,
     groupSeq: Number(r.group_seq),
-    origin: r.origin as GroupContract['origin'],
-    plate: r.plate as string,
-    startDate: r.start_date as string,
-    endDate: r.end_date as string,
-    state: r.state as GroupContract['state'],
+    origin: r.origin,
+    plate: r.plate,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    state: r.state,
     rent: fenToYuan(Number(r.rent_fen)),
     outstanding: fenToYuan(Number(r.outstanding_fen)),
   }));

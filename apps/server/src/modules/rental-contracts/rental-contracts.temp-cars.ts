@@ -1,7 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TempCar, TempCarInput } from '@fleetdesk/contracts/rental-contracts';
 import type { RequestContext } from '../../core/access.js';
-import { isUniqueViolation, rowsOf, type DbOrTx } from '../../core/db.js';
+import {
+  isUniqueViolation,
+  rawIso,
+  rawIsoOrNull,
+  rawNumberOrNull,
+  rowsOf,
+  type DbOrTx,
+  type RawNumber,
+  type RawTime,
+} from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { tenantDays } from '../../core/tenant-time.js';
@@ -21,10 +30,21 @@ import { closeTempPeriod, giveBack, openTempPeriod } from './rental-contracts.te
  * contract (`contractForCarAt`).
  */
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
-
 export async function tempCars(db: DbOrTx, scope: Scope, contractId: number): Promise<TempCar[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
+  const rows = await rowsOf<{
+    id: RawNumber;
+    contract_id: RawNumber;
+    car_id: RawNumber;
+    plate: string;
+    from_date: string;
+    to_date: string;
+    reason: string;
+    state: TempCar['state'];
+    active: boolean;
+    usage_period_id: RawNumber | null;
+    ended_at: RawTime | null;
+    created_at: RawTime;
+  }>(
     db,
     sql`select x.id, x.contract_id, x.car_id, car.plate, x.from_date::text as from_date, x.to_date::text as to_date,
         x.reason, x.state, x.active, x.usage_period_id, x.ended_at, x.created_at
@@ -42,15 +62,15 @@ export async function tempCars(db: DbOrTx, scope: Scope, contractId: number): Pr
     id: Number(r.id),
     contractId: Number(r.contract_id),
     carId: Number(r.car_id),
-    plate: r.plate as string,
-    fromDate: r.from_date as string,
-    toDate: r.to_date as string,
-    reason: r.reason as string,
-    state: r.state as TempCar['state'],
+    plate: r.plate,
+    fromDate: r.from_date,
+    toDate: r.to_date,
+    reason: r.reason,
+    state: r.state,
     active: Boolean(r.active),
-    usagePeriodId: r.usage_period_id === null ? null : Number(r.usage_period_id),
-    endedAt: iso(r.ended_at as string | null),
-    createdAt: iso(r.created_at as string)!,
+    usagePeriodId: rawNumberOrNull(r.usage_period_id),
+    endedAt: rawIsoOrNull(r.ended_at),
+    createdAt: rawIso(r.created_at),
   }));
 }
 
