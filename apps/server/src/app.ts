@@ -125,10 +125,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   registerAuditHook(app, deps.db);
   // A write answers only once this process has heard every session change committed so far, so that the
-  // caller's next call sees what the write changed (a disabled user, a revoked token, new grants).
+  // caller's next call sees what the write changed (a disabled user, a revoked token, new grants). A read sent
+  // as POST (`config.reads`) changed nothing and does not pay that round trip.
   await deps.sessions.start(deps.database);
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) await deps.sessions.settled();
+    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    if (!req.routeOptions.config.reads) await deps.sessions.settled();
     return payload;
   });
   app.addHook('onClose', async () => deps.sessions.close());

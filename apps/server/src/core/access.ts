@@ -72,6 +72,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     audit?: AuditConfig | false;
+    /**
+     * A POST that changes nothing (a list or an export whose filter travels in the body, a preview): it does not
+     * wait for the session cache to hear the writes committed before it (`app.ts`), which only a write needs.
+     */
+    reads?: true;
   }
   interface FastifyRequest {
     lang: Lang;

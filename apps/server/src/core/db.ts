@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -101,7 +101,18 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 export const NAMED_STATEMENTS_MAX = 500;
 const statementNames = new Map<string, string | null>();
 
+/**
+ * A page of a list (`offset $n`) is never named. A named statement runs on PostgreSQL's plan cache, which after
+ * five runs may switch to one generic plan for every value: once one user had paged deep into a large rent, the
+ * connection kept a plan that walks the whole tenant backwards, and a user scoped to two small rents then waited
+ * 26-28 ms in PostgreSQL for a page that a plan made for his values finds in 0.15 ms (the driver list of a small
+ * old rent: 28-70 ms instead of 0.2-0.7 ms). The best plan of a page depends on its values (how deep, how many
+ * records the scope's rents hold), so it is planned with them each time, as an unnamed statement is.
+ */
+const PAGE_STATEMENT = /\boffset\s+\$\d+/i;
+
 export function statementName(text: string): string | undefined {
+  if (PAGE_STATEMENT.test(text)) return undefined;
   const known = statementNames.get(text);
   if (known) return known;
   if (known === undefined) {
@@ -116,6 +127,8 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 let namedCount = 0;
+// PG_STATEMENT_NAMES=off: every statement unnamed, as before (to measure the difference; bench/contracts-profile).
+const naming = process.env.PG_STATEMENT_NAMES !== 'off';
 
 /**
  * Forgets which texts were seen and named, as a new process would (a test that counts namings runs after other
@@ -126,6 +139,19 @@ export function forgetStatementNames(): void {
   namedCount = 0;
 }
 
+/**
+ * `BENCH_CAPTURE_SQL=<file>` (the db-limit benchmark only): every statement the pool sends is appended to the file
+ * as a JSON line `{ text, values }`, its values as the driver sends them, so that pgbench can replay a call's.
+ */
+const captureFile = process.env.BENCH_CAPTURE_SQL || null;
+
+/** node-postgres' own conversion of a value to the text it sends (arrays as `{...}`, dates in local time). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(v: unknown): string | null } }).utils;
+
+function capture(text: string, values: unknown[] | undefined): void {
+  appendFileSync(captureFile!, `${JSON.stringify({ text, values: (values ?? []).map(prepareValue) })}\n`);
+}
+
 /** A node-postgres client that names the statements that come back (`statementName`). */
 class NamingClient extends pg.Client {}
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -134,10 +160,12 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   ...args: unknown[]
 ) {
   const [config, values] = args;
+  if (typeof config === 'string' && captureFile) capture(config, Array.isArray(values) ? values : undefined);
   if (config && typeof config === 'object' && !('submit' in config)) {
     const c = config as pg.QueryConfig;
     const bound = (Array.isArray(values) ? values : c.values)?.length;
-    if (!c.name && typeof c.text === 'string' && bound) {
+    if (captureFile) capture(c.text, Array.isArray(values) ? values : c.values);
+    if (!c.name && typeof c.text === 'string' && bound && naming) {
       const name = statementName(c.text);
       if (name) args[0] = { ...c, name };
     }
@@ -146,13 +174,7 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 };
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  // PG_STATEMENT_NAMES=off: every statement unnamed, as before (to measure the difference; bench/contracts-profile).
-  const naming = process.env.PG_STATEMENT_NAMES !== 'off';
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.max ?? 20,
-    ...(naming ? { Client: NamingClient } : {}),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, Client: NamingClient });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });

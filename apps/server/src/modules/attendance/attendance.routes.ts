@@ -126,7 +126,7 @@ export async function attendanceRoutes(fastify: FastifyInstance): Promise<void> 
       body: SheetQuery,
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
-    config: { access: access.permission('oaAttendance:export'), audit },
+    config: { reads: true, access: access.permission('oaAttendance:export'), audit },
     handler: async (req, reply) => {
       const zh = req.lang === 'zh-CN';
       const sheet = await monthlySheet(deps, req.ctx, req.body);

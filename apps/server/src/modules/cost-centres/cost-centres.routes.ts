@@ -135,7 +135,7 @@ export async function costCentresRoutes(fastify: FastifyInstance): Promise<void>
       body: ReportQuery,
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
-    config: { access: access.permission('oaCostCenter:export'), audit },
+    config: { reads: true, access: access.permission('oaCostCenter:export'), audit },
     handler: async (req, reply) => {
       const zh = req.lang === 'zh-CN';
       const report = await costReport(deps.db, req.ctx.tenantId, req.body);

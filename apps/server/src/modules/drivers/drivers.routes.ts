@@ -62,7 +62,7 @@ export async function driversRoutes(fastify: FastifyInstance): Promise<void> {
       body: DriverListFilter,
       response: { 200: envelope(paged(DriverListRow)) },
     },
-    config: { access: view, audit: false },
+    config: { reads: true, access: view, audit: false },
     handler: async (req) => {
       const { rows, total } = await listDrivers(deps, req.ctx, req.body);
       return ok(page(rows, total, req.body));
@@ -113,7 +113,7 @@ export async function driversRoutes(fastify: FastifyInstance): Promise<void> {
       body: DriverExportFilter,
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
-    config: { access: exporting, audit: driver },
+    config: { reads: true, access: exporting, audit: driver },
     handler: async (req, reply) => {
       const zh = req.lang === 'zh-CN';
       const w = await dueWindow(deps.db, req.ctx.tenantId, deps.clock.now());

@@ -61,7 +61,7 @@ export async function excelImportRoutes(fastify: FastifyInstance): Promise<void>
       params: ImportTypeParam,
       response: { 200: envelope(ImportCheckResult) },
     },
-    config: { access: signedIn, audit: false },
+    config: { reads: true, access: signedIn, audit: false },
     handler: async (req) => ok(await checkImport(deps, req, req.params.type)),
   });
 

@@ -93,7 +93,7 @@ export async function employeesRoutes(fastify: FastifyInstance): Promise<void> {
       body: EmployeeExportFilter,
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
-    config: { access: access.permission('oaDepart:export'), audit },
+    config: { reads: true, access: access.permission('oaDepart:export'), audit },
     handler: async (req, reply) => {
       const zh = req.lang === 'zh-CN';
       const filter = await filterOf(deps, req.ctx, req.body);

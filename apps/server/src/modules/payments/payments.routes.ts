@@ -115,7 +115,7 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
       body: LedgerExportBody,
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
-    config: { access: exporting, audit: { targetType: 'ledger' } },
+    config: { reads: true, access: exporting, audit: { targetType: 'ledger' } },
     handler: async (req, reply) => {
       const zh = req.lang === 'zh-CN';
       const columns: XlsxColumn<LedgerEntry>[] = [

@@ -116,7 +116,7 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
       body: ContractListFilter,
       response: { 200: envelope(paged(ContractListRow)) },
     },
-    config: { access: can('view'), audit: false },
+    config: { reads: true, access: can('view'), audit: false },
     handler: async (req) => {
       const w = await graceToday(deps, req.ctx.tenantId);
       const { rows, total } = await repo.listContracts(deps.db, scopeFor(req.ctx, req.body.rentId), req.body, w);
@@ -131,7 +131,7 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
       body: ContractExportFilter,
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
-    config: { access: can('export'), audit },
+    config: { reads: true, access: can('export'), audit },
     handler: async (req, reply) => {
       const w = await graceToday(deps, req.ctx.tenantId);
       const rows = repo.allContracts(deps.db, scopeFor(req.ctx, req.body.rentId), req.body, w);
@@ -147,7 +147,7 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
       body: ContractTerms,
       response: { 200: envelope(SchedulePreview) },
     },
-    config: { access: access.anyOf(['rentContract:add', 'rentContract:edit']), audit: false },
+    config: { reads: true, access: access.anyOf(['rentContract:add', 'rentContract:edit']), audit: false },
     handler: async (req) => ok(await previewSchedule(deps, req.ctx, req.body)),
   });
 

@@ -176,7 +176,7 @@ export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> 
       body: ResolveRecipients,
       response: { 200: envelope(z.array(Recipient)) },
     },
-    config: { access: send, audit: false },
+    config: { reads: true, access: send, audit: false },
     handler: async (req) => ok(await resolveRecipients(deps, req.ctx, req.body.source, req.body.filter)),
   });
 
@@ -230,7 +230,7 @@ export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> 
       body: SmsPreviewRequest,
       response: { 200: envelope(SmsPreview) },
     },
-    config: { access: send, audit: false },
+    config: { reads: true, access: send, audit: false },
     handler: async (req) => ok(await previewNotice(deps, req.ctx, req.body)),
   });
 

@@ -99,7 +99,7 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
       body: CarListFilter,
       response: { 200: envelope(paged(CarListRow)) },
     },
-    config: { access: view, audit: false },
+    config: { reads: true, access: view, audit: false },
     handler: async (req) => {
       const { rows, total } = await listCars(deps, req.ctx, req.body);
       return ok(page(rows, total, req.body));

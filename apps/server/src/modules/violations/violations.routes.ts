@@ -74,7 +74,7 @@ export async function violationsRoutes(fastify: FastifyInstance): Promise<void> 
       body: ViolationListFilter,
       response: { 200: envelope(paged(Violation)) },
     },
-    config: { access: view, audit: false },
+    config: { reads: true, access: view, audit: false },
     handler: async (req) => {
       const { rows, total } = await listViolations(deps, req.ctx, req.body);
       return ok(page(rows, total, req.body));
@@ -257,7 +257,7 @@ export async function violationsRoutes(fastify: FastifyInstance): Promise<void> 
       body: CheckSingleInput,
       response: { 200: envelope(BatchCheck) },
     },
-    config: { access: query, audit: false },
+    config: { reads: true, access: query, audit: false },
     handler: async (req) => ok(await checkCars(deps, req.ctx, [req.body.carId])),
   });
 
@@ -268,7 +268,7 @@ export async function violationsRoutes(fastify: FastifyInstance): Promise<void> 
       body: CheckBatchInput,
       response: { 200: envelope(BatchCheck) },
     },
-    config: { access: query, audit: false },
+    config: { reads: true, access: query, audit: false },
     handler: async (req) => ok(await checkCars(deps, req.ctx, req.body.carIds)),
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../core/db.js';
 import { CLIENT_BASIC, createTestApp, type TestApp } from '../../../test/harness.js';
 import { addUser, R, seedIds } from '../../../test/users.js';
@@ -69,6 +69,25 @@ describe('round trips of a signed-in read', () => {
     // The car list: the page's ids (with the tenant's car version) and its rows; the count is cached by version.
     expect(warm).toBe(2);
     expect(cold).toBeGreaterThan(warm);
+  });
+
+  it('a read sent as POST does not wait for the session cache; a write does', async () => {
+    const token = (await t.signIn('admin')).json().access_token as string;
+    const settled = vi.spyOn(t.deps.sessions, 'settled');
+    try {
+      const list = await t.request('POST', CARS, { token, body: { pageSize: 5 } });
+      expect(list.statusCode).toBe(200);
+      expect(settled).not.toHaveBeenCalled();
+      // A write (a saved filter of the caller's) waits, so that a session change it made applies next call.
+      const saved = await t.request('POST', '/api/ccwadmin/filter/save/rentCar', {
+        token,
+        body: { name: 'idle cars', filter: { status: ['idle'] } },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(settled).toHaveBeenCalledTimes(1);
+    } finally {
+      settled.mockRestore();
+    }
   });
 
   it('reads every call when SESSION_CACHE_SECONDS=0', async () => {
