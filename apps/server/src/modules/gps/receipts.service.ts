@@ -9,7 +9,18 @@ import type {
 } from '@fleetdesk/contracts/gps-receipts';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { isUniqueViolation, rowsOf, type DbOrTx } from '../../core/db.js';
+import {
+  isUniqueViolation,
+  mapRows,
+  rawIso,
+  rawIsoOrNull,
+  rawNumber,
+  rawNumberOrNull,
+  rowsOf,
+  type DbOrTx,
+  type RawNumber,
+  type RawTime,
+} from '../../core/db.js';
 import { offsetOf, page } from '../../core/envelope.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { containsPattern } from '../../core/like.js';
@@ -19,10 +30,6 @@ import './gps.messages.js';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentId' | 'rentIds' | 'permissions'>;
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-type Row = Record<string, unknown>;
-
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
-const num = (v: unknown) => (v == null ? null : Number(v));
 /** A PostgreSQL array literal of ids (a drizzle `sql` array would expand into a list of parameters). */
 const ids = (list: readonly number[]) => `{${list.map((n) => Math.trunc(n)).join(',')}}`;
 
@@ -39,29 +46,67 @@ const SELECT = sql`select g.id, g.number, g.kind, g.state, g.from_rent_id, fr.na
   left join users xu on xu.tenant_id = g.tenant_id and xu.id = g.cancelled_by
   left join gps_receipts s on s.tenant_id = g.tenant_id and s.id = g.source_id`;
 
-function receiptOf(r: Row): GpsReceipt {
+/** A row of `SELECT`. */
+interface ReceiptRow {
+  id: RawNumber;
+  number: string;
+  kind: GpsReceipt['kind'];
+  state: GpsReceipt['state'];
+  from_rent_id: RawNumber;
+  from_rent_name: string;
+  to_rent_id: RawNumber;
+  to_rent_name: string;
+  source_id: RawNumber | null;
+  source_number: string | null;
+  device_count: number;
+  note: string | null;
+  express_no: string | null;
+  created_by_name: string;
+  created_at: RawTime;
+  received_by_name: string | null;
+  received_at: RawTime | null;
+  cancelled_by_name: string | null;
+  cancelled_at: RawTime | null;
+}
+
+function receiptOf(r: ReceiptRow): GpsReceipt {
   return {
-    id: Number(r.id),
-    number: String(r.number),
-    kind: r.kind as GpsReceipt['kind'],
-    state: r.state as GpsReceipt['state'],
-    fromRentId: Number(r.from_rent_id),
-    fromRentName: String(r.from_rent_name),
-    toRentId: Number(r.to_rent_id),
-    toRentName: String(r.to_rent_name),
-    sourceId: num(r.source_id),
-    sourceNumber: (r.source_number as string | null) ?? null,
+    id: rawNumber(r.id),
+    number: r.number,
+    kind: r.kind,
+    state: r.state,
+    fromRentId: rawNumber(r.from_rent_id),
+    fromRentName: r.from_rent_name,
+    toRentId: rawNumber(r.to_rent_id),
+    toRentName: r.to_rent_name,
+    sourceId: rawNumberOrNull(r.source_id),
+    sourceNumber: r.source_number ?? null,
     deviceCount: Number(r.device_count),
-    note: (r.note as string | null) ?? null,
-    expressNo: (r.express_no as string | null) ?? null,
-    createdByName: String(r.created_by_name),
-    createdAt: iso(r.created_at)!,
-    receivedByName: (r.received_by_name as string | null) ?? null,
-    receivedAt: iso(r.received_at),
-    cancelledByName: (r.cancelled_by_name as string | null) ?? null,
-    cancelledAt: iso(r.cancelled_at),
+    note: r.note ?? null,
+    expressNo: r.express_no ?? null,
+    createdByName: r.created_by_name,
+    createdAt: rawIso(r.created_at),
+    receivedByName: r.received_by_name ?? null,
+    receivedAt: rawIsoOrNull(r.received_at),
+    cancelledByName: r.cancelled_by_name ?? null,
+    cancelledAt: rawIsoOrNull(r.cancelled_at),
   };
 }
+
+/** A row of a receipt's devices. */
+interface ReceiptDeviceRow {
+  device_id: RawNumber;
+  imei: string;
+  model: string;
+  rent_name: string;
+}
+
+const receiptDeviceOf = (r: ReceiptDeviceRow): GpsReceiptDevice => ({
+  deviceId: rawNumber(r.device_id),
+  imei: r.imei,
+  model: r.model,
+  rentName: r.rent_name,
+});
 
 /** A receipt is seen by the users of its sender and of its receiver (data scope). */
 const visible = (ctx: Ctx) =>
@@ -79,37 +124,34 @@ export async function listReceipts(deps: Deps, ctx: Ctx, q: GpsReceiptQuery): Pr
   if (q.to) where.push(sql`g.created_at < ${q.to}::timestamptz`);
   const w = sql.join(where, sql` and `);
   const [total] = await rowsOf<{ n: number }>(deps.db, sql`select count(*)::int as n from gps_receipts g where ${w}`);
-  const rows = await rowsOf<Row>(
+  const rows = await mapRows(
     deps.db,
     sql`${SELECT} where ${w} order by g.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
+    receiptOf,
   );
-  return page(rows.map(receiptOf), Number(total?.n ?? 0), q);
+  return page(rows, Number(total?.n ?? 0), q);
 }
 
 async function findReceipt(db: DbOrTx, ctx: Ctx, id: number, lock = false): Promise<GpsReceipt> {
-  const [row] = await rowsOf<Row>(
+  const [receipt] = await mapRows(
     db,
     sql`${SELECT} where ${visible(ctx)} and g.id = ${id}${lock ? sql` for update of g` : sql``}`,
+    receiptOf,
   );
-  if (!row) throw new NotFoundError('gpsReceipt.notFound');
-  return receiptOf(row);
+  if (!receipt) throw new NotFoundError('gpsReceipt.notFound');
+  return receipt;
 }
 
-async function devicesOf(db: DbOrTx, tenantId: number, receiptId: number): Promise<GpsReceiptDevice[]> {
-  const rows = await rowsOf<Row>(
+function devicesOf(db: DbOrTx, tenantId: number, receiptId: number): Promise<GpsReceiptDevice[]> {
+  return mapRows(
     db,
     sql`select rd.device_id, rd.imei, d.model, r.name as rent_name
       from gps_receipt_devices rd
       join gps_devices d on d.tenant_id = rd.tenant_id and d.id = rd.device_id
       join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id
       where rd.tenant_id = ${tenantId} and rd.receipt_id = ${receiptId} order by rd.imei`,
+    receiptDeviceOf,
   );
-  return rows.map((r) => ({
-    deviceId: Number(r.device_id),
-    imei: String(r.imei),
-    model: String(r.model),
-    rentName: String(r.rent_name),
-  }));
 }
 
 export async function receiptDetail(deps: Deps, ctx: Ctx, id: number): Promise<GpsReceiptDetail> {
@@ -133,8 +175,8 @@ export async function availableForB2a(deps: Deps, ctx: Ctx, id: number): Promise
   return available(deps.db, ctx.tenantId, r);
 }
 
-async function available(db: DbOrTx, tenantId: number, r: GpsReceipt): Promise<GpsReceiptDevice[]> {
-  const rows = await rowsOf<Row>(
+function available(db: DbOrTx, tenantId: number, r: GpsReceipt): Promise<GpsReceiptDevice[]> {
+  return mapRows(
     db,
     sql`select rd.device_id, rd.imei, d.model, rn.name as rent_name
       from gps_receipt_devices rd
@@ -144,13 +186,8 @@ async function available(db: DbOrTx, tenantId: number, r: GpsReceipt): Promise<G
         and not exists (select 1 from gps_receipt_devices p
           where p.tenant_id = rd.tenant_id and p.device_id = rd.device_id and p.pending)
       order by rd.imei`,
+    receiptDeviceOf,
   );
-  return rows.map((x) => ({
-    deviceId: Number(x.device_id),
-    imei: String(x.imei),
-    model: String(x.model),
-    rentName: String(x.rent_name),
-  }));
 }
 
 /** The pending receipt a device is locked in, if any (binding, moving or deleting it is refused meanwhile). */

@@ -5,10 +5,17 @@ import { tenantRules } from '../../settings/settings.service.js';
 import type { KnownDevice } from '../ingest.js';
 import { MSG, encodeCommand, fuelCutOf, type Location } from '../jt808/codec.js';
 import type { CommandHooks, CommandReply, Jt808Gateway } from '../jt808/gateway.js';
+import {
+  addCommandStep,
+  answerCommand,
+  claimSent,
+  queuedCommands,
+  requeue,
+  sentBySerial,
+} from './commands.repository.js';
 import { RECENT_POSITION_SECONDS, logCommand, recentMotion, stepJson } from './commands.service.js';
 
-type Deps = Pick<AppDeps, 'database' | 'db' | 'clock' | 'log'>;
-type Row = Record<string, unknown>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'log'>;
 
 /** How often the gateway's process looks for queued commands of the devices it holds. */
 export const COMMAND_POLL_MS = 1000;
@@ -107,13 +114,10 @@ export class CommandDispatcher implements CommandHooks {
     if (!devices.length) return;
     const byId = new Map(devices.map((d) => [d.id, d]));
     const now = this.deps.clock.now();
-    const { rows } = await this.deps.database.query<Row>(
-      `select c.tenant_id, c.id, c.device_id, c.command_type, c.params, c.forced, c.steps, d.auth_code
-       from gps_commands c
-       join gps_devices d on d.tenant_id = c.tenant_id and d.id = c.device_id
-       where c.status = 'queued' and c.device_id = any($1::int8[]) and c.queued_at >= $2
-       order by c.device_id, c.id`,
-      [[...byId.keys()], new Date(now.getTime() - GPS_COMMAND_EXPIRY_HOURS * 3600_000).toISOString()],
+    const rows = await queuedCommands(
+      this.deps.db,
+      [...byId.keys()],
+      new Date(now.getTime() - GPS_COMMAND_EXPIRY_HOURS * 3600_000).toISOString(),
     );
     if (!rows.length) return;
     const blocked = new Set<number>();
@@ -121,27 +125,25 @@ export class CommandDispatcher implements CommandHooks {
     // The devices with a fuel cut to check: their positions received recently (by server time).
     const toCheck = new Map<number, number[]>();
     for (const r of rows)
-      if (r.command_type === 'fuelCut' && !r.forced) {
-        const list = toCheck.get(Number(r.tenant_id)) ?? [];
-        list.push(Number(r.device_id));
-        toCheck.set(Number(r.tenant_id), list);
+      if (r.commandType === 'fuelCut' && !r.forced) {
+        const list = toCheck.get(r.tenantId) ?? [];
+        list.push(r.deviceId);
+        toCheck.set(r.tenantId, list);
       }
     const motion = new Map<number, { positions: number; speed: number | null }>();
     for (const [tenantId, ids] of toCheck)
       for (const [id, m] of await recentMotion(this.deps, tenantId, ids, now)) motion.set(id, m);
     for (const r of rows) {
-      const tenantId = Number(r.tenant_id);
-      const deviceId = Number(r.device_id);
+      const { tenantId, deviceId, id } = r;
       const device = byId.get(deviceId);
       if (!device || device.tenantId !== tenantId || blocked.has(deviceId)) continue;
       // Only on a connection that authenticated with the device's current code (not after a reset or a new code).
-      if (!device.authCode || r.auth_code !== device.authCode) {
+      if (!device.authCode || r.authCode !== device.authCode) {
         blocked.add(deviceId);
         this.gateway.drop(device.imei, 'auth code no longer current');
         continue;
       }
-      const id = Number(r.id);
-      const type = r.command_type as GpsCommandType;
+      const type = r.commandType;
       if (type === 'fuelCut' && !r.forced) {
         let safe = safeSpeeds.get(tenantId);
         if (safe === undefined) {
@@ -158,58 +160,41 @@ export class CommandDispatcher implements CommandHooks {
             : null;
         if (note) {
           blocked.add(deviceId);
-          const steps = (typeof r.steps === 'string' ? JSON.parse(r.steps) : r.steps) as {
-            step: string;
-            note?: string;
-          }[];
-          const last = steps.at(-1);
-          const unknown = (n: string | undefined) => n?.startsWith('no position') ?? false;
+          const last = r.steps.at(-1);
+          const unknown = (n: string | null | undefined) => n?.startsWith('no position') ?? false;
           if (last?.step !== 'held' || unknown(last.note) !== unknown(note))
-            await this.deps.database.query(
-              `update gps_commands set steps = steps || $3::jsonb, updated_at = $4
-               where tenant_id = $1 and id = $2 and status = 'queued'`,
-              [tenantId, id, stepJson('held', now, note), now.toISOString()],
-            );
+            await addCommandStep(this.deps.db, tenantId, id, 'queued', stepJson('held', now, note), now.toISOString());
           continue;
         }
       }
       const v2019 = this.gateway.v2019Of(device.imei);
       const serial = this.gateway.allocateSerial(device.imei);
       if (v2019 === null || serial === false) continue;
-      const params = (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as { intervalSeconds?: number };
-      const { msgId, body } = encodeCommand(type, params, v2019);
+      const { msgId, body } = encodeCommand(type, r.params, v2019);
       const note = `0x${msgId.toString(16).padStart(4, '0')} #${serial}`;
-      const { rows: claimed } = await this.deps.database.query(
-        `update gps_commands set status = 'sent', sent_at = $3, serial = $4, updated_at = $3,
-           steps = steps || $5::jsonb
-         where tenant_id = $1 and id = $2 and status = 'queued' returning id`,
-        [tenantId, id, now.toISOString(), serial, stepJson('sent', now, note)],
+      const claimed = await claimSent(
+        this.deps.db,
+        tenantId,
+        id,
+        now.toISOString(),
+        serial,
+        stepJson('sent', now, note),
       );
-      if (!claimed.length) continue;
+      if (!claimed) continue;
       if (this.gateway.send(device.imei, msgId, body, serial) === false) {
         blocked.add(deviceId);
-        await this.deps.database.query(
-          `update gps_commands set status = 'queued', sent_at = null, serial = null, steps = steps || $3::jsonb
-           where tenant_id = $1 and id = $2 and status = 'sent'`,
-          [tenantId, id, stepJson('requeued', this.deps.clock.now())],
-        );
+        await requeue(this.deps.db, tenantId, id, stepJson('requeued', this.deps.clock.now()));
       }
     }
   }
 
   private async settle(device: KnownDevice, reply: CommandReply): Promise<void> {
-    const { rows } = await this.deps.database.query<Row>(
-      `select id, rent_id, command_type, params from gps_commands
-       where tenant_id = $1 and device_id = $2 and status = 'sent' and serial = $3
-       order by sent_at desc, id desc limit 1`,
-      [device.tenantId, device.id, reply.replySerial],
-    );
-    const r = rows[0];
+    const r = await sentBySerial(this.deps.db, device.tenantId, device.id, reply.replySerial);
     if (!r) {
       this.deps.log.debug({ imei: device.imei, reply }, 'gps command: reply to no command');
       return;
     }
-    const type = r.command_type as GpsCommandType;
+    const type = r.commandType;
     const now = this.deps.clock.now();
     let outcome: { status: 'succeeded' | 'failed'; code: number; text: string } | null = null;
     if (reply.kind === 'general') {
@@ -217,15 +202,17 @@ export class CommandDispatcher implements CommandHooks {
       if (reply.result !== 0)
         outcome = { status: 'failed', code: reply.result, text: RESULT_TEXT[reply.result] ?? `result ${reply.result}` };
       else if (type === 'interval') {
-        const params = (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as { intervalSeconds?: number };
-        outcome = { status: 'succeeded', code: 0, text: `interval ${params.intervalSeconds} s` };
+        outcome = { status: 'succeeded', code: 0, text: `interval ${r.params.intervalSeconds} s` };
       } else if (type === 'reboot') outcome = { status: 'succeeded', code: 0, text: 'rebooting' };
       else {
         // Fuel control and locate answer 0x0001 first; their 0x0500 / 0x0201 settles them.
-        await this.deps.database.query(
-          `update gps_commands set steps = steps || $3::jsonb, updated_at = $4
-           where tenant_id = $1 and id = $2 and status = 'sent'`,
-          [device.tenantId, r.id, stepJson('acknowledged', now, 'result 0'), now.toISOString()],
+        await addCommandStep(
+          this.deps.db,
+          device.tenantId,
+          r.id,
+          'sent',
+          stepJson('acknowledged', now, 'result 0'),
+          now.toISOString(),
         );
         return;
       }
@@ -242,28 +229,21 @@ export class CommandDispatcher implements CommandHooks {
       if (type !== 'locate') return;
       outcome = { status: 'succeeded', code: 0, text: where(reply.location) };
     }
-    const { rows: done } = await this.deps.database.query(
-      `update gps_commands set status = $3, answered_at = $4, result_code = $5, result_text = $6, updated_at = $4,
-         steps = steps || $7::jsonb
-       where tenant_id = $1 and id = $2 and status = 'sent' returning id`,
-      [
-        device.tenantId,
-        r.id,
-        outcome.status,
-        now.toISOString(),
-        outcome.code,
-        outcome.text,
-        stepJson(outcome.status, now, outcome.text),
-      ],
-    );
-    if (!done.length) return;
+    const done = await answerCommand(this.deps.db, device.tenantId, r.id, {
+      status: outcome.status,
+      at: now.toISOString(),
+      code: outcome.code,
+      text: outcome.text,
+      step: stepJson(outcome.status, now, outcome.text),
+    });
+    if (!done) return;
     await logCommand(this.deps, {
       tenantId: device.tenantId,
-      rentId: Number(r.rent_id),
+      rentId: r.rentId,
       userId: null,
       username: null,
       action: 'deviceCommand.result',
-      commandId: Number(r.id),
+      commandId: r.id,
       summary: {
         imei: device.imei,
         commandType: type,

@@ -1,6 +1,7 @@
 import type { GpsEventType } from '@fleetdesk/contracts/gps-events';
 import type { TenantRules } from '@fleetdesk/contracts/organisation';
 import type { AppDeps } from '../../../core/deps.js';
+import type { RawNumber, RawTime } from '../../../core/db.js';
 import type { PositionIn } from '../ingest.js';
 import { tenantRules } from '../../settings/settings.service.js';
 import { durableSubscriberPairs } from '../../../core/events.js';
@@ -215,7 +216,24 @@ export function forgetEventRules(deps: object): void {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const dateOf = (v: unknown) => (v == null ? null : new Date(v as string));
+const dateOf = (v: RawTime | null) => (v == null ? null : new Date(v));
+
+/** A device of the batch with its event state (the state's columns are null when it has none yet). */
+interface DeviceStateRow {
+  tenant_id: RawNumber;
+  id: RawNumber;
+  rent_id: RawNumber;
+  car_id: RawNumber | null;
+  car_type_kmh: number | null;
+  fix_time: RawTime | null;
+  server_time: RawTime | null;
+  ignition: boolean | null;
+  active_alarms: string[] | null;
+  overspeed_since: RawTime | null;
+  overspeed_raised: boolean | null;
+  online: boolean | null;
+  geofence_ids: RawNumber[] | null;
+}
 
 /**
  * Runs the batch the position writer has just stored through `deriveEvents`, device by device in fix-time order:
@@ -233,7 +251,7 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
     else byDevice.set(key, [p]);
   }
   const keys = [...byDevice.values()].map((l) => l[0]!);
-  const { rows } = await deps.database.query<Record<string, unknown>>(
+  const { rows } = await deps.database.query<DeviceStateRow>(
     `select d.tenant_id, d.id, d.rent_id, d.car_id, ct.overspeed_kmh as car_type_kmh, s.fix_time, s.server_time, s.ignition, s.active_alarms,
        s.overspeed_since, s.overspeed_raised, s.online, s.geofence_ids
      from unnest($1::int8[], $2::int8[]) as k(tenant_id, device_id)
@@ -285,11 +303,11 @@ export async function processPositions(deps: Deps, batch: WrittenPosition[]): Pr
             fixTime: dateOf(r.fix_time),
             serverTime: dateOf(r.server_time),
             ignition: r.ignition == null ? null : Boolean(r.ignition),
-            activeAlarms: (r.active_alarms as string[] | null) ?? [],
+            activeAlarms: r.active_alarms ?? [],
             overspeedSince: dateOf(r.overspeed_since),
             overspeedRaised: Boolean(r.overspeed_raised),
             online: Boolean(r.online),
-            geofenceIds: ((r.geofence_ids as unknown[] | null) ?? []).map(Number),
+            geofenceIds: (r.geofence_ids ?? []).map(Number),
           };
     for (const p of positions) {
       const contained = bound ? index.containing(deviceId, p.lat, p.lon) : state.geofenceIds.length ? [] : null;

@@ -17,7 +17,18 @@ import {
 import type { TenantRules } from '@fleetdesk/contracts/organisation';
 import type { Paged } from '@fleetdesk/contracts/common';
 import { scopeFor, type RequestContext } from '../../../core/access.js';
-import { rowsOf, type DbOrTx, type Tx } from '../../../core/db.js';
+import {
+  rawIso,
+  rawIsoOrNull,
+  rawJson,
+  rawNumberOrNull,
+  rowsOf,
+  type DbOrTx,
+  type RawJson,
+  type RawNumber,
+  type RawTime,
+  type Tx,
+} from '../../../core/db.js';
 import type { AppDeps } from '../../../core/deps.js';
 import { offsetOf, page } from '../../../core/envelope.js';
 import { ConflictError, NotFoundError } from '../../../core/errors.js';
@@ -32,12 +43,9 @@ export type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentIds' | 'lang
   Partial<Pick<RequestContext, 'rentId'>>;
 /** The engine needs the database and the clock only (the demo seed runs it inside its transaction). */
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-type Row = Record<string, unknown>;
 export type RiskRules = TenantRules['gpsRisk'];
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
-const num = (v: unknown) => (v == null ? null : Number(v));
-const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const num = rawNumberOrNull;
 
 /** The positions kept as evidence: the device's last ones up to the trigger. */
 const EVIDENCE_POSITIONS = 10;
@@ -49,6 +57,15 @@ interface StoredEvidence extends RiskEvidence {
   overdueFen: number;
   overdueDays: number;
 }
+/** A case's evidence is never null (the column is not); the reader's default all the same. */
+const EMPTY_EVIDENCE: StoredEvidence = {
+  triggers: [],
+  alarms: [],
+  positions: [],
+  bills: [],
+  overdueFen: 0,
+  overdueDays: 0,
+};
 
 export interface Trigger {
   rule: RiskRule;
@@ -70,7 +87,7 @@ interface ContractRef {
 
 /** The car's signed contract (the car is rented while it has one), or null. */
 async function signedContract(db: DbOrTx, tenantId: number, carId: number): Promise<ContractRef | null> {
-  const [k] = await rowsOf<Row>(
+  const [k] = await rowsOf<{ id: RawNumber; number: string; group_no: string; driver_id: RawNumber }>(
     db,
     sql`select id, number, group_no, driver_id from rental_contracts
       where tenant_id = ${tenantId} and car_id = ${carId} and state = 'signed'
@@ -99,7 +116,16 @@ export async function overdueOf(
   graceDays: number,
 ): Promise<Overdue> {
   const today = (await tenantDays(db, tenantId, now)).today;
-  const rows = await rowsOf<Row>(
+  const rows = await rowsOf<{
+    id: RawNumber;
+    number: string;
+    type: string;
+    period: number | null;
+    due_date: string;
+    amount_fen: RawNumber;
+    paid_fen: RawNumber;
+    days: number;
+  }>(
     db,
     sql`select l.id, k.number, l.type, l.period, l.due_date::text as due_date, l.amount_fen, l.paid_fen,
         (${today}::date - l.due_date - ${graceDays}::int) as days
@@ -150,18 +176,25 @@ async function addStep(
 }
 
 async function positionsOf(tx: DbOrTx, tenantId: number, deviceId: number, upTo: Date) {
-  const rows = await rowsOf<Row>(
+  const rows = await rowsOf<{ lat: number; lon: number; fix_time: RawTime; speed: number | null }>(
     tx,
     sql`select lat, lon, fix_time, speed from gps_positions
       where tenant_id = ${tenantId} and device_id = ${deviceId} and fix_time <= ${upTo.toISOString()}
       order by fix_time desc limit ${EVIDENCE_POSITIONS}`,
   );
-  return rows.map((r) => ({ lat: Number(r.lat), lon: Number(r.lon), at: iso(r.fix_time)!, speed: num(r.speed) }));
+  return rows.map((r) => ({ lat: Number(r.lat), lon: Number(r.lon), at: rawIso(r.fix_time), speed: num(r.speed) }));
 }
 
 async function alarmsOf(tx: DbOrTx, tenantId: number, ids: number[]) {
   if (!ids.length) return [];
-  const rows = await rowsOf<Row>(
+  const rows = await rowsOf<{
+    id: RawNumber;
+    type: string;
+    at: RawTime;
+    lat: number | null;
+    lon: number | null;
+    geofence_name: string | null;
+  }>(
     tx,
     sql`select e.id, e.type, e.at, e.lat, e.lon, g.name as geofence_name from gps_events e
       left join gps_geofences g on g.tenant_id = e.tenant_id and g.id = e.geofence_id
@@ -173,10 +206,10 @@ async function alarmsOf(tx: DbOrTx, tenantId: number, ids: number[]) {
   return rows.map((r) => ({
     id: Number(r.id),
     type: String(r.type),
-    at: iso(r.at)!,
+    at: rawIso(r.at),
     lat: num(r.lat),
     lon: num(r.lon),
-    geofenceName: (r.geofence_name as string | null) ?? null,
+    geofenceName: r.geofence_name ?? null,
   }));
 }
 
@@ -241,14 +274,14 @@ export async function raiseCase(
     });
     return id;
   }
-  const [open] = await rowsOf<Row>(
+  const [open] = await rowsOf<{ id: RawNumber; evidence: RawJson<StoredEvidence> }>(
     tx,
     sql`select id, evidence from gps_risk_cases where tenant_id = ${tenantId} and car_id = ${carId}
       and state <> 'closed' for update`,
   );
   if (!open) return null;
   const id = Number(open.id);
-  const held = json<StoredEvidence>(open.evidence);
+  const held = rawJson(open.evidence, EMPTY_EVIDENCE);
   const keys = new Set(held.triggers.map((t) => t.key));
   const fresh = input.triggers.filter((t) => !keys.has(t.key));
   if (!fresh.length) return null;
@@ -287,12 +320,12 @@ async function rulesOf(db: DbOrTx, tenantId: number) {
 
 /** An event the events pipeline has just stored that a risk rule looks at. */
 export interface RiskEventRow {
-  tenant_id: unknown;
-  id: unknown;
-  device_id: unknown;
-  car_id: unknown;
-  type: unknown;
-  at: unknown;
+  tenant_id: RawNumber;
+  id: RawNumber;
+  device_id: RawNumber;
+  car_id: RawNumber | null;
+  type: string;
+  at: RawTime;
 }
 
 export const RISK_EVENT_TYPES = ['geofenceExit', 'powerCut', 'tamper'] as const;
@@ -306,7 +339,15 @@ export const RISK_EVENT_TYPES = ['geofenceExit', 'powerCut', 'tamper'] as const;
 export async function evaluateEvents(deps: Deps, events: RiskEventRow[]): Promise<number> {
   const withCar = events.filter((e) => e.car_id != null);
   if (!withCar.length) return 0;
-  const rented = await rowsOf<Row>(
+  const rented = await rowsOf<{
+    tenant_id: RawNumber;
+    car_id: RawNumber;
+    rent_id: RawNumber;
+    id: RawNumber;
+    number: string;
+    group_no: string;
+    driver_id: RawNumber;
+  }>(
     deps.db,
     sql`select distinct on (k.tenant_id, k.car_id) k.tenant_id, k.car_id, c.rent_id, k.id, k.number, k.group_no,
         k.driver_id
@@ -333,7 +374,7 @@ export async function evaluateEvents(deps: Deps, events: RiskEventRow[]): Promis
       const overdue = await overdueOf(tx, tenantId, contract.groupNo, now, graceDays);
       const triggers: Trigger[] = [];
       for (const e of mine) {
-        const at = new Date(e.at as string);
+        const at = new Date(e.at);
         const id = Number(e.id);
         if (e.type === 'geofenceExit' && risk.geofenceExitOverdue && overdue.days > risk.overdueDays)
           triggers.push({ rule: 'geofenceExitOverdue', at, key: `event:${id}`, eventIds: [id], note: null });
@@ -383,15 +424,15 @@ export async function sweepRules(deps: Deps): Promise<{ raised: number; closed: 
   let raised = 0;
   // The rules are each tenant's (tenantRules, with the contracts' defaults): one query per tenant that has trackers.
   const tenants = await rowsOf<{ tenant_id: number }>(deps.db, sql`select distinct tenant_id from gps_event_states`);
-  const silent: Row[] = [];
-  const outside: Row[] = [];
+  const silent: (CarDeviceRow & { server_time: RawTime })[] = [];
+  const outside: CarDeviceRow[] = [];
   for (const { tenant_id } of tenants) {
     const tenantId = Number(tenant_id);
     const rules = (await tenantRules(deps.db, tenantId)).gpsRisk;
     // Silent: the device's last message (any) is older than the tenant's silentHours.
     if (rules.silentRented) {
       silent.push(
-        ...(await rowsOf<Row>(
+        ...(await rowsOf<CarDeviceRow & { server_time: RawTime }>(
           deps.db,
           sql`select d.tenant_id, d.id as device_id, d.car_id, c.rent_id, s.server_time
           from gps_event_states s
@@ -410,7 +451,7 @@ export async function sweepRules(deps: Deps): Promise<{ raised: number; closed: 
     // Outside its geofences while the rent became overdue: devices bound to geofences whose last position was in none.
     if (rules.geofenceExitOverdue) {
       outside.push(
-        ...(await rowsOf<Row>(
+        ...(await rowsOf<CarDeviceRow>(
           deps.db,
           sql`select d.tenant_id, d.id as device_id, d.car_id, c.rent_id
           from gps_event_states s
@@ -427,7 +468,7 @@ export async function sweepRules(deps: Deps): Promise<{ raised: number; closed: 
     }
   }
   for (const r of silent) {
-    const since = new Date(r.server_time as string);
+    const since = new Date(r.server_time);
     const hours = Math.floor((now.getTime() - since.getTime()) / 3_600_000);
     if (
       await raiseFor(deps, r, now, (_risk, _overdue) => ({
@@ -460,9 +501,17 @@ export async function sweepRules(deps: Deps): Promise<{ raised: number; closed: 
   return { raised, closed };
 }
 
+/** A rented car's device a periodic rule looks at. */
+interface CarDeviceRow {
+  tenant_id: RawNumber;
+  device_id: RawNumber;
+  car_id: RawNumber;
+  rent_id: RawNumber;
+}
+
 async function raiseFor(
   deps: Deps,
-  r: Row,
+  r: CarDeviceRow,
   now: Date,
   decide: (risk: RiskRules, overdue: Overdue) => Trigger | null,
 ): Promise<boolean> {
@@ -494,7 +543,12 @@ async function raiseFor(
  * engine); the others get the overdue figures of now.
  */
 async function closePaid(deps: Deps, now: Date): Promise<number> {
-  const cases = await rowsOf<Row>(
+  const cases = await rowsOf<{
+    tenant_id: RawNumber;
+    id: RawNumber;
+    evidence: RawJson<StoredEvidence>;
+    group_no: string;
+  }>(
     deps.db,
     sql`select rc.tenant_id, rc.id, rc.evidence, k.group_no from gps_risk_cases rc
       join rental_contracts k on k.tenant_id = rc.tenant_id and k.id = rc.contract_id
@@ -507,7 +561,7 @@ async function closePaid(deps: Deps, now: Date): Promise<number> {
     await deps.db.transaction(async (tx) => {
       const { graceDays } = await rulesOf(tx, tenantId);
       const overdue = await overdueOf(tx, tenantId, String(c.group_no), now, graceDays);
-      const held = json<StoredEvidence>(c.evidence);
+      const held = rawJson(c.evidence, EMPTY_EVIDENCE);
       if (overdue.fen > 0) {
         if (overdue.fen === held.overdueFen && overdue.days === held.overdueDays) return;
         const evidence = { ...held, bills: overdue.bills, overdueFen: overdue.fen, overdueDays: overdue.days };
@@ -540,7 +594,7 @@ async function closePaid(deps: Deps, now: Date): Promise<number> {
 // Fuel cut ----------------------------------------------------------------------------------------------------
 
 async function lockCase(tx: Tx, tenantId: number, id: number) {
-  const [c] = await rowsOf<Row>(
+  const [c] = await rowsOf<LockedCase>(
     tx,
     sql`select rc.*, c.plate, k.number as contract_no, k.group_no, k.state as contract_state from gps_risk_cases rc
       join cars c on c.tenant_id = rc.tenant_id and c.id = rc.car_id
@@ -550,7 +604,20 @@ async function lockCase(tx: Tx, tenantId: number, id: number) {
   return c;
 }
 
-function inScope(ctx: Ctx, c: Row | undefined): Row {
+/** What the writers read of a locked case (`rc.*` and its car's plate and contract). */
+interface LockedCase {
+  id: RawNumber;
+  rent_id: RawNumber;
+  device_id: RawNumber | null;
+  rule: RiskRule;
+  state: RiskState;
+  plate: string;
+  contract_no: string | null;
+  group_no: string | null;
+  contract_state: string | null;
+}
+
+function inScope<C extends { rent_id: RawNumber }>(ctx: Ctx, c: C | undefined): C {
   if (!c || !ctx.rentIds.includes(Number(c.rent_id))) throw new NotFoundError('gpsRisk.notFound');
   return c;
 }
@@ -561,9 +628,9 @@ function inScope(ctx: Ctx, c: Row | undefined): Row {
  */
 export async function proposeFuelCut(deps: AppDeps, ctx: Ctx, id: number, input: ProposeFuelCutInput) {
   await deps.db.transaction(async (tx) => {
-    const c = inScope(ctx, await lockCase(tx as Tx, ctx.tenantId, id));
+    const c = inScope(ctx, await lockCase(tx, ctx.tenantId, id));
     if (c.state === 'closed') throw new ConflictError('gpsRisk.closed');
-    if (!PROPOSABLE_STATES.includes(c.state as RiskState)) throw new ConflictError('gpsRisk.notProposable');
+    if (!PROPOSABLE_STATES.includes(c.state)) throw new ConflictError('gpsRisk.notProposable');
     if (c.device_id == null) throw new ConflictError('gpsRisk.noDevice');
     const now = deps.clock.now();
     // An open reason, as of now: rent overdue, or the rule that fired still holding (a power cut, tamper or
@@ -582,7 +649,7 @@ export async function proposeFuelCut(deps: AppDeps, ctx: Ctx, id: number, input:
     );
     await addStep(tx, ctx.tenantId, id, 'proposed', now, ctx.userId, input.reason);
     const request = await startApproval(
-      tx as Tx,
+      tx,
       deps,
       { ...ctx, rentId: Number(c.rent_id) },
       {
@@ -591,7 +658,7 @@ export async function proposeFuelCut(deps: AppDeps, ctx: Ctx, id: number, input:
         summary: `车辆 ${String(c.plate)} 风控断油：欠租 ${amount} 元`,
         form: {
           plateNo: String(c.plate),
-          contractNo: (c.contract_no as string | null) ?? '',
+          contractNo: c.contract_no ?? '',
           amount,
           reason: input.reason,
         },
@@ -615,7 +682,7 @@ export async function noteForcedFuelCut(
   o: { tenantId: number; deviceId: number; carId: number | null; commandId: number; actorId: number; reason: string },
 ): Promise<number | null> {
   const byCar = o.carId == null ? sql`` : sql` or car_id = ${o.carId}`;
-  const [c] = await rowsOf<Row>(
+  const [c] = await rowsOf<{ id: RawNumber }>(
     deps.db,
     sql`select id from gps_risk_cases where tenant_id = ${o.tenantId} and state <> 'closed'
       and (device_id = ${o.deviceId}${byCar}) order by id desc limit 1`,
@@ -671,7 +738,15 @@ export async function sendApprovedFuelCuts(
   only?: { tenantId: number; caseId: number },
 ): Promise<number> {
   const filter = only ? sql` and rc.tenant_id = ${only.tenantId} and rc.id = ${only.caseId}` : sql``;
-  const cases = await rowsOf<Row>(
+  const cases = await rowsOf<{
+    tenant_id: RawNumber;
+    id: RawNumber;
+    device_id: RawNumber;
+    actor_id: RawNumber;
+    approved_at: RawTime;
+    reason: string | null;
+    command_id: RawNumber | null;
+  }>(
     deps.db,
     sql`select rc.tenant_id, rc.id, rc.device_id, s.actor_id, s.at as approved_at,
         (select p.note from gps_risk_steps p where p.tenant_id = rc.tenant_id and p.case_id = rc.id
@@ -770,7 +845,7 @@ async function fuelCutOutcome(o: {
 
 /** Cases whose fuel cut was sent: the command's answer (succeeded: done; failed, expired or cancelled: open again). */
 async function followFuelCuts(deps: SendDeps, now: Date): Promise<number> {
-  const cases = await rowsOf<Row>(
+  const cases = await rowsOf<{ tenant_id: RawNumber; id: RawNumber; command_id: RawNumber }>(
     deps.db,
     sql`select rc.tenant_id, rc.id, rc.command_id from gps_risk_cases rc
       join gps_commands g on g.tenant_id = rc.tenant_id and g.id = rc.command_id
@@ -844,7 +919,7 @@ export function registerFuelCutType(): void {
 
 export async function closeCase(deps: AppDeps, ctx: Ctx, id: number, input: CloseRiskCaseInput) {
   await deps.db.transaction(async (tx) => {
-    const c = inScope(ctx, await lockCase(tx as Tx, ctx.tenantId, id));
+    const c = inScope(ctx, await lockCase(tx, ctx.tenantId, id));
     if (c.state === 'closed') throw new ConflictError('gpsRisk.closed');
     const now = deps.clock.now();
     await rowsOf(
@@ -876,7 +951,38 @@ const SELECT = sql`select rc.id, rc.rent_id, r.name as rent_name, rc.car_id, c.p
   left join rental_contracts k on k.tenant_id = rc.tenant_id and k.id = rc.contract_id
   left join gps_last_positions lp on lp.tenant_id = rc.tenant_id and lp.device_id = rc.device_id`;
 
-function rowOf(r: Row): RiskCaseRow {
+/** A row of `SELECT`. */
+interface CaseRow {
+  id: RawNumber;
+  rent_id: RawNumber;
+  rent_name: string;
+  car_id: RawNumber;
+  plate: string;
+  device_id: RawNumber | null;
+  imei: string | null;
+  driver_id: RawNumber | null;
+  driver_name: string | null;
+  contract_id: RawNumber | null;
+  contract_no: string | null;
+  rule: RiskRule;
+  state: RiskState;
+  overdue_fen: RawNumber | null;
+  overdue_days: number | null;
+  lat: number | null;
+  lon: number | null;
+  fix_time: RawTime | null;
+  speed: number | null;
+  raised_at: RawTime;
+  updated_at: RawTime;
+  close_reason: RiskCloseReason | null;
+  close_note: string | null;
+  closed_at: RawTime | null;
+  approval_id: RawNumber | null;
+  command_id: RawNumber | null;
+  evidence: RawJson<StoredEvidence>;
+}
+
+function rowOf(r: CaseRow): RiskCaseRow {
   return {
     id: Number(r.id),
     rentId: Number(r.rent_id),
@@ -884,20 +990,22 @@ function rowOf(r: Row): RiskCaseRow {
     carId: Number(r.car_id),
     plate: String(r.plate),
     deviceId: num(r.device_id),
-    imei: (r.imei as string | null) ?? null,
+    imei: r.imei ?? null,
     driverId: num(r.driver_id),
-    driverName: (r.driver_name as string | null) ?? null,
+    driverName: r.driver_name ?? null,
     contractId: num(r.contract_id),
-    contractNo: (r.contract_no as string | null) ?? null,
-    rule: r.rule as RiskRule,
-    state: r.state as RiskState,
+    contractNo: r.contract_no ?? null,
+    rule: r.rule,
+    state: r.state,
     overdueAmount: fenToYuan(Number(r.overdue_fen ?? 0)),
     overdueDays: Number(r.overdue_days ?? 0),
     lastPosition:
-      r.lat == null ? null : { lat: Number(r.lat), lon: Number(r.lon), at: iso(r.fix_time)!, speed: num(r.speed) },
-    raisedAt: iso(r.raised_at)!,
-    updatedAt: iso(r.updated_at)!,
-    closeReason: (r.close_reason as RiskCloseReason | null) ?? null,
+      r.lat == null || r.fix_time == null
+        ? null
+        : { lat: Number(r.lat), lon: Number(r.lon), at: rawIso(r.fix_time), speed: num(r.speed) },
+    raisedAt: rawIso(r.raised_at),
+    updatedAt: rawIso(r.updated_at),
+    closeReason: r.close_reason ?? null,
   };
 }
 
@@ -925,7 +1033,7 @@ export async function listCases(deps: Pick<AppDeps, 'db'>, ctx: Ctx, q: RiskCase
       left join rental_contracts k on k.tenant_id = rc.tenant_id and k.id = rc.contract_id
       where ${where}`,
   );
-  const rows = await rowsOf<Row>(
+  const rows = await rowsOf<CaseRow>(
     deps.db,
     sql`${SELECT} where ${where} order by rc.raised_at desc, rc.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
   );
@@ -934,21 +1042,28 @@ export async function listCases(deps: Pick<AppDeps, 'db'>, ctx: Ctx, q: RiskCase
 
 /** One case with its evidence and steps (404 outside the caller's rents). */
 export async function caseDetail(deps: Pick<AppDeps, 'db'>, ctx: Ctx, id: number): Promise<RiskCaseDetail> {
-  const [r] = await rowsOf<Row>(deps.db, sql`${SELECT} where rc.tenant_id = ${ctx.tenantId} and rc.id = ${id}`);
-  inScope(ctx, r);
-  const steps = await rowsOf<Row>(
+  const [r] = await rowsOf<CaseRow>(deps.db, sql`${SELECT} where rc.tenant_id = ${ctx.tenantId} and rc.id = ${id}`);
+  const c = inScope(ctx, r);
+  const steps = await rowsOf<{
+    id: RawNumber;
+    kind: RiskStep['kind'];
+    actor_name: string | null;
+    note: string | null;
+    data: RawJson<Record<string, unknown>>;
+    at: RawTime;
+  }>(
     deps.db,
     sql`select s.id, s.kind, u.name as actor_name, s.note, s.data, s.at from gps_risk_steps s
       left join users u on u.tenant_id = s.tenant_id and u.id = s.actor_id
       where s.tenant_id = ${ctx.tenantId} and s.case_id = ${id} order by s.id`,
   );
-  const ev = json<StoredEvidence>(r!.evidence);
+  const ev = rawJson(c.evidence, EMPTY_EVIDENCE);
   return {
-    ...rowOf(r!),
-    closeNote: (r!.close_note as string | null) ?? null,
-    closedAt: iso(r!.closed_at),
-    approvalId: num(r!.approval_id),
-    commandId: num(r!.command_id),
+    ...rowOf(c),
+    closeNote: c.close_note ?? null,
+    closedAt: rawIsoOrNull(c.closed_at),
+    approvalId: num(c.approval_id),
+    commandId: num(c.command_id),
     evidence: {
       triggers: ev.triggers ?? [],
       alarms: ev.alarms ?? [],
@@ -957,11 +1072,11 @@ export async function caseDetail(deps: Pick<AppDeps, 'db'>, ctx: Ctx, id: number
     },
     steps: steps.map((s) => ({
       id: Number(s.id),
-      kind: s.kind as RiskStep['kind'],
-      actorName: (s.actor_name as string | null) ?? null,
-      note: (s.note as string | null) ?? null,
-      data: json<Record<string, unknown>>(s.data),
-      at: iso(s.at)!,
+      kind: s.kind,
+      actorName: s.actor_name ?? null,
+      note: s.note ?? null,
+      data: rawJson(s.data, {}),
+      at: rawIso(s.at),
     })),
   };
 }
@@ -969,22 +1084,22 @@ export async function caseDetail(deps: Pick<AppDeps, 'db'>, ctx: Ctx, id: number
 /** `risk/board`: counts per state and rule, the open cases newest first (at most 50), of the caller's rents. */
 export async function riskBoard(deps: Pick<AppDeps, 'db'>, ctx: Ctx): Promise<RiskBoard> {
   const scope = sql`rc.tenant_id = ${ctx.tenantId} and rc.rent_id = any(${`{${ctx.rentIds.join(',')}}`}::int8[])`;
-  const byState = await rowsOf<Row>(
+  const byState = await rowsOf<{ state: RiskState; n: number }>(
     deps.db,
     sql`select rc.state, count(*)::int as n from gps_risk_cases rc where ${scope} group by 1 order by 1`,
   );
-  const byRule = await rowsOf<Row>(
+  const byRule = await rowsOf<{ rule: RiskRule; n: number; fen: RawNumber }>(
     deps.db,
     sql`select rc.rule, count(*)::int as n, coalesce(sum((rc.evidence->>'overdueFen')::bigint), 0)::bigint as fen
       from gps_risk_cases rc where ${scope} and rc.state <> 'closed' group by 1 order by 1`,
   );
-  const open = await rowsOf<Row>(
+  const open = await rowsOf<CaseRow>(
     deps.db,
     sql`${SELECT} where ${scope} and rc.state <> 'closed' order by rc.raised_at desc, rc.id desc limit 50`,
   );
   return {
-    byState: byState.map((r) => ({ state: r.state as RiskState, count: Number(r.n) })),
-    byRule: byRule.map((r) => ({ rule: r.rule as RiskRule, count: Number(r.n) })),
+    byState: byState.map((r) => ({ state: r.state, count: Number(r.n) })),
+    byRule: byRule.map((r) => ({ rule: r.rule, count: Number(r.n) })),
     openCount: byRule.reduce((a, r) => a + Number(r.n), 0),
     overdueAmount: fenToYuan(byRule.reduce((a, r) => a + Number(r.fen), 0)),
     open: open.map(rowOf),
