@@ -93,7 +93,7 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
       body: DeviceListQuery,
       response: { 200: envelope(paged(Device)) },
     },
-    config: { access: access.permission(VIEW) },
+    config: { reads: true, access: access.permission(VIEW) },
     handler: async (req) => ok(await listDevices(deps, req.ctx, req.body)),
   });
 
@@ -316,7 +316,7 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'Export the devices bound to cars (.xlsx, streamed)',
       body: DeviceListQuery.omit({ pageNum: true, pageSize: true }),
     },
-    config: { access: access.permission('riskGpsMap:export') },
+    config: { reads: true, access: access.permission('riskGpsMap:export') },
     handler: async (req, reply) => {
       // Refused before the file starts: once streaming, an error can only cut the download.
       rentInScope(req.ctx, req.body.rentId);
@@ -358,7 +358,7 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'Export the cars without a device (.xlsx, streamed)',
       body: UnboundCarQuery.omit({ pageNum: true, pageSize: true }),
     },
-    config: { access: access.permission('riskGpsMap:export') },
+    config: { reads: true, access: access.permission('riskGpsMap:export') },
     handler: async (req, reply) => {
       rentInScope(req.ctx, req.body.rentId);
       const zh = req.ctx.lang === 'zh-CN';
