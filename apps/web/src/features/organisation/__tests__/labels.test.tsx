@@ -5,6 +5,7 @@ import type { Label } from '@fleetdesk/contracts/organisation';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn, type Account } from '../../../test/fixtures';
+import { searchFor } from '../../../test/filter-form';
 import { renderApp } from '../../../test/render-app';
 import { API, label, orgRoutes, FIRST, SLOW } from './org-fixtures';
 
@@ -98,15 +99,12 @@ describe('labels', () => {
     expect(await screen.findByText('Airport', { selector: '.ant-tag' }, FIRST)).toBeInTheDocument();
     expect(screen.getByText('3 records')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Keyword'), 'ENERGY');
-    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await searchFor(user, document.body, 'Keyword', 'ENERGY');
     await waitFor(() => expect(screen.queryByText('Airport', { selector: '.ant-tag' })).not.toBeInTheDocument());
     expect(screen.getByText('New energy', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/oa/labelManagement?kind=car&keyword=ENERGY');
 
-    await user.clear(screen.getByLabelText('Keyword'));
-    await user.type(screen.getByLabelText('Keyword'), 'Night');
-    await user.click(screen.getByRole('button', { name: /Search/ }));
+    await searchFor(user, document.body, 'Keyword', 'Night');
     expect(await screen.findByText('No labels of this kind yet')).toBeInTheDocument();
 
     // Another kind is another list: its tab drops the keyword.

@@ -6,6 +6,7 @@ import type { Rent } from '@fleetdesk/contracts/organisation';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn, type Account } from '../../../test/fixtures';
+import { searchFor } from '../../../test/filter-form';
 import { renderApp } from '../../../test/render-app';
 import { API, orgRoutes, rent, RENTS, FIRST, SLOW } from './org-fixtures';
 
@@ -118,15 +119,12 @@ describe('subsidiaries', () => {
     expect(within(page).getByText('3 records')).toBeInTheDocument();
 
     // The keyword is any part of the name, short name, code, city, contact or credit code.
-    await user.type(within(page).getByLabelText('Keyword'), 'shang');
-    await user.click(within(page).getByRole('button', { name: /Search/ }));
+    await searchFor(user, page, 'Keyword', 'shang');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/oa/companySetting?keyword=shang'));
     await waitFor(() => expect(within(page).queryByText('Demo Rentals Hangzhou')).not.toBeInTheDocument());
     expect(within(page).getByText('Demo Rentals Shanghai')).toBeInTheDocument();
     expect(within(page).getByText('1 record')).toBeInTheDocument();
-    await user.clear(within(page).getByLabelText('Keyword'));
-    await user.type(within(page).getByLabelText('Keyword'), 'wang fang');
-    await user.click(within(page).getByRole('button', { name: /Search/ }));
+    await searchFor(user, page, 'Keyword', 'wang fang');
     expect(await within(page).findByText('3 records')).toBeInTheDocument();
 
     // The whole list was asked for once: filtering happens on the page.
@@ -143,8 +141,7 @@ describe('subsidiaries', () => {
     expect(within(page).getByText('1 record')).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.type(within(page).getByLabelText('Keyword'), 'Hangzhou');
-    await user.click(within(page).getByRole('button', { name: /Search/ }));
+    await searchFor(user, page, 'Keyword', 'Hangzhou');
     expect(await within(page).findByText('No subsidiaries')).toBeInTheDocument();
     expect(within(page).queryByText('Demo Rentals Suzhou')).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/oa/companySetting?status=disabled&keyword=Hangzhou');
