@@ -13,6 +13,7 @@ import type { Paged } from '@fleetdesk/contracts/common';
 import { ColumnSettings } from './column-settings';
 import { FilterBar } from './filter-bar';
 import { useListParams, type FilterField, type ListParams } from './list-params';
+import type { LocalListQuery } from './local-list';
 import './list-page.css';
 
 export type ListColumn<Row> = ColumnType<Row> & { key: string; title: ReactNode };
@@ -28,8 +29,13 @@ export interface ListPageProps<Row> {
   filterActions?: ReactNode;
   columns: ListColumn<Row>[];
   rowKey: (row: Row) => Key;
-  /** The list call as query options for the current parameters (filters, page, size). */
-  query: (params: ListParams) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, readonly unknown[]>;
+  /**
+   * The list call as query options for the current parameters (filters, page, size): a paged call, or a call that
+   * answers the whole list, paged on the client (`localPaged` of local-list.ts).
+   */
+  query: (
+    params: ListParams,
+  ) => UseQueryOptions<Paged<Row>, Error, Paged<Row>, readonly unknown[]> | LocalListQuery<Row>;
   /** Buttons of the list (add, import). */
   toolbar?: ReactNode;
   /**
@@ -86,7 +92,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         : listParams.params,
     [listParams.params, showingDeleted],
   );
-  const list = useQuery({ ...props.query(params), placeholderData: keepPreviousData });
+  // Either kind of call gives a page; what the cache holds (a page or the whole list) is the call's business.
+  const list = useQuery({
+    ...(props.query(params) as UseQueryOptions<unknown, Error, Paged<Row>, readonly unknown[]>),
+    placeholderData: keepPreviousData,
+  });
   const [hidden, setHidden] = useState<Set<string>>(() => hiddenColumns.get(props.id) ?? new Set());
   const [selected, setSelected] = useState<Row[]>([]);
 

@@ -5,6 +5,7 @@ import type { ClockRecord, Today } from '@fleetdesk/contracts/attendance';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
+import { searchFor } from '../../../test/filter-form';
 import { renderApp } from '../../../test/render-app';
 
 const FIRST = { timeout: 60_000 };
@@ -97,5 +98,41 @@ describe('attendance', () => {
     expect(await within(box).findByText('请至少选择一个工作日')).toBeInTheDocument();
     expect(within(box).getByText('请输入班次名称（最多 20 个字）')).toBeInTheDocument();
     expect(s.calls('POST', `${T}/shift/save`)).toHaveLength(0);
+  });
+
+  it('lists the shifts with their actions and filters them by the shift or department name', async () => {
+    await setLanguage('en-US');
+    signedIn();
+    const s = sessionServer(ADMIN, {
+      [`GET ${T}/shift/list`]: () =>
+        ok([
+          shift,
+          { ...shift, id: 2, departmentId: 4, departmentName: 'Night shift', name: 'Late', startTime: '22:00' },
+          { ...shift, id: 3, departmentId: 3, departmentName: 'Finance', name: 'Office hours' },
+        ]),
+      'GET /api/ccwadmin/dept/list': () => ok([]),
+    });
+    renderApp('/oa/attendance');
+    const user = userEvent.setup();
+    const page = await screen.findByTestId('shifts', {}, FIRST);
+    const standard = (await within(page).findByText('Standard')).closest('tr')!;
+    expect(within(standard).getByText('Default (everyone)')).toBeInTheDocument();
+    expect(within(standard).getByText('Mon Tue Wed Thu Fri')).toBeInTheDocument();
+    expect(within(standard).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(page).getByText('3 records')).toBeInTheDocument();
+
+    // The department's name finds its shift; so does the default's, as the table shows it.
+    await searchFor(user, page, 'Keyword', 'night');
+    await waitFor(() => expect(within(page).queryByText('Standard')).not.toBeInTheDocument());
+    expect(within(page).getByText('22:00 - 18:00')).toBeInTheDocument();
+    expect(within(page).queryByText('Office hours')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/oa/attendance?keyword=night');
+    await searchFor(user, page, 'Keyword', 'default');
+    expect(await within(page).findByText('Standard')).toBeInTheDocument();
+    expect(within(page).getByText('1 record')).toBeInTheDocument();
+
+    await searchFor(user, page, 'Keyword', 'weekend');
+    expect(await within(page).findByText('No shifts yet')).toBeInTheDocument();
+    expect(s.calls('GET', `${T}/shift/list`)).toHaveLength(1);
   });
 });

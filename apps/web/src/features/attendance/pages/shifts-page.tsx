@@ -6,17 +6,18 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
-import Result from 'antd/es/result';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import TimePicker from 'antd/es/time-picker';
 import TreeSelect from 'antd/es/tree-select';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShiftInput, type Shift } from '@fleetdesk/contracts/attendance';
 import type { Department } from '@fleetdesk/contracts/organisation';
+import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
+import type { FilterField } from '../../../components/list-page/list-params';
+import { hasKeyword, localPaged } from '../../../components/list-page/local-list';
 import { useModalForm } from '../../../components/use-modal-form';
 import { useAccess } from '../../../lib/access';
 import { departmentsQuery } from '../../../lib/organisation-lists';
@@ -127,83 +128,89 @@ export default function ShiftsPage() {
   const { t } = useTranslation('attendance');
   const { modal, message } = App.useApp();
   const access = useAccess();
-  const shifts = useQuery(shiftsQuery());
+  const filters = useMemo<FilterField[]>(
+    () => [{ type: 'text', name: 'keyword', label: t('shifts.keyword'), placeholder: t('shifts.keywordHint') }],
+    [t],
+  );
+  // A tenant has a shift or a few per department, and their call answers them all: the keyword (the shift's name or
+  // its department's, as the table shows it) and the page are applied here, under the area key the shift mutations
+  // invalidate.
+  const query = useMemo(
+    () =>
+      localPaged(shiftsQuery(), (s: Shift, f) =>
+        hasKeyword(f.keyword, s.name, s.departmentName ?? t('shifts.default')),
+      ),
+    [t],
+  );
   const departments = useQuery({ ...departmentsQuery(), enabled: access.can('oaDepart') });
   const remove = useDeleteShift();
   const [editing, setEditing] = useState<{ shift?: Shift } | null>(null);
   const canEdit = access.can('oaAttendanceRule:edit');
+  const columns: ListColumn<Shift>[] = [
+    { key: 'dept', title: t('shifts.department'), render: (_, s) => s.departmentName ?? t('shifts.default') },
+    { key: 'name', title: t('shifts.name'), dataIndex: 'name' },
+    {
+      key: 'days',
+      title: t('shifts.workDays'),
+      render: (_, s) => s.workDays.map((d) => t(`weekday.${d}`)).join(' '),
+    },
+    { key: 'hours', title: t('shifts.hours'), render: (_, s) => `${s.startTime} - ${s.endTime}` },
+    { key: 'grace', title: t('shifts.grace'), dataIndex: 'graceMinutes', align: 'right' },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: t('shifts.actions'),
+            render: (_: unknown, s: Shift) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => setEditing({ shift: s })}>
+                  {t('shifts.edit')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() =>
+                    modal.confirm({
+                      title: t('shifts.deleteConfirm', { name: s.name }),
+                      okButtonProps: { danger: true },
+                      onOk: async () => {
+                        const ok = await remove.mutateAsync(s.id).then(
+                          () => true,
+                          () => false,
+                        );
+                        if (ok) void message.success(t('shifts.deleted'));
+                      },
+                    })
+                  }
+                >
+                  {t('actions.delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <section className="fd-attendance-page" data-testid="shifts">
-      <h1 className="fd-page-title">{t('shifts.title')}</h1>
-      <Space className="fd-attendance-filters">
-        <span className="fd-muted">{t('shifts.hint')}</span>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('shifts.add')}
-          </Button>
-        )}
-      </Space>
-      {shifts.isError && !shifts.data ? (
-        <Result
-          status="warning"
-          title={t('common:list.loadFailed')}
-          extra={<Button onClick={() => void shifts.refetch()}>{t('common:actions.retry')}</Button>}
-        />
-      ) : (
-        <Table<Shift>
-          rowKey="id"
-          loading={shifts.isFetching}
-          dataSource={shifts.data ?? []}
-          pagination={false}
-          locale={{ emptyText: t('shifts.empty') }}
-          columns={[
-            { key: 'dept', title: t('shifts.department'), render: (_, s) => s.departmentName ?? t('shifts.default') },
-            { key: 'name', title: t('shifts.name'), dataIndex: 'name' },
-            {
-              key: 'days',
-              title: t('shifts.workDays'),
-              render: (_, s) => s.workDays.map((d) => t(`weekday.${d}`)).join(' '),
-            },
-            { key: 'hours', title: t('shifts.hours'), render: (_, s) => `${s.startTime} - ${s.endTime}` },
-            { key: 'grace', title: t('shifts.grace'), dataIndex: 'graceMinutes', align: 'right' },
-            ...(canEdit
-              ? [
-                  {
-                    key: 'actions',
-                    title: t('shifts.actions'),
-                    render: (_: unknown, s: Shift) => (
-                      <Space size={0}>
-                        <Button type="link" size="small" onClick={() => setEditing({ shift: s })}>
-                          {t('shifts.edit')}
-                        </Button>
-                        <Button
-                          type="link"
-                          size="small"
-                          danger
-                          onClick={() =>
-                            modal.confirm({
-                              title: t('shifts.deleteConfirm', { name: s.name }),
-                              okButtonProps: { danger: true },
-                              onOk: async () => {
-                                const ok = await remove.mutateAsync(s.id).then(
-                                  () => true,
-                                  () => false,
-                                );
-                                if (ok) void message.success(t('shifts.deleted'));
-                              },
-                            })
-                          }
-                        >
-                          {t('actions.delete')}
-                        </Button>
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+      <ListPage<Shift>
+        id="attendance-shifts"
+        title={t('shifts.title')}
+        extra={<span className="fd-muted">{t('shifts.hint')}</span>}
+        toolbar={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              {t('shifts.add')}
+            </Button>
+          )
+        }
+        filters={filters}
+        columns={columns}
+        rowKey={(s) => s.id}
+        query={query}
+        emptyText={t('shifts.empty')}
+      />
       {editing && (
         <ShiftForm shift={editing.shift} departments={departments.data ?? []} onClose={() => setEditing(null)} />
       )}

@@ -5,6 +5,7 @@ import type { Label } from '@fleetdesk/contracts/organisation';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn, type Account } from '../../../test/fixtures';
+import { searchFor } from '../../../test/filter-form';
 import { renderApp } from '../../../test/render-app';
 import { API, label, orgRoutes, FIRST, SLOW } from './org-fixtures';
 
@@ -80,6 +81,47 @@ describe('labels', () => {
     expect(server.calls('DELETE', `${API}/label/delete/41`)[0]!.query.get('force')).toBe('true');
     await waitFor(() => expect(screen.queryByText('New energy', { selector: '.ant-tag' })).not.toBeInTheDocument());
   }, 120_000);
+
+  it('filters a kind by keyword in the filter form, and a tab switch starts that kind afresh', async () => {
+    signedIn();
+    const labels: Label[] = [
+      label({ id: 41, kind: 'car', name: 'New energy', color: 'green', used: 12 }),
+      label({ id: 42, kind: 'car', name: 'Spare', color: 'grey', used: 0 }),
+      label({ id: 44, kind: 'car', name: 'Airport', color: 'orange', used: 3 }),
+      label({ id: 31, kind: 'employee', name: 'Night' }),
+    ];
+    sessionServer(
+      ADMIN,
+      orgRoutes({ [`GET ${API}/label/list`]: (req) => ok(labels.filter((l) => l.kind === req.query.get('kind'))) }),
+    );
+    renderApp('/oa/labelManagement?kind=car');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Airport', { selector: '.ant-tag' }, FIRST)).toBeInTheDocument();
+    expect(screen.getByText('3 records')).toBeInTheDocument();
+
+    await searchFor(user, document.body, 'Keyword', 'ENERGY');
+    await waitFor(() => expect(screen.queryByText('Airport', { selector: '.ant-tag' })).not.toBeInTheDocument());
+    expect(screen.getByText('New energy', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/oa/labelManagement?kind=car&keyword=ENERGY');
+
+    await searchFor(user, document.body, 'Keyword', 'Night');
+    expect(await screen.findByText('No labels of this kind yet')).toBeInTheDocument();
+
+    // Another kind is another list: its tab drops the keyword.
+    await user.click(screen.getByRole('tab', { name: 'Employees' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/oa\/labelManagement\?kind=employee$/),
+    );
+    expect(await screen.findByText('Night', { selector: '.ant-tag' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText('Keyword')).toHaveValue('');
+  }, 90_000);
+
+  it('says so when a kind has no label', async () => {
+    signedIn();
+    sessionServer(ADMIN, orgRoutes({ [`GET ${API}/label/list`]: () => ok([]) }));
+    renderApp('/oa/labelManagement?kind=contract');
+    expect(await screen.findByText('No labels of this kind yet', {}, FIRST)).toBeInTheDocument();
+  }, 90_000);
 
   it('shows a user who may only look no write button', async () => {
     signedIn();

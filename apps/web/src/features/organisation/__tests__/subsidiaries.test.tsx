@@ -6,6 +6,7 @@ import type { Rent } from '@fleetdesk/contracts/organisation';
 import { setLanguage } from '../../../lib/i18n';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn, type Account } from '../../../test/fixtures';
+import { searchFor } from '../../../test/filter-form';
 import { renderApp } from '../../../test/render-app';
 import { API, orgRoutes, rent, RENTS, FIRST, SLOW } from './org-fixtures';
 
@@ -106,6 +107,52 @@ describe('subsidiaries', () => {
     // The disabled Suzhou rent offers enabling.
     const suzhou = screen.getByText('Demo Rentals Suzhou').closest('tr')!;
     expect(within(suzhou).getByText('Enable')).toBeInTheDocument();
+  }, 90_000);
+
+  it('filters the rents by keyword and status in the filter form, the URL keeping them, with one call', async () => {
+    signedIn();
+    const server = sessionServer(ADMIN, orgRoutes());
+    renderApp('/oa/companySetting');
+    const user = userEvent.setup();
+    const page = await screen.findByTestId('subsidiaries', {}, FIRST);
+    expect(await within(page).findByText('Demo Rentals Suzhou', {}, SLOW)).toBeInTheDocument();
+    expect(within(page).getByText('3 records')).toBeInTheDocument();
+
+    // The keyword is any part of the name, short name, code, city, contact or credit code.
+    await searchFor(user, page, 'Keyword', 'shang');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/oa/companySetting?keyword=shang'));
+    await waitFor(() => expect(within(page).queryByText('Demo Rentals Hangzhou')).not.toBeInTheDocument());
+    expect(within(page).getByText('Demo Rentals Shanghai')).toBeInTheDocument();
+    expect(within(page).getByText('1 record')).toBeInTheDocument();
+    await searchFor(user, page, 'Keyword', 'wang fang');
+    expect(await within(page).findByText('3 records')).toBeInTheDocument();
+
+    // The whole list was asked for once: filtering happens on the page.
+    expect(server.calls('GET', `${API}/rent/list`)).toHaveLength(1);
+  }, 90_000);
+
+  it('opens on the status in the URL and says so when no rent passes the filters', async () => {
+    signedIn();
+    sessionServer(ADMIN, orgRoutes());
+    renderApp('/oa/companySetting?status=disabled');
+    const page = await screen.findByTestId('subsidiaries', {}, FIRST);
+    expect(await within(page).findByText('Demo Rentals Suzhou', {}, SLOW)).toBeInTheDocument();
+    expect(within(page).queryByText('Demo Rentals Hangzhou')).not.toBeInTheDocument();
+    expect(within(page).getByText('1 record')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await searchFor(user, page, 'Keyword', 'Hangzhou');
+    expect(await within(page).findByText('No subsidiaries')).toBeInTheDocument();
+    expect(within(page).queryByText('Demo Rentals Suzhou')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/oa/companySetting?status=disabled&keyword=Hangzhou');
+  }, 90_000);
+
+  it('says so when the tenant has no rent', async () => {
+    signedIn();
+    sessionServer(ADMIN, orgRoutes({ [`GET ${API}/rent/list`]: () => ok([]) }));
+    renderApp('/oa/companySetting');
+    const page = await screen.findByTestId('subsidiaries', {}, FIRST);
+    expect(await within(page).findByText('No subsidiaries', {}, SLOW)).toBeInTheDocument();
   }, 90_000);
 
   it('shows a user who may only look no write button', async () => {

@@ -1,15 +1,15 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LABEL_KINDS, type Label, type LabelKind } from '@fleetdesk/contracts/organisation';
+import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
+import type { FilterField } from '../../../components/list-page/list-params';
+import { hasKeyword, localPaged } from '../../../components/list-page/local-list';
 import { useAccess } from '../../../lib/access';
 import { useDeleteLabel } from '../api/delete-label';
 import { labelsQuery } from '../api/get-labels';
@@ -21,13 +21,16 @@ import './organisation.css';
 const kindOf = (value: string | null): LabelKind =>
   (LABEL_KINDS as readonly string[]).includes(value ?? '') ? (value as LabelKind) : 'employee';
 
-/** `/oa/labelManagement`: labels by kind (the tab is `?kind=`), with colour and use count. */
+/**
+ * `/oa/labelManagement`: labels by kind (the tab is `?kind=`), with colour and use count. Another tab is another
+ * list: switching drops the keyword and the page.
+ */
 export default function LabelsPage() {
   const { t } = useTranslation('organisation');
   const [search, setSearch] = useSearchParams();
   const kind = kindOf(search.get('kind'));
   return (
-    <section className="fd-org-page" data-testid="labels">
+    <section data-testid="labels">
       <h1 className="fd-page-title">{t('labels.title')}</h1>
       <Tabs
         activeKey={kind}
@@ -43,7 +46,13 @@ function LabelList({ kind }: { kind: LabelKind }) {
   const { t } = useTranslation('organisation');
   const { modal, message } = App.useApp();
   const access = useAccess();
-  const list = useQuery(labelsQuery(kind));
+  const filters = useMemo<FilterField[]>(
+    () => [{ type: 'text', name: 'keyword', label: t('filters.keyword'), placeholder: t('labels.keywordHint') }],
+    [t],
+  );
+  // A kind's labels come whole (under the key the label mutations and the pickers of other areas share): the
+  // keyword and the page are applied here.
+  const query = useMemo(() => localPaged(labelsQuery(kind), (l: Label, f) => hasKeyword(f.keyword, l.name)), [kind]);
   const remove = useDeleteLabel();
   const [editing, setEditing] = useState<{ label?: Label } | null>(null);
   const canEdit = access.can('oaLabel:edit');
@@ -66,64 +75,58 @@ function LabelList({ kind }: { kind: LabelKind }) {
     });
   };
 
+  const columns: ListColumn<Label>[] = [
+    { key: 'name', title: t('labels.name'), render: (_, l) => <LabelTag name={l.name} color={l.color} /> },
+    { key: 'colour', title: t('labels.colour'), render: (_, l) => t(`colours.${l.color}`, l.color) },
+    { key: 'used', title: t('labels.used'), dataIndex: 'used', align: 'right' },
+    ...(canEdit || canDelete
+      ? [
+          {
+            key: 'actions',
+            title: t('fields.actions'),
+            render: (_: unknown, l: Label) => (
+              <Space size={0}>
+                {canEdit && (
+                  <Button type="link" size="small" onClick={() => setEditing({ label: l })}>
+                    {t('actions.edit')}
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    aria-label={t('labels.deleteNamed', { name: l.name })}
+                    onClick={() => confirmDelete(l)}
+                  >
+                    {t('actions.delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
-      <div className="fd-org-page-head">
-        <span className="fd-muted">{t('labels.hint', { kind: t(`labelKind.${kind}`) })}</span>
-        {access.can('oaLabel:add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('labels.add')}
-          </Button>
-        )}
-      </div>
-      {list.isError && !list.data ? (
-        <Result
-          status="warning"
-          title={t('common:list.loadFailed')}
-          extra={<Button onClick={() => void list.refetch()}>{t('common:actions.retry')}</Button>}
-        />
-      ) : (
-        <Table<Label>
-          rowKey="id"
-          loading={list.isFetching}
-          dataSource={list.data ?? []}
-          pagination={false}
-          locale={{ emptyText: t('labels.empty') }}
-          columns={[
-            { key: 'name', title: t('labels.name'), render: (_, l) => <LabelTag name={l.name} color={l.color} /> },
-            { key: 'colour', title: t('labels.colour'), render: (_, l) => t(`colours.${l.color}`, l.color) },
-            { key: 'used', title: t('labels.used'), dataIndex: 'used', align: 'right' },
-            ...(canEdit || canDelete
-              ? [
-                  {
-                    key: 'actions',
-                    title: t('fields.actions'),
-                    render: (_: unknown, l: Label) => (
-                      <Space size={0}>
-                        {canEdit && (
-                          <Button type="link" size="small" onClick={() => setEditing({ label: l })}>
-                            {t('actions.edit')}
-                          </Button>
-                        )}
-                        {canDelete && (
-                          <Button
-                            type="link"
-                            size="small"
-                            danger
-                            aria-label={t('labels.deleteNamed', { name: l.name })}
-                            onClick={() => confirmDelete(l)}
-                          >
-                            {t('actions.delete')}
-                          </Button>
-                        )}
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+      <ListPage<Label>
+        id="organisation-labels"
+        extra={<span className="fd-muted">{t('labels.hint', { kind: t(`labelKind.${kind}`) })}</span>}
+        toolbar={
+          access.can('oaLabel:add') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              {t('labels.add')}
+            </Button>
+          )
+        }
+        filters={filters}
+        columns={columns}
+        rowKey={(l) => l.id}
+        query={query}
+        emptyText={t('labels.empty')}
+      />
       {editing && <LabelForm kind={kind} label={editing.label} onClose={() => setEditing(null)} />}
     </>
   );
