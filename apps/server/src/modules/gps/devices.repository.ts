@@ -567,21 +567,19 @@ export function modelCounts(db: DbOrTx, scope: Pick<DeviceScope, 'tenantId' | 'r
   );
 }
 
-export async function insertWorkOrder(
-  db: DbOrTx,
-  v: {
-    tenantId: number;
-    kind: 'install' | 'repair';
-    carId: number;
-    deviceId: number | null;
-    address: string;
-    contactName: string;
-    contactPhone: string;
-    appointmentAt: string | null;
-    remark: string | null;
-    createdBy: number;
-  },
-) {
+/** What a work order is asked with (`createWorkOrder`). */
+export interface WorkOrderInput {
+  kind: 'install' | 'repair';
+  carId: number;
+  deviceId: number | null;
+  address: string;
+  contactName: string;
+  contactPhone: string;
+  appointmentAt: string | null;
+  remark: string | null;
+}
+
+export async function insertWorkOrder(db: DbOrTx, v: WorkOrderInput & { tenantId: number; createdBy: number }) {
   const [r] = await rowsOf<{
     id: RawNumber;
     kind: 'install' | 'repair';

@@ -49,6 +49,7 @@ import {
   unboundCarPage,
   updateDeviceRow,
   type DeviceScope,
+  type WorkOrderInput,
 } from './devices.repository.js';
 import { alarmNames } from './jt808/codec.js';
 import { tripsAndStops, type MotionPoint } from './motion.js';
@@ -450,20 +451,7 @@ export async function userInstall(deps: Deps, ctx: Ctx) {
   }));
 }
 
-export async function createWorkOrder(
-  deps: Deps,
-  ctx: Ctx,
-  input: {
-    kind: 'install' | 'repair';
-    carId: number;
-    deviceId: number | null;
-    address: string;
-    contactName: string;
-    contactPhone: string;
-    appointmentAt: string | null;
-    remark: string | null;
-  },
-) {
+export async function createWorkOrder(deps: Deps, ctx: Ctx, input: WorkOrderInput) {
   const car = await findCar(deps, ctx, { id: input.carId });
   if (input.deviceId !== null) {
     const d = await getDevice(deps, ctx, input.deviceId);
