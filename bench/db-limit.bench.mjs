@@ -39,19 +39,52 @@ const LISTS = [
   { name: 'policies', method: 'GET', path: '/api/ccwadmin/rentCar/insurance/policy/list?pageNum=1&pageSize=20' },
   { name: 'GPS devices', method: 'POST', path: '/api/ccwgps/device/all', body: { pageNum: 1, pageSize: 20 } },
   { name: 'alarms', method: 'GET', path: '/api/ccwgps/alarm?pageNum=1&pageSize=20' },
-  { name: 'approvals', method: 'GET', path: '/api/ccwadmin/oa/approval/request/list?box=all&pageNum=1&pageSize=20' },
+  { name: 'approvals', method: 'GET', path: '/api/ccwadmin/oa/approval/request/list?box=waiting&pageNum=1&pageSize=20' },
   { name: 'operation log', method: 'GET', path: '/api/ccwadmin/operationLog/list?pageNum=1&pageSize=20' },
 ].filter((l) => !ONLY || ONLY.includes(l.name));
 
 ensureBuilt();
 const ratio = (a, b) => Math.round((a / b) * 100) / 100;
 
-/** A value as an SQL literal (what node-postgres sent, as text; null as NULL). */
-const literal = (v) => (v === null ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`);
+/**
+ * A value as an SQL literal (what node-postgres sent, as text; null as NULL). pgbench reads `:name` (`:00` of a
+ * time too) as a variable, so a colon is written as the escape `\072` of an E'' string, still an untyped literal.
+ */
+function literal(v) {
+  if (v === null) return 'NULL';
+  const text = String(v).replace(/'/g, "''");
+  return /[:\\]/.test(text) ? `E'${text.replace(/\\/g, '\\\\').replace(/:/g, '\\072')}'` : `'${text}'`;
+}
+
+/** The statement's own string literals with a colon (`'HH24:MI:SS'`) written as E'' strings, as values are. */
+function escapeColons(text) {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== "'") {
+      out += text[i];
+      continue;
+    }
+    let body = '';
+    let j = i + 1;
+    for (; j < text.length; j++) {
+      if (text[j] === "'" && text[j + 1] === "'") {
+        body += "''";
+        j++;
+      } else if (text[j] === "'") break;
+      else body += text[j];
+    }
+    const escaped = /(^|\W)[eE]$/.test(out);
+    if (!body.includes(':')) out += `'${body}'`;
+    else if (escaped) out += `'${body.replace(/:/g, '\\072')}'`;
+    else out += `E'${body.replace(/\\/g, '\\\\').replace(/:/g, '\\072')}'`;
+    i = j;
+  }
+  return out;
+}
 
 /** The statement with its `$n` replaced by the values it was sent with. */
 function inline({ text, values }) {
-  return text.replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
+  return escapeColons(text).replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
 }
 
 /** A pgbench script of the captured statements (each ends with `;`; pgbench reads `:name` as a variable). */
@@ -81,7 +114,8 @@ const captureFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-capt
 const env = {
   DATABASE_URL: pgdb.url,
   SEED_DEMO: 'true',
-  LOG_LEVEL: 'warn',
+  // startServer waits for the "listening" line of the log.
+  LOG_LEVEL: 'info',
   RATE_LIMIT_PER_MINUTE: '0',
   // Nothing but the calls in the pool: the job worker and the GPS gateway stay off.
   RUN_WORKER: 'false',
@@ -95,7 +129,7 @@ const results = {
   lists: [],
 };
 try {
-  await (await startServer({ ...env, LOG_LEVEL: 'info' })).stop();
+  await (await startServer(env)).stop();
   const db = await openBenchDatabase({ url: pgdb.url });
   if (CARS) console.log(`cars: ${(await generateFleet(db, { count: CARS })).seconds} s`);
   if (DRIVERS) await generateDrivers(db, { count: DRIVERS });
