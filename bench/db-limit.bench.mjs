@@ -39,7 +39,11 @@ const LISTS = [
   { name: 'policies', method: 'GET', path: '/api/ccwadmin/rentCar/insurance/policy/list?pageNum=1&pageSize=20' },
   { name: 'GPS devices', method: 'POST', path: '/api/ccwgps/device/all', body: { pageNum: 1, pageSize: 20 } },
   { name: 'alarms', method: 'GET', path: '/api/ccwgps/alarm?pageNum=1&pageSize=20' },
-  { name: 'approvals', method: 'GET', path: '/api/ccwadmin/oa/approval/request/list?box=waiting&pageNum=1&pageSize=20' },
+  {
+    name: 'approvals',
+    method: 'GET',
+    path: '/api/ccwadmin/oa/approval/request/list?box=waiting&pageNum=1&pageSize=20',
+  },
   { name: 'operation log', method: 'GET', path: '/api/ccwadmin/operationLog/list?pageNum=1&pageSize=20' },
 ].filter((l) => !ONLY || ONLY.includes(l.name));
 
