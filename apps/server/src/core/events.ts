@@ -70,6 +70,32 @@ export interface DomainEventMap {
     content: KeyedText | string;
     link: string;
   };
+  /**
+   * A rent bill went past its due date unpaid (once per bill, when the contracts' daily job first finds it; the
+   * same run reminds its users through `reminder.due`). Money in fen.
+   */
+  'bill.overdue': {
+    contractId: number;
+    lineId: number;
+    rentId: number;
+    number: string;
+    period: number | null;
+    outstandingFen: number;
+    dueDate: string;
+  };
+  /** A payment was recorded against a bill (a clerk's collection; partial payments each once). Money in fen. */
+  'payment.received': {
+    contractId: number;
+    lineId: number;
+    rentId: number;
+    amountFen: number;
+    /** The bill's state after it: `partial` or `paid`. */
+    lineState: string;
+    paidDate: string;
+    accountId: number;
+    by: number | null;
+    at: string;
+  };
   /** An approval reached its outcome: approved, rejected (the last decision) or withdrawn by its applicant. */
   'approval.decided': { approvalId: number; kind: string; result: string; decidedBy: number | null; at: string };
 }

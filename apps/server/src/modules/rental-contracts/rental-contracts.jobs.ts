@@ -73,6 +73,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
   return deps.events.transaction(
     async (tx) => {
       const fresh = await rowsOf<{
+        key: string;
         kind: 'due' | 'overdue' | 'end';
         rent_id: number;
         contract_id: number;
@@ -109,7 +110,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
         insert into rental_reminders (tenant_id, key) select ${tenantId}, key from c
         on conflict do nothing returning key
       )
-      select c.kind, c.rent_id, c.contract_id, c.number, c.driver, c.period, c.amount_fen, c.date
+      select c.key, c.kind, c.rent_id, c.contract_id, c.number, c.driver, c.period, c.amount_fen, c.date
       from c join fresh using (key) order by c.key`,
       );
       await publish(
@@ -137,6 +138,22 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
             link: `/rentContract/detail/${c.contract_id}`,
           },
         })),
+        // An overdue bill is also a fact of its own (the risk engine and the message centre may act on it).
+        ...fresh
+          .filter((c) => c.kind === 'overdue')
+          .map((c) => ({
+            tenantId,
+            name: 'bill.overdue' as const,
+            payload: {
+              contractId: Number(c.contract_id),
+              lineId: Number(c.key.slice('overdue:'.length)),
+              rentId: Number(c.rent_id),
+              number: c.number,
+              period: c.period === null ? null : Number(c.period),
+              outstandingFen: Number(c.amount_fen ?? 0),
+              dueDate: c.date,
+            },
+          })),
       );
       return fresh.length;
     },

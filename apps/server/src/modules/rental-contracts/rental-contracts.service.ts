@@ -569,6 +569,21 @@ export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: nu
       paidDate,
       remark: input.remark ?? null,
     });
+    await publish(tx, {
+      tenantId: ctx.tenantId,
+      name: 'payment.received',
+      payload: {
+        contractId: line.contractId,
+        lineId,
+        rentId: line.rentId,
+        amountFen,
+        lineState: row.state,
+        paidDate,
+        accountId: input.accountId,
+        by: ctx.userId,
+        at: deps.clock.now().toISOString(),
+      },
+    });
     await event(tx, ctx, line.contractId, 'collect', {
       text: {
         key: 'contracts.event.collected',

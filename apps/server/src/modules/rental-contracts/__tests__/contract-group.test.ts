@@ -509,6 +509,18 @@ describe('open bills of a contract ended by a car change, while its group goes o
     expect(msgs.length).toBeGreaterThan(0);
     expect(msgs.every((m) => m.content.includes('已逾期'))).toBe(true);
     expect(await sendReminders(t.deps, tenantId)).toBe(0);
+    // Each overdue bill is also a `bill.overdue` event, once, with what is still owed.
+    const events = await q<{ payload: { lineId: number; contractId: number; outstandingFen: number } }>(
+      t,
+      `select payload from domain_events where tenant_id = $1 and name = 'bill.overdue'
+         and (payload->>'lineId')::int8 = any($2::int8[])`,
+      [tenantId, `{${overdue.map((l) => l.id).join(',')}}`],
+    );
+    expect(events.map((e) => e.payload.lineId).sort()).toEqual(overdue.map((l) => l.id).sort());
+    for (const e of events) {
+      const line = overdue.find((l) => l.id === e.payload.lineId)!;
+      expect(e.payload.outstandingFen).toBe(Math.round(line.outstanding * 100));
+    }
   });
 
   it('once the group ends, nothing more: no late fee, no debt row, no reminder, no collection', async () => {

@@ -172,6 +172,17 @@ describe('contract life', () => {
     expect(closed.statusCode).toBe(409);
     const cols = (await t.request('GET', `${P}/collections/${id}`, { as: 'admin' })).json().data;
     expect(cols.filter((c: { lineId: number }) => c.lineId === second.id)).toHaveLength(2);
+    // Each payment is a domain event of its own (the refused ones none), with the bill's state after it.
+    const paid = await q<{ payload: { amountFen: number; lineState: string; contractId: number } }>(
+      t,
+      `select payload from domain_events where tenant_id = $1 and name = 'payment.received'
+         and (payload->>'lineId')::int8 = $2 order by id`,
+      [tenantId, second.id],
+    );
+    expect(paid.map((e) => [e.payload.amountFen, e.payload.lineState, e.payload.contractId])).toEqual([
+      [100000, 'partial', id],
+      [200000, 'paid', id],
+    ]);
   });
 
   it('answers the bills of one month', async () => {
