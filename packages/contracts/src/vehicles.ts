@@ -410,6 +410,12 @@ export const Car = z.object({
   gpsLastSeenAt: Instant.nullable(),
   online: z.boolean(),
   remark: z.string().nullable(),
+  transferToRentId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the rent a transfer waiting for its approval moves the car to (null: none pending)'),
+  transferToRentName: z.string().nullable(),
   createdAt: Instant,
   updatedAt: Instant,
   deletedAt: Instant.nullable(),

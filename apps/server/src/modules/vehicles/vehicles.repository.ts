@@ -30,7 +30,7 @@ import {
   type Energy,
 } from '@fleetdesk/contracts/vehicles';
 import type { RequestContext } from '../../core/access.js';
-import { rowsOf, type Database, type DbOrTx } from '../../core/db.js';
+import { rawNumberOrNull, rowsOf, type Database, type DbOrTx, type RawNumber } from '../../core/db.js';
 import { CountCache } from '../../core/count-cache.js';
 import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
@@ -51,6 +51,8 @@ export function inScope(scope: Scope): SQL {
 /** A car as the read queries give it: its columns (dates as text) and the names it shows. */
 export interface CarRecord {
   id: number;
+  transfer_to_rent_id: RawNumber | null;
+  transfer_to_rent_name: string | null;
   rent_id: number;
   rent_name: string | null;
   plate: string;
@@ -114,8 +116,10 @@ const CAR_SELECT = sql.raw(`select cars.id, cars.rent_id, cars.plate, cars.vin, 
   cars.compulsory_expiry::text as compulsory_expiry, cars.commercial_company, cars.commercial_policy_no,
   cars.commercial_expiry::text as commercial_expiry, cars.license_file_no, cars.license_use_character,
   cars.license_issue_date::text as license_issue_date, cars.license_bound_at, cars.remark,
-  cars.created_at, cars.updated_at, cars.deleted_at,
+  cars.created_at, cars.updated_at, cars.deleted_at, cars.transfer_to_rent_id,
   (select r.short_name from rents r where r.tenant_id = cars.tenant_id and r.id = cars.rent_id) as rent_name,
+  (select r.short_name from rents r where r.tenant_id = cars.tenant_id and r.id = cars.transfer_to_rent_id)
+    as transfer_to_rent_name,
   (select b.name from car_brands b where b.id = cars.brand_id) as brand_name,
   (select s.name from car_series s where s.id = cars.series_id) as series_name,
   (select m.name from car_models m where m.id = cars.model_id) as model_name,
@@ -252,6 +256,8 @@ export function toCar(c: CarRecord, now: Date): Car {
     gpsLastSeenAt: iso(seen),
     online: !!seen && now.getTime() - seen.getTime() <= ONLINE_WINDOW_MINUTES * 60_000,
     remark: c.remark,
+    transferToRentId: rawNumberOrNull(c.transfer_to_rent_id),
+    transferToRentName: c.transfer_to_rent_name,
     createdAt: iso(c.created_at)!,
     updatedAt: iso(c.updated_at)!,
     deletedAt: iso(c.deleted_at),

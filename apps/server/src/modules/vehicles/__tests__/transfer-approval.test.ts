@@ -111,11 +111,15 @@ describe('a transfer a flow step applies to', () => {
     expect(approval.status).toBe('pending');
     expect(res.json().data.rentId).toBe(ids.hz);
     expect(await rentOf(car.id)).toBe(ids.hz);
+    // The car page says where the car is to go while the approval runs.
+    expect(res.json().data).toMatchObject({ transferToRentId: ids.sh, transferToRentName: '上海公司' });
     const again = await transfer(car.id, ids.sh);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain(`#${approval.id}`);
     expect((await decide(approval.id, 'approved')).statusCode).toBe(200);
     expect(await rentOf(car.id)).toBe(ids.sh);
+    const moved = (await t.request('GET', `${P}/${car.id}`, { as: 'admin', rent: ids.sh })).json().data;
+    expect(moved).toMatchObject({ rentId: ids.sh, transferToRentId: null, transferToRentName: null });
     const ops = (
       await t.request('GET', `${P}/operations`, { as: 'admin', query: { carId: car.id, kind: 'transfer' } })
     ).json().data.rows;

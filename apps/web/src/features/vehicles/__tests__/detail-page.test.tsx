@@ -99,6 +99,21 @@ describe('the car page', () => {
     }
   });
 
+  it('says that a transfer waits for its approval, and offers no second one', async () => {
+    signedIn();
+    sessionServer(
+      ADMIN,
+      carRoutes({
+        [`GET ${CAR}`]: () => ok(carDetail({ transferToRentId: 2, transferToRentName: '上海公司' })),
+      }),
+    );
+    renderApp('/rentCar/car/1');
+    expect(await screen.findByTestId('transfer-pending', {}, SLOW)).toHaveTextContent(
+      'Transfer to 上海公司 awaiting approval',
+    );
+    expect(screen.getByRole('button', { name: /Transfer/ })).toBeDisabled();
+  });
+
   it('says when the car does not exist', async () => {
     signedIn();
     sessionServer(

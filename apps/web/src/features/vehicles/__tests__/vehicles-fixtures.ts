@@ -52,6 +52,8 @@ export function car(patch: Partial<Car> = {}): Car {
     gpsLastSeenAt: null,
     online: false,
     remark: null,
+    transferToRentId: null,
+    transferToRentName: null,
     createdAt: '2026-10-01T02:00:00Z',
     updatedAt: '2026-11-01T02:00:00Z',
     deletedAt: null,

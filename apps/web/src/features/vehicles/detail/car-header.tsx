@@ -24,7 +24,8 @@ export function CarHeader({ car }: { car: CarDetail }) {
   const [deleting, setDeleting] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const canEdit = access.can('rentCar:edit');
-  const transferBlocked = car.status === 'rented' || FINAL_CAR_STATUSES.includes(car.status);
+  const transferPending = car.transferToRentId !== null;
+  const transferBlocked = transferPending || car.status === 'rented' || FINAL_CAR_STATUSES.includes(car.status);
 
   return (
     <header className="fd-car-detail-head">
@@ -33,6 +34,11 @@ export function CarHeader({ car }: { car: CarDetail }) {
         <h1 className="fd-page-title fd-car-plate">{formatPlate(car.plate)}</h1>
         <CarStatusTag status={car.status} />
         {car.online && <Tag color="success">{t('detail.online')}</Tag>}
+        {transferPending && (
+          <Tag color="processing" data-testid="transfer-pending">
+            {t('detail.transferPending', { rent: car.transferToRentName ?? '' })}
+          </Tag>
+        )}
         <span className="fd-car-detail-sub">
           {[car.brandName, car.seriesName, car.modelName].filter(Boolean).join(' · ')}
           {' · '}
@@ -59,7 +65,15 @@ export function CarHeader({ car }: { car: CarDetail }) {
             </Button>
           )}
           {access.can('rentCar:transfer') && (
-            <Tooltip title={transferBlocked ? t('detail.transferBlocked') : undefined}>
+            <Tooltip
+              title={
+                transferPending
+                  ? t('detail.transferPendingHint', { rent: car.transferToRentName ?? '' })
+                  : transferBlocked
+                    ? t('detail.transferBlocked')
+                    : undefined
+              }
+            >
               <Button icon={<SwapOutlined />} disabled={transferBlocked} onClick={() => setTransferring(true)}>
                 {t('detail.transfer')}
               </Button>
