@@ -331,7 +331,7 @@ async function carRoutes(fastify: FastifyInstance): Promise<void> {
         body: CarExportFilter,
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
-      config: { access: exporting, audit: car },
+      config: { reads: true, access: exporting, audit: car },
       handler: async (req, reply) => {
         const zh = req.lang === 'zh-CN';
         const days = await tenantDays(deps.db, req.ctx.tenantId, deps.clock.now());
