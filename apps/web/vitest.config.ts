@@ -11,7 +11,9 @@ export default defineConfig({
   resolve: { alias: [{ find: /^@fleetdesk\/contracts\/(.*)$/, replacement: `${contracts}$1.ts` }] },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
+    // happy-dom, not jsdom: the same suite in about a third of the time (tests, environment start-up and imports
+    // each take less); src/test/setup.ts adds the one browser behaviour the screens' tests need that it lacks.
+    environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     reporters: reporters('web'),
     testTimeout: 40_000,
