@@ -1,13 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { clearSession } from '../lib/session';
 import './no-antd-styles';
 
 // The suites run in parallel on two cores: a screen may take more than the default second to appear.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks these browser APIs that antd uses.
+// The test DOM lacks (jsdom) or answers differently (happy-dom) these browser APIs that antd uses.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
@@ -29,6 +29,28 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => undefined;
 
+/**
+ * happy-dom submits a form only when the click's target is the submit button itself; a browser (and jsdom) also
+ * submits when the click lands on something inside it, as tests do with `getByText('Search')` finding the button's
+ * `<span>`. This adds that activation: after a click on an element inside a submit button that nobody cancelled,
+ * the button's form is submitted, as the button's own click would.
+ */
+if (navigator.userAgent.includes('HappyDOM')) {
+  const dispatchEvent = HTMLElement.prototype.dispatchEvent;
+  HTMLElement.prototype.dispatchEvent = function (this: HTMLElement, event: Event) {
+    const result = dispatchEvent.call(this, event);
+    // `eventPhase` is back at NONE only for the outermost dispatch (happy-dom calls each ancestor's dispatchEvent
+    // while the event bubbles).
+    if (event.type !== 'click' || !(event instanceof MouseEvent) || event.eventPhase !== Event.NONE) return result;
+    const button = this.closest('button');
+    if (event.defaultPrevented || !button || button === this || button.type !== 'submit' || button.disabled) {
+      return result;
+    }
+    if (button.form && button.isConnected) button.form.requestSubmit(button);
+    return result;
+  };
+}
+
 beforeEach(() => {
   localStorage.clear();
   clearSession();
@@ -38,4 +60,11 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+// React flushes the passive effects of a file's last commit (the unmount in `cleanup`) in a later macrotask; let it
+// run before the file's environment is torn down, or it meets no `window` ("window is not defined", an unhandled
+// error that fails the run under happy-dom). Two turns: the flush may have been queued behind the first.
+afterAll(async () => {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
 });
