@@ -55,14 +55,36 @@ try {
     await h.arrayBuffer();
     return list();
   };
-  await loop(both, ((n) => () => n-- <= 0)(20));
+  await loop(
+    both,
+    (
+      (n) => () =>
+        n-- <= 0
+    )(20),
+  );
   // Without an export: the same loop for BENCH_SECONDS.
   const healthAlone = [];
   const listAlone = [];
   const stopAt = performance.now() + BASELINE_SECONDS * 1000;
   while (performance.now() < stopAt) {
-    healthAlone.push(...(await loop(health, ((n) => () => n-- <= 0)(1))));
-    listAlone.push(...(await loop(list, ((n) => () => n-- <= 0)(1))));
+    healthAlone.push(
+      ...(await loop(
+        health,
+        (
+          (n) => () =>
+            n-- <= 0
+        )(1),
+      )),
+    );
+    listAlone.push(
+      ...(await loop(
+        list,
+        (
+          (n) => () =>
+            n-- <= 0
+        )(1),
+      )),
+    );
   }
   results.withoutExport = { healthz: summary(healthAlone), carList: summary(listAlone) };
   console.log('without an export:', JSON.stringify(results.withoutExport));
@@ -82,8 +104,24 @@ try {
   const healthDuring = [];
   const listDuring = [];
   while (!done) {
-    healthDuring.push(...(await loop(health, ((n) => () => done || n-- <= 0)(1))));
-    listDuring.push(...(await loop(list, ((n) => () => done || n-- <= 0)(1))));
+    healthDuring.push(
+      ...(await loop(
+        health,
+        (
+          (n) => () =>
+            done || n-- <= 0
+        )(1),
+      )),
+    );
+    listDuring.push(
+      ...(await loop(
+        list,
+        (
+          (n) => () =>
+            done || n-- <= 0
+        )(1),
+      )),
+    );
   }
   results.export = await exporting;
   results.duringExport = { healthz: summary(healthDuring), carList: summary(listDuring) };
