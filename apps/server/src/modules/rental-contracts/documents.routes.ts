@@ -176,7 +176,7 @@ export function registerDocumentRoutes(fastify: FastifyInstance, deps: AppDeps):
       body: DocumentTemplateInput,
       produces: ['application/pdf'],
     },
-    config: { access: access.permission('oaSetting:view'), audit: false },
+    config: { reads: true, access: access.permission('oaSetting:view'), audit: false },
     handler: async (req, reply) => {
       const { fileName, data } = await templatePreview(deps, req.ctx, req.params.kind, req.body);
       return sendPdf(reply, fileName, data);
