@@ -21,6 +21,14 @@ export default defineConfig({
     // the whole web suite in CI (the steps run one after another).
     maxWorkers: 2,
     css: false,
+    // React flushes a commit's passive effects from its scheduler (setImmediate). A commit of a root the file did not
+    // render through Testing Library (antd's static dialogs, after their closing animation) can schedule that flush
+    // after the file's environment is gone, where it meets no `window`: an error of the teardown, not of a test
+    // (setup.ts drains what it can first). Only that error is left out; every other unhandled error fails the run.
+    onUnhandledError(error) {
+      const text = `${error.message}\n${'stack' in error ? (error.stack ?? '') : ''}`;
+      if (/window is not defined/.test(text) && /scheduler|performWorkUntilDeadline/.test(text)) return false;
+    },
     // Tried and left out (whole suite, back to back on the shared 2-core machine): `isolate: false` (one module graph
     // per worker) was slower, 245 s against 200 s, and 17 tests failed on what earlier files left behind (antd's
     // dialogs and messages outside React's roots, the language); `deps.optimizer.client` saved no import time, 380 s
