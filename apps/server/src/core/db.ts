@@ -243,6 +243,14 @@ export async function rowsOf<R>(db: DbOrTx, query: SQL): Promise<R[]> {
   return result.rows;
 }
 
+/**
+ * Ids as one `int8[]` parameter (`= any(${idArray(ids)})`): a Drizzle `sql` array would expand into one parameter
+ * per id, so the statement's text would change with the list's length (and could not be named once).
+ */
+export function idArray(list: Iterable<number>): SQL {
+  return sql`${`{${[...list].map((n) => Math.trunc(n)).join(',')}}`}::int8[]`;
+}
+
 /** `rowsOf` and a mapper from the raw row `R` to what the area answers. */
 export async function mapRows<R, T>(db: DbOrTx, query: SQL, map: (row: R) => T): Promise<T[]> {
   return (await rowsOf<R>(db, query)).map(map);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.js';
-import { rowsOf, type Db, type DbOrTx, type Tx } from './db.js';
+import { idArray, rowsOf, type Db, type DbOrTx, type Tx } from './db.js';
 import type { Jobs } from './jobs.js';
 import type { KeyedText } from './i18n.js';
 
@@ -202,7 +202,7 @@ export async function publish(tx: DbOrTx, ...events: NewEvent[]): Promise<number
     sql`with e as (
         insert into domain_events (tenant_id, name, payload, created_at)
         select x.t, x.n, p.value, now()
-        from unnest(${`{${events.map((e) => e.tenantId).join(',')}}`}::int8[], ${arrayOf(events.map((e) => e.name))}::text[])
+        from unnest(${idArray(events.map((e) => e.tenantId))}, ${arrayOf(events.map((e) => e.name))}::text[])
             with ordinality as x(t, n, o)
           join jsonb_array_elements(${JSON.stringify(events.map((e) => e.payload))}::jsonb) with ordinality as p(value, o)
             on p.o = x.o

@@ -9,6 +9,7 @@ import {
   type LiveCar,
 } from '@fleetdesk/contracts/gps';
 import {
+  idArray,
   mapRows,
   rawIso,
   rawIsoOrNull,
@@ -20,7 +21,6 @@ import {
   type RawTime,
 } from '../../core/db.js';
 import { containsPattern } from '../../core/like.js';
-import { idArray } from './gps.sql.js';
 import { alarmNames } from './jt808/codec.js';
 
 /** The tenant, the rents in scope and the clock's now (the live status depends on it). */

@@ -10,18 +10,16 @@ import type {
 } from '@fleetdesk/contracts/violations';
 import type { RequestContext } from '../../core/access.js';
 import { CountCache } from '../../core/count-cache.js';
-import { rowsOf, type Database, type DbOrTx } from '../../core/db.js';
+import { idArray, rowsOf, type Database, type DbOrTx } from '../../core/db.js';
 import { containsPattern } from '../../core/like.js';
 import type { ProviderViolation } from './providers/provider.js';
 
 /** Who may see which records: the caller's tenant, in the rents the caller may act in. */
 export type Scope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
 
-const ids = (list: Iterable<number>) => sql`${`{${[...list].join(',')}}`}::int8[]`;
-
 /** The caller's violations: tenant first (every index starts with it), then the rents the caller may act in. */
 function inScope(scope: Scope): SQL {
-  return sql`v.tenant_id = ${scope.tenantId} and v.rent_id = any(${ids(scope.rentIds)})`;
+  return sql`v.tenant_id = ${scope.tenantId} and v.rent_id = any(${idArray(scope.rentIds)})`;
 }
 
 /** The list's and the export's condition, on `violations v`. */
@@ -336,7 +334,7 @@ export async function driverInScope(db: DbOrTx, scope: Scope, driverId: number):
   const [r] = await rowsOf<{ id: number }>(
     db,
     sql`select id from drivers where tenant_id = ${scope.tenantId} and id = ${driverId}
-      and rent_id = any(${ids(scope.rentIds)}) and deleted_at is null`,
+      and rent_id = any(${idArray(scope.rentIds)}) and deleted_at is null`,
   );
   return !!r;
 }
@@ -354,7 +352,7 @@ export async function carsInScope(db: DbOrTx, scope: Scope, carIds: number[]): P
   const rows = await rowsOf<CarForQuery>(
     db,
     sql`select id, rent_id, plate, vin, engine_no from cars where tenant_id = ${scope.tenantId}
-      and rent_id = any(${ids(scope.rentIds)}) and id = any(${ids(carIds)}) and deleted_at is null`,
+      and rent_id = any(${idArray(scope.rentIds)}) and id = any(${idArray(carIds)}) and deleted_at is null`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), rent_id: Number(r.rent_id) }));
 }
@@ -375,7 +373,7 @@ export async function carSummary(db: DbOrTx, scope: Scope, carId: number) {
         (select coalesce(sum(v.fine_fen + v.late_fee_fen), 0)::int8 from violations v where v.tenant_id = c.tenant_id and v.car_id = c.id and not v.handled) as fine,
         (select coalesce(sum(v.points), 0)::int from violations v where v.tenant_id = c.tenant_id and v.car_id = c.id and not v.handled) as points,
         (select max(i.queried_at) from violation_query_items i where i.tenant_id = c.tenant_id and i.car_id = c.id and i.state = 'done') as last
-      from cars c where c.tenant_id = ${scope.tenantId} and c.id = ${carId} and c.rent_id = any(${ids(scope.rentIds)})`,
+      from cars c where c.tenant_id = ${scope.tenantId} and c.id = ${carId} and c.rent_id = any(${idArray(scope.rentIds)})`,
   );
   return r
     ? {
@@ -442,7 +440,7 @@ export interface OverLimit {
  */
 export async function overLimits(db: DbOrTx, tenantId: number, rentIds: readonly number[] | null, l: Limits) {
   const out: OverLimit[] = [];
-  const rentCond = rentIds ? sql`and v.rent_id = any(${ids(rentIds)})` : sql``;
+  const rentCond = rentIds ? sql`and v.rent_id = any(${idArray(rentIds)})` : sql``;
   const having = (points: number | null, fine: number | null) => {
     const parts: SQL[] = [];
     if (points !== null) parts.push(sql`sum(v.points) >= ${points}`);
@@ -699,7 +697,7 @@ export async function orderItems(db: DbOrTx, scope: Scope, orderId: number): Pro
     db,
     sql`select i.car_id, i.plate, i.state, i.found, i.added, i.error, i.refunded, i.queried_at
       from violation_query_items i join cars c on c.tenant_id = i.tenant_id and c.id = i.car_id
-      where i.tenant_id = ${scope.tenantId} and i.order_id = ${orderId} and c.rent_id = any(${ids(scope.rentIds)})
+      where i.tenant_id = ${scope.tenantId} and i.order_id = ${orderId} and c.rent_id = any(${idArray(scope.rentIds)})
       order by i.state = 'failed' desc, i.added desc, i.plate`,
   );
   return rows.map((r) => ({
@@ -737,7 +735,7 @@ const toOriginal = (r: OriginalRow): OriginalRecord => ({
 });
 
 function originalWhere(scope: Scope, f: { orderId?: number; carId?: number }): SQL {
-  return sql`i.tenant_id = ${scope.tenantId} and i.state <> 'pending' and c.rent_id = any(${ids(scope.rentIds)})
+  return sql`i.tenant_id = ${scope.tenantId} and i.state <> 'pending' and c.rent_id = any(${idArray(scope.rentIds)})
     ${f.orderId ? sql`and i.order_id = ${f.orderId}` : sql``} ${f.carId ? sql`and i.car_id = ${f.carId}` : sql``}`;
 }
 const ORIGINAL_FROM = sql`from violation_query_items i

@@ -9,6 +9,7 @@ import type {
   GpsCommandType,
 } from '@fleetdesk/contracts/gps-commands';
 import {
+  idArray,
   mapRows,
   rawIso,
   rawIsoOrNull,
@@ -22,7 +23,6 @@ import {
   type RawTime,
 } from '../../../core/db.js';
 import { containsPattern } from '../../../core/like.js';
-import { idArray } from '../gps.sql.js';
 
 /** An operation-log row of a command (the service writes the log itself). */
 export async function insertCommandLog(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AlarmStatus, GpsAlarmType, GpsEvent, GpsEventType } from '@fleetdesk/contracts/gps-events';
 import {
+  idArray,
   mapRows,
   rawIso,
   rawIsoOrNull,
@@ -13,7 +14,6 @@ import {
   type RawNumber,
   type RawTime,
 } from '../../../core/db.js';
-import { idArray } from '../gps.sql.js';
 
 const SELECT = sql`select e.id, e.device_id, d.imei, e.rent_id, r.name as rent_name, e.car_id, c.plate, e.type, e.at,
   e.lat, e.lon, e.speed, e.geofence_id, g.name as geofence_name, e.attributes, e.alarm_status, u.name as handled_by_name,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Geofence } from '@fleetdesk/contracts/gps-events';
 import {
+  idArray,
   mapRows,
   rawIso,
   rawJson,
@@ -12,7 +13,6 @@ import {
   type RawNumber,
   type RawTime,
 } from '../../../core/db.js';
-import { idArray } from '../gps.sql.js';
 import type { Box } from './geo.js';
 
 /** The tenant and the rents in scope. */

@@ -18,6 +18,7 @@ import type { TenantRules } from '@fleetdesk/contracts/organisation';
 import type { Paged } from '@fleetdesk/contracts/common';
 import { scopeFor, type RequestContext } from '../../../core/access.js';
 import {
+  idArray,
   rawIso,
   rawIsoOrNull,
   rawJson,
@@ -351,8 +352,8 @@ export async function evaluateEvents(deps: Deps, events: RiskEventRow[]): Promis
     deps.db,
     sql`select distinct on (k.tenant_id, k.car_id) k.tenant_id, k.car_id, c.rent_id, k.id, k.number, k.group_no,
         k.driver_id
-      from unnest(${`{${withCar.map((e) => Number(e.tenant_id)).join(',')}}`}::int8[],
-        ${`{${withCar.map((e) => Number(e.car_id)).join(',')}}`}::int8[]) as x(tenant_id, car_id)
+      from unnest(${idArray(withCar.map((e) => Number(e.tenant_id)))},
+        ${idArray(withCar.map((e) => Number(e.car_id)))}) as x(tenant_id, car_id)
       join rental_contracts k on k.tenant_id = x.tenant_id and k.car_id = x.car_id and k.state = 'signed'
       join cars c on c.tenant_id = k.tenant_id and c.id = k.car_id
       order by k.tenant_id, k.car_id, k.signed_at desc nulls last, k.id desc`,
@@ -1013,7 +1014,7 @@ function rowOf(r: CaseRow): RiskCaseRow {
 export async function listCases(deps: Pick<AppDeps, 'db'>, ctx: Ctx, q: RiskCaseQuery): Promise<Paged<RiskCaseRow>> {
   const conds = [
     sql`rc.tenant_id = ${ctx.tenantId}`,
-    sql`rc.rent_id = any(${`{${scopeFor(ctx, q.rentId).rentIds.join(',')}}`}::int8[])`,
+    sql`rc.rent_id = any(${idArray(scopeFor(ctx, q.rentId).rentIds)})`,
   ];
   if (q.state) conds.push(sql`rc.state = ${q.state}`);
   if (q.rule) conds.push(sql`rc.rule = ${q.rule}`);
@@ -1083,7 +1084,7 @@ export async function caseDetail(deps: Pick<AppDeps, 'db'>, ctx: Ctx, id: number
 
 /** `risk/board`: counts per state and rule, the open cases newest first (at most 50), of the caller's rents. */
 export async function riskBoard(deps: Pick<AppDeps, 'db'>, ctx: Ctx): Promise<RiskBoard> {
-  const scope = sql`rc.tenant_id = ${ctx.tenantId} and rc.rent_id = any(${`{${ctx.rentIds.join(',')}}`}::int8[])`;
+  const scope = sql`rc.tenant_id = ${ctx.tenantId} and rc.rent_id = any(${idArray(ctx.rentIds)})`;
   const byState = await rowsOf<{ state: RiskState; n: number }>(
     deps.db,
     sql`select rc.state, count(*)::int as n from gps_risk_cases rc where ${scope} group by 1 order by 1`,
