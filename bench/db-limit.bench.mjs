@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateDrivers } from './lib/driver-generator.mjs';
+import { throughPg, throughPostgresJs } from './lib/driver-compare.mjs';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
 import {
   authHeaders,
@@ -27,7 +28,10 @@ const CARS = Number(process.env.BENCH_CARS ?? 100_000);
 const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DRIVER_SECONDS = Number(process.env.BENCH_DRIVER_SECONDS ?? 5);
 const ONLY = process.env.BENCH_LISTS?.split(',');
+const PHASES = (process.env.BENCH_PHASES ?? 'limit,deep').split(',');
+const DEEP_SECONDS = Number(process.env.BENCH_DEEP_SECONDS ?? 5);
 
 /** The list calls of every area: the first page of 20, as a screen opens it. */
 const LISTS = [
@@ -109,6 +113,95 @@ function pgbench(url, script, seconds) {
   return Math.round(Number(tps[1]));
 }
 
+/**
+ * Two small rents of old records (20 cars and 20 drivers each, created in 2019) for the deep-paging phase, and the
+ * demo clerk scoped to just those two (data scope `assigned`), with every view of the tenant's plan granted.
+ */
+async function smallOldRents(db) {
+  const [{ id: tenantId }] = (await db.query(`select id from tenants where code = 'DEMO'`)).rows;
+  const [{ id: clerkId, role_id: roleId }] = (
+    await db.query(
+      `select u.id, x.role_id from users u join user_roles x on x.tenant_id = u.tenant_id and x.user_id = u.id
+        where u.tenant_id = ${tenantId} and u.username = 'clerk'`,
+    )
+  ).rows;
+  const rentIds = [];
+  for (const code of ['OLD1', 'OLD2']) {
+    const { rows } = await db.query(
+      `insert into rents (tenant_id, name, short_name, code, city) values (${tenantId}, '老城${code}门店', '${code}', '${code}', '杭州')
+        returning id`,
+    );
+    const rentId = rows[0].id;
+    rentIds.push(rentId);
+    for (const table of ['cars', 'drivers']) {
+      await db.query(
+        `update ${table} set rent_id = ${rentId}, created_at = timestamptz '2019-03-01 09:00+08' + (id % 300) * interval '1 hour'
+          where tenant_id = ${tenantId} and id in (select id from ${table} where tenant_id = ${tenantId} order by id limit 20 offset ${rentIds.length * 20})`,
+      );
+    }
+  }
+  await db.query(`delete from user_rents where tenant_id = ${tenantId} and user_id = ${clerkId}`);
+  await db.query(
+    `insert into user_rents (tenant_id, user_id, rent_id) values ${rentIds.map((r) => `(${tenantId}, ${clerkId}, ${r})`).join(', ')}`,
+  );
+  // Every menu of the plan and every element of those menus (the catalogue of packages/contracts).
+  const { MENUS } = await import(path.join(ROOT, 'packages/contracts/dist/permissions.js'));
+  const plan = new Set(
+    (await db.query(`select code from tenant_permissions where tenant_id = ${tenantId}`)).rows.map((r) => r.code),
+  );
+  const codes = MENUS.filter((m) => plan.has(m.code)).flatMap((m) => [m.code, ...m.elements.map((e) => e.code)]);
+  await db.query(
+    `insert into role_grants (tenant_id, role_id, code) values ${codes.map((c) => `(${tenantId}, ${roleId}, '${c}')`).join(', ')}
+      on conflict do nothing`,
+  );
+}
+
+/** The list at page `pageNum`: in the body of a POST, in the query of a GET. */
+function atPage(list, pageNum) {
+  if (list.method === 'GET') return { ...list, path: list.path.replace(/pageNum=\d+/, `pageNum=${pageNum}`) };
+  return { ...list, body: { ...list.body, pageNum } };
+}
+
+const callOf = (base, list, headers) => ({
+  url: `${base}${list.path}`,
+  method: list.method,
+  headers,
+  ...(list.body ? { body: JSON.stringify(list.body) } : {}),
+});
+
+/**
+ * For every list: the clerk (two small rents of old records) at 1 connection; then the admin pages deep at 20
+ * connections (pages 500, 1,000 and 5,000: what makes a named statement's plan go generic); then the clerk again.
+ * A plan made for the admin's values would walk the whole tenant to find the clerk's 40 old records.
+ */
+async function deepPaging(base) {
+  const admin = authHeaders(await signIn(base));
+  const clerk = authHeaders(await signIn(base, 'clerk', 'Clerk@123'));
+  const out = [];
+  for (const list of LISTS) {
+    const small = callOf(base, list, clerk);
+    const probe = await fetch(small.url, { method: small.method, headers: clerk, body: small.body });
+    if (!probe.ok) throw new Error(`${list.name} as the clerk: ${probe.status} ${await probe.text()}`);
+    await probe.arrayBuffer();
+    const before = await load({ ...small, duration: DEEP_SECONDS, connections: 1 });
+    for (const pageNum of [500, 1000, 5000]) {
+      const deep = await load({ ...callOf(base, atPage(list, pageNum), admin), duration: 2 });
+      if (deep.non2xx || deep.errors) throw new Error(`${list.name} page ${pageNum}: ${deep.non2xx} non-2xx`);
+    }
+    const after = await load({ ...small, duration: DEEP_SECONDS, connections: 1 });
+    const row = {
+      name: list.name,
+      before: { p50Ms: before.p50Ms, p99Ms: before.p99Ms, rps: before.rps },
+      after: { p50Ms: after.p50Ms, p99Ms: after.p99Ms, rps: after.rps },
+    };
+    console.log(
+      `  ${list.name}: the clerk's list p50/p99 ${before.p50Ms}/${before.p99Ms} ms, after deep paging ${after.p50Ms}/${after.p99Ms} ms`,
+    );
+    out.push(row);
+  }
+  return out;
+}
+
 if (!(await postgresReachable())) {
   console.log('PostgreSQL not reachable: db-limit needs it (pgbench replays on PostgreSQL).');
   process.exit(0);
@@ -131,12 +224,14 @@ const results = {
   data: { cars: CARS, drivers: DRIVERS, over: 'the demo company' },
   target: 'call requests/s at 20 connections >= 0.5 of pgbench transactions/s replaying its statements at 20 clients',
   lists: [],
+  deep: [],
 };
 try {
   await (await startServer(env)).stop();
   const db = await openBenchDatabase({ url: pgdb.url });
   if (CARS) console.log(`cars: ${(await generateFleet(db, { count: CARS })).seconds} s`);
   if (DRIVERS) await generateDrivers(db, { count: DRIVERS });
+  if (PHASES.includes('deep')) await smallOldRents(db);
   await db.query('vacuum analyze');
   await db.close();
   // First a server that writes its pool's statements: one warm call of each list is captured.
@@ -174,7 +269,7 @@ try {
   const server = await startServer(env);
   try {
     const headers = authHeaders(await signIn(server.base));
-    for (const list of LISTS) {
+    for (const list of PHASES.includes('limit') ? LISTS : []) {
       const call = {
         url: `${server.base}${list.path}`,
         method: list.method,
@@ -198,15 +293,25 @@ try {
         const at20 = await load({ ...call, duration: DURATION });
         const at1 = await load({ ...call, duration: DURATION, connections: 1 });
         if (at20.non2xx || at20.errors) throw new Error(`${list.name}: ${at20.non2xx} non-2xx, ${at20.errors} errors`);
+        // The signed-in floor in the same round: no list can answer more than a call that needs no database.
+        const floor = await load({ url: `${server.base}/api/ccwadmin/commonArea/province`, headers, duration: DURATION });
+        const pgDriver = await throughPg(pgdb.url, statements, { seconds: DRIVER_SECONDS, concurrency: 20 });
+        const pgJs = await throughPostgresJs(pgdb.url, statements, { seconds: DRIVER_SECONDS, concurrency: 20 });
         const round = {
           limitTps,
           rps: at20.rps,
           ratio: ratio(at20.rps, limitTps),
           p99Ms1: at1.p99Ms,
           p50Ms1: at1.p50Ms,
+          floorRps: floor.rps,
+          floorOfLimit: ratio(floor.rps, limitTps),
+          pg: pgDriver,
+          postgresJs: pgJs,
         };
         console.log(
-          `  round ${i + 1}: pgbench ${limitTps} tps, call ${at20.rps} rps: ${round.ratio}; 1 connection p99 ${at1.p99Ms} ms`,
+          `  round ${i + 1}: pgbench ${limitTps} tps, call ${at20.rps} rps: ${round.ratio}; 1 connection p99 ${at1.p99Ms} ms;` +
+            ` floor ${floor.rps} rps (${round.floorOfLimit} of the limit); statements from Node: pg ${pgDriver.callsPerS}/s` +
+            ` ${pgDriver.clientCpuUsPerCall} µs CPU, postgres.js ${pgJs.callsPerS}/s ${pgJs.clientCpuUsPerCall} µs CPU`,
         );
         out.rounds.push(round);
       }
@@ -215,13 +320,38 @@ try {
   } finally {
     await server.stop();
   }
+  if (PHASES.includes('deep')) {
+    // As the server runs now (pages unnamed), then as it ran before issue 28 (every repeated statement named).
+    for (const [label, names] of [
+      ['pages unnamed (now)', 'on'],
+      ['pages named (before)', 'all'],
+    ]) {
+      const deepServer = await startServer({ ...env, PG_STATEMENT_NAMES: names });
+      try {
+        results.deep.push({ label, lists: await deepPaging(deepServer.base) });
+      } finally {
+        await deepServer.stop();
+      }
+    }
+  }
 } finally {
   await pgdb.drop();
 }
-console.log('\n| list | statements | pgbench tps | call rps | ratio | 1-conn p99 ms |');
+console.log(
+  '\n| list | statements | pgbench tps | call rps | ratio | 1-conn p99 ms | floor rps (of limit) | pg calls/s, µs | postgres.js calls/s, µs |',
+);
 for (const l of results.lists) {
   for (const r of l.rounds) {
-    console.log(`| ${l.name} | ${l.statements.length} | ${r.limitTps} | ${r.rps} | ${r.ratio} | ${r.p99Ms1} |`);
+    console.log(
+      `| ${l.name} | ${l.statements.length} | ${r.limitTps} | ${r.rps} | ${r.ratio} | ${r.p99Ms1} | ${r.floorRps} (${r.floorOfLimit}) |` +
+        ` ${r.pg.callsPerS}, ${r.pg.clientCpuUsPerCall} | ${r.postgresJs.callsPerS}, ${r.postgresJs.clientCpuUsPerCall} |`,
+    );
+  }
+}
+for (const d of results.deep) {
+  console.log(`\n${d.label}: | list | clerk p50 / p99 ms | after deep paging p50 / p99 ms |`);
+  for (const l of d.lists) {
+    console.log(`| ${l.name} | ${l.before.p50Ms} / ${l.before.p99Ms} | ${l.after.p50Ms} / ${l.after.p99Ms} |`);
   }
 }
 writeFileSync(path.join(ROOT, 'bench/results/db-limit.json'), `${JSON.stringify(results, null, 2)}\n`);

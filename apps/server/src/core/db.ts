@@ -112,7 +112,7 @@ const statementNames = new Map<string, string | null>();
 const PAGE_STATEMENT = /\boffset\s+\$\d+/i;
 
 export function statementName(text: string): string | undefined {
-  if (PAGE_STATEMENT.test(text)) return undefined;
+  if (PAGE_STATEMENT.test(text) && namingMode !== 'all') return undefined;
   const known = statementNames.get(text);
   if (known) return known;
   if (known === undefined) {
@@ -127,8 +127,12 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 let namedCount = 0;
-// PG_STATEMENT_NAMES=off: every statement unnamed, as before (to measure the difference; bench/contracts-profile).
-const naming = process.env.PG_STATEMENT_NAMES !== 'off';
+/**
+ * PG_STATEMENT_NAMES, to measure the difference (bench/contracts-profile, bench/db-limit): `off` names nothing, as
+ * before the throughput issue; `all` names pages too, as before issue 28; anything else is the rule above.
+ */
+const namingMode = process.env.PG_STATEMENT_NAMES;
+const naming = namingMode !== 'off';
 
 /**
  * Forgets which texts were seen and named, as a new process would (a test that counts namings runs after other
