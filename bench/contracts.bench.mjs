@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { generateContracts, LINES_PER_CONTRACT } from './lib/contract-generator.mjs';
 import {
   authHeaders,
   ensureBuilt,
@@ -23,7 +24,7 @@ import {
 const require = createRequire(import.meta.url);
 const pg = require(path.join(ROOT, 'node_modules/pg'));
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
-const LINES_PER = 100;
+const LINES_PER = LINES_PER_CONTRACT;
 
 ensureBuilt();
 const { buildSchedule } = await import(path.join(ROOT, 'apps/server/dist/modules/rental-contracts/schedule.js'));
@@ -71,35 +72,9 @@ if (!(await postgresReachable())) {
     await (await startServer({ ...env, LOG_LEVEL: 'info' })).stop();
     const c = new pg.Client({ connectionString: pgdb.url });
     await c.connect();
-    const started = performance.now();
-    await c.query('drop index if exists rental_contracts_live_car_uq');
-    // 10,000 signed contracts copied from a seeded one (cars and drivers of the demo tenant, in turn).
-    await c.query(
-      `insert into rental_contracts (tenant_id, rent_id, number, group_no, driver_id, car_id, type, period, billing,
-         start_date, end_date, instalments, rental_days, rent_fen, total_rent_fen, total_fen, state, signed_at)
-       select k.tenant_id, car.rent_id, 'BENCH' || g, 'BENCH' || g, d.id, car.id, 'longTerm', 'monthly', 'prepaid',
-         current_date - 1500, current_date + 1500, 100, 3001, 300000, 30000000, 30000000, 'signed', now()
-       from generate_series(1, $1::int) g
-       cross join lateral (select tenant_id from rental_contracts limit 1) k
-       join lateral (select id, rent_id from cars where tenant_id = k.tenant_id and deleted_at is null
-         order by id offset (g % 20) limit 1) car on true
-       join lateral (select id from drivers where tenant_id = k.tenant_id and rent_id = car.rent_id and state = 'active'
-         order by id limit 1) d on true`,
-      [CONTRACTS],
-    );
-    // 100 monthly lines each: the first 50 due in the past, paid except one in ten; the rest in the future.
-    await c.query(
-      `insert into rental_payment_lines (tenant_id, contract_id, rent_id, type, period, due_date, amount_fen, paid_fen,
-         state, version)
-       select k.tenant_id, k.id, k.rent_id, 'rent', p, k.start_date + (p - 1) * 30, 300000,
-         case when p <= 50 and (k.id + p) % 10 <> 0 then 300000 else 0 end,
-         case when p <= 50 and (k.id + p) % 10 <> 0 then 'paid' else 'unpaid' end, 0
-       from rental_contracts k cross join generate_series(1, ${LINES_PER}) p where k.number like 'BENCH%'`,
-    );
-    await c.query('analyze');
-    const { rows } = await c.query(`select count(*)::int as n from rental_payment_lines`);
-    results.lines = rows[0].n;
-    results.generateSeconds = Math.round((performance.now() - started) / 10) / 100;
+    const generated = await generateContracts(c, { contracts: CONTRACTS, linesPer: LINES_PER });
+    results.lines = generated.lines;
+    results.generateSeconds = generated.seconds;
     const [{ id: contractId, month }] = (
       await c.query(
         `select id, to_char(start_date + 400, 'YYYY-MM') as month from rental_contracts where number = 'BENCH5000'`,

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateDrivers } from './lib/driver-generator.mjs';
+import { generateContracts } from './lib/contract-generator.mjs';
 import { throughPg, throughPostgresJs } from './lib/driver-compare.mjs';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
 import {
@@ -33,7 +34,8 @@ const ONLY = process.env.BENCH_LISTS?.split(',');
 const PHASES = (process.env.BENCH_PHASES ?? 'limit,deep').split(',');
 const DEEP_SECONDS = Number(process.env.BENCH_DEEP_SECONDS ?? 5);
 
-/** The list calls of every area: the first page of 20, as a screen opens it. */
+const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
+/** The list calls of every area: the first page of 20, as a screen opens it (the bill lists join after the data). */
 const LISTS = [
   { name: 'cars', method: 'POST', path: '/api/ccwadmin/rentCar/list', body: { pageSize: 20 } },
   { name: 'cars, idle', method: 'POST', path: '/api/ccwadmin/rentCar/list', body: { status: ['idle'], pageSize: 20 } },
@@ -49,7 +51,19 @@ const LISTS = [
     path: '/api/ccwadmin/oa/approval/request/list?box=waiting&pageNum=1&pageSize=20',
   },
   { name: 'operation log', method: 'GET', path: '/api/ccwadmin/operationLog/list?pageNum=1&pageSize=20' },
-].filter((l) => !ONLY || ONLY.includes(l.name));
+  { name: 'debtors', method: 'GET', path: '/api/ccwadmin/rentContract/debtors?pageNum=1&pageSize=20' },
+];
+/** The bills of one contract among the generated ones: not paged (a contract has 100 lines). */
+const billListsOf = ({ id, month }) => [
+  {
+    name: 'bills of a month',
+    method: 'GET',
+    path: `/api/ccwadmin/rentContractBills/month/${id}?month=${month}`,
+    paged: false,
+  },
+  { name: 'contract lines', method: 'GET', path: `/api/ccwadmin/rentContract/lines/${id}`, paged: false },
+];
+const chosen = (lists) => lists.filter((l) => !ONLY || ONLY.includes(l.name));
 
 ensureBuilt();
 const ratio = (a, b) => Math.round((a / b) * 100) / 100;
@@ -178,13 +192,13 @@ async function deepPaging(base) {
   const admin = authHeaders(await signIn(base));
   const clerk = authHeaders(await signIn(base, 'clerk', 'Clerk@123'));
   const out = [];
-  for (const list of LISTS) {
+  for (const list of LISTS.filter((l) => l.paged !== false)) {
     const small = callOf(base, list, clerk);
     const probe = await fetch(small.url, { method: small.method, headers: clerk, body: small.body });
     if (!probe.ok) throw new Error(`${list.name} as the clerk: ${probe.status} ${await probe.text()}`);
     await probe.arrayBuffer();
     const before = await load({ ...small, duration: DEEP_SECONDS, connections: 1 });
-    for (const pageNum of [500, 1000, 5000]) {
+    for (const pageNum of list.paged === false ? [] : [500, 1000, 5000]) {
       const deep = await load({ ...callOf(base, atPage(list, pageNum), admin), duration: 2 });
       if (deep.non2xx || deep.errors) throw new Error(`${list.name} page ${pageNum}: ${deep.non2xx} non-2xx`);
     }
@@ -221,7 +235,7 @@ const env = {
 const results = {
   when: new Date().toISOString(),
   machine: machine(),
-  data: { cars: CARS, drivers: DRIVERS, over: 'the demo company' },
+  data: { cars: CARS, drivers: DRIVERS, contracts: CONTRACTS, over: 'the demo company' },
   target: 'call requests/s at 20 connections >= 0.5 of pgbench transactions/s replaying its statements at 20 clients',
   lists: [],
   deep: [],
@@ -231,6 +245,16 @@ try {
   const db = await openBenchDatabase({ url: pgdb.url });
   if (CARS) console.log(`cars: ${(await generateFleet(db, { count: CARS })).seconds} s`);
   if (DRIVERS) await generateDrivers(db, { count: DRIVERS });
+  if (CONTRACTS) {
+    const generated = await generateContracts(db, { contracts: CONTRACTS });
+    console.log(`contracts: ${generated.contracts}, bill lines: ${generated.lines}, ${generated.seconds} s`);
+    results.data.billLines = generated.lines;
+    const { rows } = await db.query(
+      `select id, to_char(start_date + 400, 'YYYY-MM') as month from rental_contracts where number = 'BENCH${Math.ceil(CONTRACTS / 2)}'`,
+    );
+    LISTS.push(...billListsOf(rows[0]));
+  }
+  LISTS.splice(0, LISTS.length, ...chosen(LISTS));
   if (PHASES.includes('deep')) await smallOldRents(db);
   await db.query('vacuum analyze');
   await db.close();
@@ -294,7 +318,11 @@ try {
         const at1 = await load({ ...call, duration: DURATION, connections: 1 });
         if (at20.non2xx || at20.errors) throw new Error(`${list.name}: ${at20.non2xx} non-2xx, ${at20.errors} errors`);
         // The signed-in floor in the same round: no list can answer more than a call that needs no database.
-        const floor = await load({ url: `${server.base}/api/ccwadmin/commonArea/province`, headers, duration: DURATION });
+        const floor = await load({
+          url: `${server.base}/api/ccwadmin/commonArea/province`,
+          headers,
+          duration: DURATION,
+        });
         const pgDriver = await throughPg(pgdb.url, statements, { seconds: DRIVER_SECONDS, concurrency: 20 });
         const pgJs = await throughPostgresJs(pgdb.url, statements, { seconds: DRIVER_SECONDS, concurrency: 20 });
         const round = {
