@@ -253,6 +253,11 @@ try {
       `select id, to_char(start_date + 400, 'YYYY-MM') as month from rental_contracts where number = 'BENCH${Math.ceil(CONTRACTS / 2)}'`,
     );
     LISTS.push(...billListsOf(rows[0]));
+    // The debtor list is empty unless the tenant collects debts here (its setting).
+    await db.query(
+      `insert into tenant_settings (tenant_id, rules) select id, '{"settingDebtorPaying": true}'::jsonb from tenants where code = 'DEMO'
+        on conflict (tenant_id) do update set rules = tenant_settings.rules || excluded.rules`,
+    );
   }
   LISTS.splice(0, LISTS.length, ...chosen(LISTS));
   if (PHASES.includes('deep')) await smallOldRents(db);

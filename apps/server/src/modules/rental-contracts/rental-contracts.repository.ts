@@ -518,37 +518,48 @@ export async function debtors(
   if (q.repeated) conds.push(q.repeated === 'repeated' ? sql`overdue_count > 1` : sql`overdue_count <= 1`);
   if (q.assigneeId) conds.push(sql`debt_assignee_id = ${q.assigneeId}`);
   const where = sql.join(conds, sql` and `);
-  const [rows, counts, total] = await Promise.all([
-    rowsOf<{
-      line_id: RawNumber;
-      contract_id: RawNumber;
-      number: string;
-      driver_name: string;
-      driver_phone: string;
-      plate: string;
-      type: DebtorRow['type'];
-      period: RawNumber | null;
-      due_date: string;
-      outstanding_fen: RawNumber;
-      late_fee_fen: RawNumber;
-      overdue_days: RawNumber;
-      overdue_count: RawNumber;
-      debt_assignee_id: RawNumber | null;
-      assignee_name: string | null;
-      version: RawNumber;
-    }>(
-      db,
-      sql`select * from (${base}) x where ${where} order by overdue_days desc, due_date, line_id
-        limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
-    ),
-    rowsOf<{ bucket: DebtBucket; n: number }>(
-      db,
-      sql`select ${bucketSql} as bucket, count(*)::int as n from (${base}) x group by 1`,
-    ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${base}) x where ${where}`),
-  ]);
-  const buckets: Record<DebtBucket, number> = { today: 0, d1: 0, d3: 0, d7: 0, d15: 0, d15plus: 0 };
-  for (const c of counts) buckets[c.bucket] = num(c.n);
+  // One statement: the open lines are worked out once (they were three times: page, buckets, total), and the
+  // bucket counts and the total ride on the page's rows (a row with an empty page when past the last page).
+  const found = await rowsOf<{
+    total: RawNumber;
+    buckets: RawJson<Partial<Record<DebtBucket, number>>>;
+    line_id: RawNumber | null;
+    contract_id: RawNumber;
+    number: string;
+    driver_name: string;
+    driver_phone: string;
+    plate: string;
+    type: DebtorRow['type'];
+    period: RawNumber | null;
+    due_date: string;
+    outstanding_fen: RawNumber;
+    late_fee_fen: RawNumber;
+    overdue_days: RawNumber;
+    overdue_count: RawNumber;
+    debt_assignee_id: RawNumber | null;
+    assignee_name: string | null;
+    version: RawNumber;
+  }>(
+    db,
+    sql`with x as materialized (${base}), hits as (select * from x where ${where})
+      select t.total, t.buckets, p.*
+      from (select (select count(*)::int from hits) as total,
+          (select coalesce(jsonb_object_agg(bucket, n), '{}'::jsonb)
+            from (select ${bucketSql} as bucket, count(*)::int as n from x group by 1) g) as buckets) t
+      left join lateral (select * from hits order by overdue_days desc, due_date, line_id
+        limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}) p on true`,
+  );
+  const head = found[0]!;
+  const buckets: Record<DebtBucket, number> = {
+    today: 0,
+    d1: 0,
+    d3: 0,
+    d7: 0,
+    d15: 0,
+    d15plus: 0,
+    ...rawJson(head.buckets, {}),
+  };
+  const rows = found.filter((r): r is typeof r & { line_id: RawNumber } => r.line_id !== null);
   const out: DebtorRow[] = rows.map((r) => ({
     lineId: num(r.line_id),
     contractId: num(r.contract_id),
@@ -568,5 +579,5 @@ export async function debtors(
     assigneeName: r.assignee_name ?? null,
     version: num(r.version),
   }));
-  return { buckets, rows: out, total: num(total[0]!.n) };
+  return { buckets, rows: out, total: num(head.total) };
 }

@@ -243,7 +243,13 @@ describe('contract life', () => {
     t.clock.set(new Date('2026-03-20T04:00:00Z'));
     const token = (await t.signIn('admin')).json().access_token as string;
     const on = await t.request('GET', `${P}/debtors`, { token, query: { pageSize: 100 } });
+    // Past the last page: no rows, the same buckets and total (they ride on the page's statement).
+    const past = await t.request('GET', `${P}/debtors`, { token, query: { pageSize: 100, pageNum: 50 } });
+    const bucketOnly = await t.request('GET', `${P}/debtors`, { token, query: { pageSize: 1, bucket: 'd7' } });
     t.clock.set(new Date('2026-02-20T04:00:00Z'));
+    expect(past.json().data).toMatchObject({ rows: [], total: on.json().data.total, buckets: on.json().data.buckets });
+    expect(bucketOnly.json().data.total).toBe(on.json().data.buckets.d7);
+    expect(bucketOnly.json().data.rows).toHaveLength(1);
     expect(on.statusCode).toBe(200);
     const d = on.json().data;
     expect(d.enabled).toBe(true);
