@@ -65,3 +65,23 @@ describe.runIf(process.env.DATABASE_URL)('named statements on PostgreSQL', () =>
     expect(await rowsOf(database.db, sql`select ${5}::int as five`)).toEqual([{ five: 5 }]);
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)('the settings of the server connections on PostgreSQL', () => {
+  it('runs without JIT and parallel workers, unless the connection string sets its own options', async () => {
+    const settings = async (url: string) => {
+      const database = await openPostgres(url, { max: 1 });
+      try {
+        const { rows } = await database.query<{ jit: string; workers: string }>(
+          `select current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers`,
+        );
+        return rows[0];
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await settings(process.env.DATABASE_URL!)).toEqual({ jit: 'off', workers: '0' });
+    const own = new URL(process.env.DATABASE_URL!);
+    own.searchParams.set('options', '-c max_parallel_workers_per_gather=1');
+    expect((await settings(own.toString()))?.workers).toBe('1');
+  });
+});

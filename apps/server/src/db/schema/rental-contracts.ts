@@ -218,6 +218,11 @@ export const rentalPaymentLines = pgTable(
     index('rental_payment_lines_open_ix')
       .on(t.tenantId, t.dueDate, t.rentId)
       .where(sql`state in ('unpaid', 'partial') and valid`),
+    // The debt list: what is owed (open, not a late fee, a positive amount) by due date, with its contract, so that
+    // the counts per bucket read the index alone and a page walks it in the list's order.
+    index('rental_payment_lines_debt_ix')
+      .on(t.tenantId, t.dueDate, t.rentId, t.contractId)
+      .where(sql`state in ('unpaid', 'partial') and valid and type <> 'lateFee' and amount_fen > 0`),
     uniqueIndex('rental_payment_lines_late_fee_uq')
       .on(t.tenantId, t.lateFeeFor)
       .where(sql`late_fee_for is not null`),

@@ -494,32 +494,27 @@ export async function debtors(
   w: Window,
 ) {
   const deadline = addDays(w.today, -w.grace);
-  const base = sql`
-    select l.id as line_id, l.contract_id, c.number, d.name as driver_name, d.phone as driver_phone, car.plate, l.type,
-      l.period, l.due_date::text as due_date, l.amount_fen - l.paid_fen as outstanding_fen,
-      coalesce(f.amount_fen - f.paid_fen, 0) as late_fee_fen,
-      greatest(0, ${w.today}::date - l.due_date - ${w.grace}::int) as overdue_days,
-      count(*) filter (where l.due_date < ${deadline}::date) over (partition by l.contract_id) as overdue_count,
-      c.debt_assignee_id, u.name as assignee_name, l.version
-    from rental_payment_lines l
-    join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and ${billsLive('c')}
-    join drivers d on d.tenant_id = c.tenant_id and d.id = c.driver_id
-    join cars car on car.tenant_id = c.tenant_id and car.id = c.car_id
-    left join users u on u.id = c.debt_assignee_id
-    left join rental_payment_lines f on f.tenant_id = l.tenant_id and f.late_fee_for = l.id and f.state in ('unpaid', 'partial')
-    where l.tenant_id = ${scope.tenantId} and l.rent_id in ${inList(scope.rentIds)} and l.valid
-      and l.state in ('unpaid', 'partial') and l.type <> 'lateFee' and l.amount_fen > 0
-      and (l.due_date = ${w.today}::date or l.due_date < ${deadline}::date)`;
-  const bucketSql = sql`case when overdue_days <= 0 then 'today' when overdue_days = 1 then 'd1'
-    when overdue_days <= 3 then 'd3' when overdue_days <= 7 then 'd7' when overdue_days <= 15 then 'd15'
+  // An open line is owed when due today or past its deadline (due date + grace). The list runs by due date (the
+  // same order as most days overdue first), so the page walks rental_payment_lines_debt_ix and stops after it.
+  const lineFilter = sql`l.tenant_id = ${scope.tenantId} and l.rent_id in ${inList(scope.rentIds)} and l.valid
+    and l.state in ('unpaid', 'partial') and l.type <> 'lateFee' and l.amount_fen > 0
+    and l.due_date <= ${w.today}::date and (l.due_date = ${w.today}::date or l.due_date < ${deadline}::date)`;
+  const liveContract = sql`join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id and ${billsLive('c')}`;
+  // The contract's lines past their deadline (its "overdue more than once"), read for the rows that need it.
+  const overdueCount = sql`(select count(*) from rental_payment_lines o where o.tenant_id = l.tenant_id
+    and o.contract_id = l.contract_id and o.valid and o.state in ('unpaid', 'partial') and o.type <> 'lateFee'
+    and o.amount_fen > 0 and o.due_date < ${deadline}::date)`;
+  const bucketSql = sql`case when l.due_date = ${w.today}::date then 'today'
+    when l.due_date >= ${addDays(deadline, -1)}::date then 'd1' when l.due_date >= ${addDays(deadline, -3)}::date then 'd3'
+    when l.due_date >= ${addDays(deadline, -7)}::date then 'd7' when l.due_date >= ${addDays(deadline, -15)}::date then 'd15'
     else 'd15plus' end`;
   const conds: SQL[] = [sql`true`];
   if (q.bucket) conds.push(sql`${bucketSql} = ${q.bucket}`);
-  if (q.repeated) conds.push(q.repeated === 'repeated' ? sql`overdue_count > 1` : sql`overdue_count <= 1`);
-  if (q.assigneeId) conds.push(sql`debt_assignee_id = ${q.assigneeId}`);
+  if (q.repeated) conds.push(q.repeated === 'repeated' ? sql`${overdueCount} > 1` : sql`${overdueCount} <= 1`);
+  if (q.assigneeId) conds.push(sql`c.debt_assignee_id = ${q.assigneeId}`);
   const where = sql.join(conds, sql` and `);
-  // One statement: the open lines are worked out once (they were three times: page, buckets, total), and the
-  // bucket counts and the total ride on the page's rows (a row with an empty page when past the last page).
+  // One statement: the counts per bucket and the filtered total from the lines and their contracts alone, and the
+  // page with its joins, late fees and repeat counts for its rows only (a row with an empty page past the last).
   const found = await rowsOf<{
     total: RawNumber;
     buckets: RawJson<Partial<Record<DebtBucket, number>>>;
@@ -541,12 +536,25 @@ export async function debtors(
     version: RawNumber;
   }>(
     db,
-    sql`with x as materialized (${base}), hits as (select * from x where ${where})
-      select t.total, t.buckets, p.*
-      from (select (select count(*)::int from hits) as total,
-          (select coalesce(jsonb_object_agg(bucket, n), '{}'::jsonb)
-            from (select ${bucketSql} as bucket, count(*)::int as n from x group by 1) g) as buckets) t
-      left join lateral (select * from hits order by overdue_days desc, due_date, line_id
+    sql`with counted as (
+        select ${bucketSql} as bucket, count(*)::int as n, count(*) filter (where ${where})::int as m
+        from rental_payment_lines l ${liveContract} where ${lineFilter} group by 1)
+      select (select coalesce(sum(m), 0)::int from counted) as total,
+        (select coalesce(jsonb_object_agg(bucket, n), '{}'::jsonb) from counted) as buckets, p.*
+      from (select 1) t left join lateral (
+        select l.id as line_id, l.contract_id, c.number, d.name as driver_name, d.phone as driver_phone, car.plate,
+          l.type, l.period, l.due_date::text as due_date, l.amount_fen - l.paid_fen as outstanding_fen,
+          coalesce(f.amount_fen - f.paid_fen, 0) as late_fee_fen,
+          greatest(0, ${w.today}::date - l.due_date - ${w.grace}::int) as overdue_days,
+          ${overdueCount} as overdue_count, c.debt_assignee_id, u.name as assignee_name, l.version
+        from rental_payment_lines l ${liveContract}
+        join drivers d on d.tenant_id = c.tenant_id and d.id = c.driver_id
+        join cars car on car.tenant_id = c.tenant_id and car.id = c.car_id
+        left join users u on u.id = c.debt_assignee_id
+        left join rental_payment_lines f on f.tenant_id = l.tenant_id and f.late_fee_for = l.id
+          and f.state in ('unpaid', 'partial')
+        where ${lineFilter} and ${where}
+        order by l.due_date, l.id
         limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}) p on true`,
   );
   const head = found[0]!;

@@ -246,6 +246,8 @@ describe('contract life', () => {
     // Past the last page: no rows, the same buckets and total (they ride on the page's statement).
     const past = await t.request('GET', `${P}/debtors`, { token, query: { pageSize: 100, pageNum: 50 } });
     const bucketOnly = await t.request('GET', `${P}/debtors`, { token, query: { pageSize: 1, bucket: 'd7' } });
+    const first = await t.request('GET', `${P}/debtors`, { token, query: { pageSize: 100, repeated: 'first' } });
+    const repeated = await t.request('GET', `${P}/debtors`, { token, query: { pageSize: 100, repeated: 'repeated' } });
     t.clock.set(new Date('2026-02-20T04:00:00Z'));
     expect(past.json().data).toMatchObject({ rows: [], total: on.json().data.total, buckets: on.json().data.buckets });
     expect(bucketOnly.json().data.total).toBe(on.json().data.buckets.d7);
@@ -258,6 +260,19 @@ describe('contract life', () => {
     expect(row.lateFee).toBeGreaterThan(0);
     const sum = Object.values(d.buckets as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(sum).toBe(d.total);
+    // The counts per bucket (by due date in SQL) agree with each row's bucket (by days overdue).
+    expect(d.total).toBeLessThanOrEqual(100);
+    const byRow: Record<string, number> = {};
+    for (const r of d.rows as { bucket: string }[]) byRow[r.bucket] = (byRow[r.bucket] ?? 0) + 1;
+    for (const [b, n] of Object.entries(d.buckets as Record<string, number>)) expect(byRow[b] ?? 0, b).toBe(n);
+    // Most days overdue first.
+    const days = (d.rows as { overdueDays: number }[]).map((r) => r.overdueDays);
+    expect(days).toEqual([...days].sort((a, b) => b - a));
+    // The contract is overdue once: among the first-time debts, not the repeated ones.
+    const has = (res: typeof on) => res.json().data.rows.some((r: { contractId: number }) => r.contractId === id);
+    expect(has(first)).toBe(true);
+    expect(has(repeated)).toBe(false);
+    expect(first.json().data.total + repeated.json().data.total).toBe(d.total);
     const assign = await t.request('PUT', `${P}/debtor/assignee/${id}`, {
       as: 'admin',
       body: {

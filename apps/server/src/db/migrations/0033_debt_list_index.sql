@@ -1,0 +1,1 @@
+CREATE INDEX "rental_payment_lines_debt_ix" ON "rental_payment_lines" USING btree ("tenant_id","due_date","rent_id","contract_id") WHERE state in ('unpaid', 'partial') and valid and type <> 'lateFee' and amount_fen > 0;
