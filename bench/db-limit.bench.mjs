@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateDrivers } from './lib/driver-generator.mjs';
 import { generateContracts } from './lib/contract-generator.mjs';
-import { throughPg, throughPostgresJs } from './lib/driver-compare.mjs';
+import { SESSION_OPTIONS, throughPg, throughPostgresJs } from './lib/driver-compare.mjs';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
 import {
   authHeaders,
@@ -120,7 +120,8 @@ function pgbench(url, script, seconds) {
   const out = execFileSync(
     'pgbench',
     ['-n', '-M', 'prepared', '-c', '20', '-j', '2', '-T', String(seconds), '-f', file, url],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    // The session settings of the server's own connections (core/db.ts SESSION_OPTIONS: no JIT, no parallel workers).
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGOPTIONS: SESSION_OPTIONS } },
   );
   const tps = /tps = ([\d.]+)/.exec(out);
   if (!tps) throw new Error(`pgbench said:\n${out}`);

@@ -9,6 +9,8 @@ import { ROOT } from './server.mjs';
 
 const require = createRequire(import.meta.url);
 const PAGE_STATEMENT = /\boffset\s+\$\d+/i;
+/** The server's session settings (apps/server/src/core/db.ts SESSION_OPTIONS), for a replay on equal terms. */
+export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
 /** A captured value back to what a caller hands the driver: `{1,2}` arrays as arrays, the rest as text. */
 function valueOf(v) {
@@ -45,7 +47,7 @@ async function drive(runOne, { seconds, concurrency }) {
 /** node-postgres, as the server sends: named unless a page, values as text. */
 export async function throughPg(url, statements, options = { seconds: 5, concurrency: 20 }) {
   const pg = require(path.join(ROOT, 'node_modules/pg'));
-  const pool = new pg.Pool({ connectionString: url, max: options.concurrency });
+  const pool = new pg.Pool({ connectionString: url, max: options.concurrency, options: SESSION_OPTIONS });
   const queries = statements.map((s, i) =>
     s.values.length && !PAGE_STATEMENT.test(s.text)
       ? { name: `bench_${i}_${s.text.length}`, text: s.text, values: s.values }
@@ -63,7 +65,11 @@ export async function throughPg(url, statements, options = { seconds: 5, concurr
 /** postgres.js: the same statements through `sql.unsafe(text, values, { prepare })`. */
 export async function throughPostgresJs(url, statements, options = { seconds: 5, concurrency: 20 }) {
   const postgres = require(path.join(ROOT, 'node_modules/postgres')).default;
-  const sql = postgres(url, { max: options.concurrency, onnotice: () => {} });
+  const sql = postgres(url, {
+    max: options.concurrency,
+    onnotice: () => {},
+    connection: { jit: 'off', max_parallel_workers_per_gather: '0' },
+  });
   const queries = statements.map((s) => ({
     text: s.text,
     values: s.values.map(valueOf),
