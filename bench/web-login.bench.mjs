@@ -6,7 +6,7 @@
 // "Form ready" (issue 28: <= 0.3 of the fastest peer's 1.07 s) is the first animation frame in which
 // input[name=username] is visible and enabled, polled in the page from its first frame (not by the test
 // driver, whose round trips would be counted); "hydrated" is when React has taken the form over
-// (main.tsx marks `fd-app-ready`), from then on it answers clicks.
+// (lib/prerendered.ts marks `fd-form-live`), from then on it answers clicks.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -61,10 +61,10 @@ async function coldRun(base) {
     // The form is on screen (its chunk may arrive after the load event).
     await page.waitForSelector('input[name="username"]', { state: 'visible' });
     const formVisibleMs = await page.evaluate(() => Math.round(performance.now()));
-    await page.waitForFunction(() => window.__fdFormReady !== undefined);
-    // React has taken the page over (hydrated or rendered): main.tsx's mark. Older builds have none.
+    await page.waitForFunction(() => globalThis.__fdFormReady !== undefined);
+    // React has the form (hydrated or rendered): lib/prerendered.ts's mark. Older builds have none.
     await page
-      .waitForFunction(() => performance.getEntriesByName('fd-app-ready').length > 0, null, { timeout: 10_000 })
+      .waitForFunction(() => performance.getEntriesByName('fd-form-live').length > 0, null, { timeout: 10_000 })
       .catch(() => {});
     const figures = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
@@ -76,9 +76,9 @@ async function coldRun(base) {
         loadEventMs: Math.round(nav.loadEventEnd),
         domContentLoadedMs: Math.round(nav.domContentLoadedEventEnd),
         firstContentfulPaintMs: paint ? Math.round(paint.startTime) : null,
-        formReadyMs: Math.round(window.__fdFormReady),
-        appReadyMs: (() => {
-          const mark = performance.getEntriesByName('fd-app-ready')[0];
+        formReadyMs: Math.round(globalThis.__fdFormReady),
+        formLiveMs: (() => {
+          const mark = performance.getEntriesByName('fd-form-live')[0];
           return mark ? Math.round(mark.startTime) : null;
         })(),
         jsFiles: resources.filter((r) => r.name.split('?')[0].endsWith('.js')).length,
@@ -112,7 +112,7 @@ async function main() {
         firstContentfulPaintMs: med('firstContentfulPaintMs'),
         formVisibleMs: med('formVisibleMs'),
         formReadyMs: med('formReadyMs'),
-        appReadyMs: runs.every((r) => r.appReadyMs !== null) ? med('appReadyMs') : null,
+        formLiveMs: runs.every((r) => r.formLiveMs !== null) ? med('formLiveMs') : null,
       },
       budget: { loadEventMs: BUDGET_MS, formReadyMs: FORM_READY_BUDGET_MS },
       peer: { name: 'traccar-web', formReadyMs: PEER_FORM_READY_MS, source: 'issue 28 (not measured here)' },
@@ -129,7 +129,7 @@ async function main() {
     console.log(
       `  form ready median ${result.median.formReadyMs} ms (budget ${FORM_READY_BUDGET_MS} ms, ` +
         `${result.formReadyRatioToPeer} of traccar-web's ${PEER_FORM_READY_MS} ms), ` +
-        `app ready ${result.median.appReadyMs ?? '-'} ms; runs: ${runs.map((r) => r.formReadyMs).join(', ')} ms`,
+        `form live ${result.median.formLiveMs ?? '-'} ms; runs: ${runs.map((r) => r.formReadyMs).join(', ')} ms`,
     );
     for (const b of bundles) console.log(`  ${b.name}: JS ${kb(b.js.gzip)} gzip, CSS ${kb(b.css.gzip)} gzip`);
     console.log('written bench/results/web-login.json');
