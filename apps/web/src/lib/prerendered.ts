@@ -12,6 +12,8 @@ import { useEffect, useState, type RefObject } from 'react';
 export interface HeldSubmit {
   /** The form is React's from now on (its submits pass); true when a submit of it was held. */
   claim(form: HTMLFormElement): boolean;
+  /** The tab or language button clicked before hydration, if any (once). */
+  takeClick(): HTMLElement | null;
   /** Stops holding submits (the app left /login). */
   release(): void;
 }
@@ -34,8 +36,9 @@ export function leftPrerenderedPage(): void {
 }
 
 /**
- * For a form of the prerendered page: once React has hydrated it, claims it from the inline script and, when a
- * submit was held, submits it again. The replay goes through a state change, so that it runs after the render
+ * For a form of the prerendered page: once React has hydrated it, claims it from the inline script, clicks again
+ * the tab or language chosen before hydration (React drops those clicks) and, when a submit was held, submits it
+ * again. The replay goes through a state change, so that it runs after the render
  * that took in what was typed before hydration (text-field.tsx, same commit), not with the empty values of the
  * prerender. Also marks `fd-form-live` for bench/web-login.bench.mjs (when the form answers).
  */
@@ -43,7 +46,11 @@ export function useHeldSubmit(form: RefObject<HTMLFormElement | null>): void {
   const [replay, setReplay] = useState(false);
   useEffect(() => {
     if (!performance.getEntriesByName?.('fd-form-live').length) performance.mark?.('fd-form-live');
-    if (form.current && window.__fdHeldSubmit?.claim(form.current)) setReplay(true);
+    const held = window.__fdHeldSubmit;
+    if (!form.current || !held) return;
+    if (held.claim(form.current)) setReplay(true);
+    const button = held.takeClick();
+    if (button?.isConnected) button.click();
   }, [form]);
   useEffect(() => {
     if (!replay) return;

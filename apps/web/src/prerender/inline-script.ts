@@ -7,7 +7,8 @@
  *   the root is emptied and main.tsx renders instead of hydrating.
  * - The page holds the form in both languages; an English choice (`fleetdesk.lang`) swaps the English markup in,
  *   with its title and `lang`, before anything is painted.
- * - A submit before React has a form is held, not sent (see lib/prerendered.ts).
+ * - A submit before React has the form is held, not sent, and so is a click on a tab or a language (React drops
+ *   the clicks made before it has hydrated their part of the page); see lib/prerendered.ts.
  */
 export function prerenderedLoginScript(): void {
   const root = document.getElementById('root');
@@ -32,22 +33,39 @@ export function prerenderedLoginScript(): void {
   }
   const live = new WeakSet<EventTarget>();
   let held: EventTarget | null = null;
+  let clicked: HTMLElement | null = null;
+  let hydrated = false;
   const hold = (event: Event) => {
     if (!event.target || live.has(event.target)) return;
     event.preventDefault();
     held = event.target;
   };
+  // Only clicks that can be repeated without harm (choosing a tab or a language twice is choosing it once).
+  const remember = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target && target.closest<HTMLElement>('#root [role="tab"], #root .fd-lang-switch button');
+    if (button && !hydrated) clicked = button;
+  };
   window.addEventListener('submit', hold, true);
+  window.addEventListener('click', remember, true);
   window.__fdHeldSubmit = {
     claim(form) {
       live.add(form);
+      hydrated = true;
       const wasHeld = held === form;
       if (wasHeld) held = null;
       return wasHeld;
     },
+    takeClick() {
+      const button = clicked;
+      clicked = null;
+      return button;
+    },
     release() {
       window.removeEventListener('submit', hold, true);
+      window.removeEventListener('click', remember, true);
       held = null;
+      clicked = null;
     },
   };
 }
