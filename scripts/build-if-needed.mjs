@@ -26,7 +26,7 @@ const packages = [
   {
     name: '@fleetdesk/web',
     dir: 'apps/web',
-    inputs: ['src', 'public', 'index.html', 'package.json', 'vite.config.ts'],
+    inputs: ['src', 'public', 'scripts', 'index.html', 'package.json', 'vite.config.ts'],
     output: 'dist',
     after: ['@fleetdesk/contracts'],
   },

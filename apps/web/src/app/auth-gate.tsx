@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { currentLanguage } from '../lib/i18n';
+import { leftPrerenderedPage } from '../lib/prerendered';
 import { isSignedIn, useSession } from '../lib/session';
 import { findRoute, isOpenPath, loginPath } from './route-rules';
 import { ROUTES } from './routes';
@@ -35,6 +36,11 @@ export function AuthGate() {
 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  // Submits are held only on the prerendered sign-in page, until its form is hydrated (lib/prerendered.ts).
+  useEffect(() => {
+    if (location.pathname !== '/login') leftPrerenderedPage();
   }, [location.pathname]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { AuthGate } from './auth-gate';
@@ -45,16 +45,20 @@ export function AppRoutes() {
   );
 }
 
-export function Root() {
+/**
+ * The whole app. `Router` is the browser's history, or (when the sign-in screen is prerendered at build time,
+ * `prerender/login.tsx`) a static location: the same tree on both sides, so that the browser hydrates it.
+ */
+export function Root({ Router = BrowserRouter }: { Router?: ComponentType<{ children?: ReactNode }> }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <Router>
         <ChunkErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <AppRoutes />
           </Suspense>
         </ChunkErrorBoundary>
-      </BrowserRouter>
+      </Router>
     </QueryClientProvider>
   );
 }

@@ -25,5 +25,7 @@ export function createStore<T extends object>(initial: T): Store<T> {
 }
 
 export function useStore<T extends object, S>(store: Store<T>, select: (state: T) => S): S {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+  const read = () => select(store.get());
+  // The same read on the server: the sign-in screen is prerendered at build time (docs/web.md).
+  return useSyncExternalStore(store.subscribe, read, read);
 }

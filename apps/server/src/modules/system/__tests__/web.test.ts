@@ -1,24 +1,33 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebApp } from '../../../core/web.js';
+import { inlineScriptHashes, registerWebApp } from '../../../core/web.js';
 
 let dir: string;
 let app: FastifyInstance;
 const JS = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
+const INLINE = 'document.title = "x";';
+const LOGIN = `<!doctype html><div id="root"><form><input name="username"></form></div><script>${INLINE}</script>`;
+/** What helmet sends (app.ts): scripts from the app's origin only. */
+const POLICY = "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'fleetdesk-web-'));
   await mkdir(path.join(dir, 'assets'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dir, 'login.html'), LOGIN);
   await writeFile(path.join(dir, 'assets/app-1a2b.js'), JS);
   await writeFile(path.join(dir, 'assets/app-1a2b.js.gz'), gzipSync(JS));
   await writeFile(path.join(dir, 'assets/app-1a2b.js.br'), brotliCompressSync(JS));
   app = Fastify();
   app.decorateRequest('lang', 'zh-CN');
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('Content-Security-Policy', POLICY);
+  });
   await registerWebApp(app, dir);
   await app.ready();
 });
@@ -58,6 +67,26 @@ describe('the web app', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('id="root"');
+    }
+  });
+
+  it('answers /login (only) with the prerendered sign-in page, its inline script allowed by hash', async () => {
+    const [hash] = inlineScriptHashes(LOGIN);
+    expect(hash).toBe(`'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`);
+    for (const url of ['/login', '/login?redirect=%2FoaLog']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(LOGIN);
+      expect(res.headers['content-security-policy'], url).toBe(
+        POLICY.replace("script-src 'self'", `script-src 'self' ${hash}`),
+      );
+    }
+    // A signed-in visitor of another path must not see the form: those get the empty page, and no inline script.
+    for (const url of ['/', '/oaLog', '/login/x', '/register/fleetdesk']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('name="username"');
+      expect(res.headers['content-security-policy'], url).toBe(POLICY);
     }
   });
 });

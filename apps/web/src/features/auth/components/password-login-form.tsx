@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHeldSubmit } from '../../../lib/prerendered';
 import { useSignIn } from '../api/sign-in';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { TextField } from './text-field';
@@ -11,6 +12,9 @@ export function PasswordLoginForm({ onForgot }: { onForgot: () => void }) {
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const signIn = useSignIn();
   const complete = useCompleteSignIn();
+  // The form is prerendered (docs/web.md): an Enter pressed before hydration is sent once it is React's.
+  const form = useRef<HTMLFormElement>(null);
+  useHeldSubmit(form);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,7 +32,7 @@ export function PasswordLoginForm({ onForgot }: { onForgot: () => void }) {
   };
 
   return (
-    <form className="fd-auth-form" onSubmit={submit} noValidate>
+    <form ref={form} className="fd-auth-form" onSubmit={submit} noValidate>
       <TextField
         label={t('password.username')}
         placeholder={t('password.usernamePlaceholder')}

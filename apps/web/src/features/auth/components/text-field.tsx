@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
@@ -16,12 +16,22 @@ export function TextField({ label, value, onChange, error, addon, type = 'text',
   const id = useId();
   const [reveal, setReveal] = useState(false);
   const password = type === 'password';
+  const input = useRef<HTMLInputElement>(null);
+  // The sign-in screen is prerendered (docs/web.md): what the user typed (or the browser filled) before the
+  // JavaScript took the page over is in the field but not in the state; hydration leaves the field as it is
+  // and fires no change. Taken over once, on mount, or a sign-in would send empty fields.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for what was typed before hydration
+  }, []);
   return (
     <div className={`fd-field${error ? ' fd-field-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="fd-field-row">
         <div className="fd-input-wrap">
           <input
+            ref={input}
             id={id}
             className="fd-input"
             type={password && reveal ? 'text' : type}

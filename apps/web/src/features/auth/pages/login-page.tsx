@@ -114,7 +114,9 @@ export default function LoginPage() {
             <Link to="/privacyagreement">{t('agreements.privacy')}</Link>
           </span>
           <span>
-            <Link to="/annals">{t('common:routes.annals')}</Link> · © {new Date().getFullYear()} {t('common:appName')}
+            <Link to="/annals">{t('common:routes.annals')}</Link> · ©{' '}
+            {/* The prerendered page carries its build's year; the browser's may be later (no hydration error). */}
+            <span suppressHydrationWarning>{new Date().getFullYear()}</span> {t('common:appName')}
           </span>
         </footer>
       </main>
