@@ -59,7 +59,9 @@ export async function openPglite(options: PgliteOptions & { worker?: boolean } =
   const client: PgliteClient = worker ? await PgliteWorkerClient.start(open) : await createPglite(open);
   // Drizzle's PGlite session calls only `query` and `transaction` (with the transaction's `query`): what both have.
   const db = drizzlePglite(client as PGlite, { schema, casing: 'snake_case' }) as unknown as Db;
-  const preparedNames = new Set<string>();
+  // Each statement's PREPARE, sent once: concurrent first calls wait for the same one (through the worker, the
+  // PREPARE takes a round trip, and a second one of the same name would fail with 42P05).
+  const preparing = new Map<string, Promise<unknown>>();
   return {
     kind: 'pglite',
     db,
@@ -73,10 +75,14 @@ export async function openPglite(options: PgliteOptions & { worker?: boolean } =
     // auth query). EXECUTE takes no bind parameters here, so the values are passed as quoted literals, whose
     // types PREPARE inferred from the statement (its casts, or the columns they are compared with).
     async prepared(name, text, params) {
-      if (!preparedNames.has(name)) {
-        await client.exec(`prepare ${name} as ${text}`);
-        preparedNames.add(name);
+      let prepare = preparing.get(name);
+      if (!prepare) {
+        prepare = client.exec(`prepare ${name} as ${text}`);
+        preparing.set(name, prepare);
+        // A failed PREPARE is tried again by the next call.
+        prepare.catch(() => preparing.delete(name));
       }
+      await prepare;
       const r = await client.query(
         params.length ? `execute ${name}(${params.map(literalOf).join(', ')})` : `execute ${name}`,
       );

@@ -42,6 +42,13 @@ describe('statements', () => {
     expect(results.map((r) => r.rows)).toEqual([[{ one: 1 }], [{ two: 2 }]]);
   });
 
+  it('prepares a statement once when its first calls come together (each PREPARE is a round trip)', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => database.prepared<{ n: number }>('fd_test_prepared', 'select $1::int8 as n', [n])),
+    );
+    expect(answers.map((a) => a.rows[0]!.n)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('applies the parsers a caller gives (functions stay in this thread) with the row mode asked for', async () => {
     const seen: number[] = [];
     const r = await database.pglite!.query<unknown[]>(
