@@ -7,7 +7,7 @@
 // asks it less often once the list waits for the database). Also the car list's throughput at 20 connections
 // (autocannon, 10 s, no export running): the cost of the worker's round trips. Results:
 // bench/results/pglite-stall.json (worker) or bench/results/pglite-stall-in-thread.json (PGLITE_WORKER=false).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
@@ -174,6 +174,8 @@ try {
   console.log('ratios:', JSON.stringify(results.ratios));
 } finally {
   await server.stop();
+  // The 100,000 cars' data directory (about 480 MB).
+  rmSync(dataDir, { recursive: true, force: true });
 }
 writeFileSync(
   path.join(ROOT, `bench/results/pglite-stall${WORKER ? '' : '-in-thread'}.json`),
