@@ -52,7 +52,7 @@ export function createLogger(config: Config): Logger {
 export async function openDatabase(config: Config): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
-    : openPglite({ dataDir: path.resolve(config.DATA_DIR, 'pgdata') });
+    : openPglite({ dataDir: path.resolve(config.DATA_DIR, 'pgdata'), worker: config.PGLITE_WORKER === 'true' });
 }
 
 /** Migrates and syncs the permission catalogue: what every process does before it serves. */

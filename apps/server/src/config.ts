@@ -13,6 +13,11 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The embedded database (no DATABASE_URL) runs in a worker thread, so that a long statement does not hold the
+   * other requests (docs/decisions.md); `false` runs it in the server's thread, as before.
+   */
+  PGLITE_WORKER: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +11,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
+import { PgliteWorkerClient, type PgliteClient } from './pglite-host.js';
+import { createPglite, type PgliteOptions } from './pglite-instance.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is under it. */
@@ -37,8 +37,8 @@ export interface Database {
   /** A short description for /readyz and the start-up log (never the password). */
   describe: string;
   close(): Promise<void>;
-  /** The PGlite instance, when embedded (tests dump and copy it). */
-  pglite?: PGlite;
+  /** The embedded database: PGlite in this thread, or the host of its worker thread (tests dump and copy it). */
+  pglite?: PgliteClient;
   pool?: pg.Pool;
   /** The connection string (PostgreSQL only). */
   url?: string;
@@ -49,22 +49,24 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /** BIGINT arrives from node-postgres as a string; the ids we use fit in a double. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm, btree_gist },
-    // PGlite defaults to a parser that returns int8 as bigint; the ids we use fit in a double.
-    parsers: { 20: (v: string) => Number(v) },
-  });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  const preparedNames = new Set<string>();
+/**
+ * The embedded database. `worker: true` runs PGlite in a worker thread (`core/pglite-host.ts`), so that a long
+ * statement (an export, a report) does not hold every other request: the server's default (PGLITE_WORKER). Without,
+ * PGlite runs in this thread: the tests' default (a template copy opens faster), and the switch's other side.
+ */
+export async function openPglite(options: PgliteOptions & { worker?: boolean } = {}): Promise<Database> {
+  const { worker, ...open } = options;
+  const client: PgliteClient = worker ? await PgliteWorkerClient.start(open) : await createPglite(open);
+  // Drizzle's PGlite session calls only `query` and `transaction` (with the transaction's `query`): what both have.
+  const db = drizzlePglite(client as PGlite, { schema, casing: 'snake_case' }) as unknown as Db;
+  // Each statement's PREPARE, sent once: concurrent first calls wait for the same one (through the worker, the
+  // PREPARE takes a round trip, and a second one of the same name would fail with 42P05).
+  const preparing = new Map<string, Promise<unknown>>();
   return {
     kind: 'pglite',
     db,
     pglite: client,
-    describe: options.dataDir ? `PGlite at ${options.dataDir}` : 'PGlite in memory',
+    describe: `${options.dataDir ? `PGlite at ${options.dataDir}` : 'PGlite in memory'}${worker ? ' (worker thread)' : ''}`,
     async query(text, params) {
       const r = await client.query(text, params as unknown[]);
       return { rows: r.rows as never[] };
@@ -73,10 +75,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     // auth query). EXECUTE takes no bind parameters here, so the values are passed as quoted literals, whose
     // types PREPARE inferred from the statement (its casts, or the columns they are compared with).
     async prepared(name, text, params) {
-      if (!preparedNames.has(name)) {
-        await client.exec(`prepare ${name} as ${text}`);
-        preparedNames.add(name);
+      let prepare = preparing.get(name);
+      if (!prepare) {
+        prepare = client.exec(`prepare ${name} as ${text}`);
+        preparing.set(name, prepare);
+        // A failed PREPARE is tried again by the next call.
+        prepare.catch(() => preparing.delete(name));
       }
+      await prepare;
       const r = await client.query(
         params.length ? `execute ${name}(${params.map(literalOf).join(', ')})` : `execute ${name}`,
       );

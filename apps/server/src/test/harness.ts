@@ -51,7 +51,9 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const dump = await readFile(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([dump]) });
+  // In the test's thread by default (a copy opens faster); TEST_PGLITE_WORKER=true runs a suite through the
+  // worker thread the server uses (core/pglite-host.ts).
+  return openPglite({ loadDataDir: new Blob([dump]), worker: process.env.TEST_PGLITE_WORKER === 'true' });
 }
 
 export interface RequestOptions {

@@ -32,6 +32,9 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       GPS_TCP_PORT: '0',
       // Production refuses to start on the sandbox unless it is named.
       PAY_PROVIDER: 'sandbox',
+      // The embedded database reads its now() from its thread's Date: a moved clock is moved in the server's
+      // thread only, so such a run keeps PGlite there (otherwise the server runs it in its worker, the default).
+      ...(process.env[TEST_NOW_ENV] ? { PGLITE_WORKER: 'false' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
