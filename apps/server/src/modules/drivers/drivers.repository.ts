@@ -15,7 +15,7 @@ import {
 } from '@fleetdesk/contracts/drivers';
 import type { RequestContext } from '../../core/access.js';
 import { CountCache } from '../../core/count-cache.js';
-import { rawJson, rowsOf, type Database, type DbOrTx, type RawJson } from '../../core/db.js';
+import { EXPORT_PAGE_ROWS, rawJson, rowsOf, type Database, type DbOrTx, type RawJson } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
 import { driverEvents, drivers } from '../../db/schema/drivers.js';
@@ -357,7 +357,7 @@ export async function* allDrivers(
   f: DriverExportFilter,
   w: DueWindow,
   sign: Sign,
-  pageSize = 1000,
+  pageSize = EXPORT_PAGE_ROWS,
 ): AsyncGenerator<Driver> {
   const cond = filterWhere(scope, f, w);
   const page = (after: number) =>

@@ -30,7 +30,14 @@ import {
   type Energy,
 } from '@fleetdesk/contracts/vehicles';
 import type { RequestContext } from '../../core/access.js';
-import { rawNumberOrNull, rowsOf, type Database, type DbOrTx, type RawNumber } from '../../core/db.js';
+import {
+  EXPORT_PAGE_ROWS,
+  rawNumberOrNull,
+  rowsOf,
+  type Database,
+  type DbOrTx,
+  type RawNumber,
+} from '../../core/db.js';
 import { CountCache } from '../../core/count-cache.js';
 import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
@@ -415,7 +422,7 @@ export async function* allCars(
   f: CarExportFilter,
   now: Date,
   startOfDay: (date: string) => Date,
-  pageSize = 1000,
+  pageSize = EXPORT_PAGE_ROWS,
 ): AsyncGenerator<Car> {
   const cond = filterWhere(scope, f, startOfDay);
   const page = (after: number) =>

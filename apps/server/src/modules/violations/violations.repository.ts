@@ -10,7 +10,7 @@ import type {
 } from '@fleetdesk/contracts/violations';
 import type { RequestContext } from '../../core/access.js';
 import { CountCache } from '../../core/count-cache.js';
-import { idArray, rowsOf, type Database, type DbOrTx } from '../../core/db.js';
+import { EXPORT_PAGE_ROWS, idArray, rowsOf, type Database, type DbOrTx } from '../../core/db.js';
 import { containsPattern } from '../../core/like.js';
 import type { ProviderViolation } from './providers/provider.js';
 
@@ -240,7 +240,7 @@ export async function listViolations(
 }
 
 /** Every violation of the condition, newest first, a page at a time (keyset), one page read ahead. */
-export async function* allViolations(db: DbOrTx, cond: SQL, pageSize = 1000): AsyncGenerator<Violation> {
+export async function* allViolations(db: DbOrTx, cond: SQL, pageSize = EXPORT_PAGE_ROWS): AsyncGenerator<Violation> {
   const read = (before: number | null) =>
     rowsOf<ViolationRecord>(
       db,
