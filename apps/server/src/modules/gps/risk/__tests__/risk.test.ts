@@ -530,7 +530,19 @@ describe('the periodic rules on a moved clock', () => {
     expect(before.rule).toBe('silentRented');
     const rules = (c: typeof before) => (c.evidence.triggers as { rule: string }[]).map((x) => x.rule);
     expect(rules(before)).not.toContain('geofenceExitOverdue');
-    t.clock.advance(20 * 86_400_000); // its first bill (due 2026-12-05) is now past due + grace by more than 3 days
+    // Its first open bill comes due some days after the demo was seeded (its payment day): move the clock to five
+    // days past that bill's deadline (due date + the grace days), whatever day the suite runs.
+    const [first] = await q<{ due: string; grace: number }>(
+      `select min(l.due_date)::text as due,
+         coalesce((select (s.rules ->> 'rentGraceDays')::int from tenant_settings s where s.tenant_id = k.tenant_id), 3) as grace
+       from rental_payment_lines l join rental_contracts k on k.tenant_id = l.tenant_id and k.id = l.contract_id
+       where k.car_id = $1 and k.state = 'signed' and l.valid and l.state in ('unpaid', 'partial')
+         and l.type <> 'lateFee' and l.amount_fen > 0
+       group by k.tenant_id`,
+      [car1],
+    );
+    const deadline = new Date(`${first!.due}T12:00:00+08:00`).getTime() + first!.grace * 86_400_000;
+    t.clock.set(new Date(Math.max(at().getTime(), deadline + 5 * 86_400_000)));
     await setRisk({ overdueDays: 60 });
     await sweepRisk(t.deps);
     expect(rules((await openCase(car1))!)).not.toContain('geofenceExitOverdue');
