@@ -84,7 +84,7 @@ describe('statements', () => {
   it('brings a unique violation with its code, constraint and detail', async () => {
     const err = await database.db
       .insert(notes)
-      .values({ title: 'first', at: new Date() })
+      .values({ title: 'first', at: new Date('2026-03-04T05:06:07Z') })
       .then(
         () => null,
         (e: unknown) => e,
@@ -102,7 +102,7 @@ describe('statements', () => {
 describe('transactions', () => {
   it('commits what a transaction wrote', async () => {
     await database.db.transaction(async (tx) => {
-      await tx.insert(notes).values({ title: 'committed', at: new Date() });
+      await tx.insert(notes).values({ title: 'committed', at: new Date('2026-03-04T05:06:07Z') });
       expect(await tx.$count(notes, eq(notes.title, 'committed'))).toBe(1);
     });
     expect(await database.db.$count(notes, eq(notes.title, 'committed'))).toBe(1);
@@ -112,7 +112,7 @@ describe('transactions', () => {
     const failure = new Error('changed my mind');
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.insert(notes).values({ title: 'rolled back', at: new Date() });
+        await tx.insert(notes).values({ title: 'rolled back', at: new Date('2026-03-04T05:06:07Z') });
         throw failure;
       }),
     ).rejects.toBe(failure);
