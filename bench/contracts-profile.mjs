@@ -6,6 +6,7 @@
 // the server and the database's backends spent per request (from /proc; backends that exit in a round make it
 // low). PG_STATEMENT_NAMES=off runs the server as before the named statements (core/db.ts) for a before/after. With BENCH_CPU_PROF=1 the server runs under `--cpu-prof`
 // (profile in bench/results/profiles/, not committed) and the top self-time frames are printed.
+import { generateContracts } from './lib/contract-generator.mjs';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -62,29 +63,7 @@ try {
   await (await startServer(env)).stop();
   const c = new pg.Client({ connectionString: pgdb.url });
   await c.connect();
-  await c.query('drop index if exists rental_contracts_live_car_uq');
-  await c.query(
-    `insert into rental_contracts (tenant_id, rent_id, number, group_no, driver_id, car_id, type, period, billing,
-       start_date, end_date, instalments, rental_days, rent_fen, total_rent_fen, total_fen, state, signed_at)
-     select k.tenant_id, car.rent_id, 'BENCH' || g, 'BENCH' || g, d.id, car.id, 'longTerm', 'monthly', 'prepaid',
-       current_date - 1500, current_date + 1500, 100, 3001, 300000, 30000000, 30000000, 'signed', now()
-     from generate_series(1, $1::int) g
-     cross join lateral (select tenant_id from rental_contracts limit 1) k
-     join lateral (select id, rent_id from cars where tenant_id = k.tenant_id and deleted_at is null
-       order by id offset (g % 20) limit 1) car on true
-     join lateral (select id from drivers where tenant_id = k.tenant_id and rent_id = car.rent_id and state = 'active'
-       order by id limit 1) d on true`,
-    [CONTRACTS],
-  );
-  await c.query(
-    `insert into rental_payment_lines (tenant_id, contract_id, rent_id, type, period, due_date, amount_fen, paid_fen,
-       state, version)
-     select k.tenant_id, k.id, k.rent_id, 'rent', p, k.start_date + (p - 1) * 30, 300000,
-       case when p <= 50 and (k.id + p) % 10 <> 0 then 300000 else 0 end,
-       case when p <= 50 and (k.id + p) % 10 <> 0 then 'paid' else 'unpaid' end, 0
-     from rental_contracts k cross join generate_series(1, 100) p where k.number like 'BENCH%'`,
-  );
-  await c.query('analyze');
+  await generateContracts(c, { contracts: CONTRACTS });
   const [{ id: contractId, month }] = (
     await c.query(
       `select id, to_char(start_date + 400, 'YYYY-MM') as month from rental_contracts where number = 'BENCH${Math.ceil(CONTRACTS / 2)}'`,
