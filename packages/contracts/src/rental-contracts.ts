@@ -121,6 +121,32 @@ export const CONTRACT_STATE_TITLES: Record<ContractState, LocalText> = {
   cancelled: t('已作废', 'Cancelled'),
 };
 
+/**
+ * What each kind of contract event (`ContractEvent.kind`) is called on the contract's history: a clerk reads
+ * 收款 or 发车验车, never the stored kind. A kind missing here (a later one) falls back to 其他 / Other.
+ */
+export const CONTRACT_EVENT_TITLES: Readonly<Record<string, LocalText>> = {
+  create: t('创建合同', 'Contract created'),
+  update: t('修改合同', 'Contract edited'),
+  state: t('状态变更', 'State changed'),
+  collect: t('收款', 'Payment received'),
+  line: t('账单调整', 'Bill line changed'),
+  discount: t('优惠', 'Discount'),
+  waive: t('减免', 'Waived'),
+  dispatch: t('发车验车', 'Dispatch inspection'),
+  return: t('还车验车', 'Return inspection'),
+  settlement: t('结算', 'Settlement'),
+  renew: t('续约', 'Renewed'),
+  carChange: t('换车', 'Car changed'),
+  tempCar: t('临时用车', 'Temporary car'),
+  tempCarStart: t('临时用车开始', 'Temporary car started'),
+  tempCarEnd: t('临时用车结束', 'Temporary car ended'),
+  tempCarCancel: t('临时用车取消', 'Temporary car cancelled'),
+  assignee: t('更换跟进人', 'Assignee changed'),
+  followUp: t('催收跟进', 'Collection follow-up'),
+};
+export const CONTRACT_EVENT_OTHER: LocalText = t('其他', 'Other');
+
 export const LINE_TYPES = [
   'rent',
   'deposit',

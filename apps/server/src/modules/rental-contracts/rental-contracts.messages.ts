@@ -47,8 +47,8 @@ defineMessages({
   'contracts.accountExists': { 'zh-CN': '账户名称已存在', 'en-US': 'An account with this name exists' },
   'contracts.userNotFound': { 'zh-CN': '跟进人不存在', 'en-US': 'The assignee does not exist' },
   'contracts.debtorOff': {
-    'zh-CN': '公司设置未开启欠款催收（settingDebtorPaying）',
-    'en-US': 'Debt collection is off in the company settings (settingDebtorPaying)',
+    'zh-CN': '欠款催收未开启：请在公司设置的业务规则中开启「欠款人可在线支付」',
+    'en-US': 'Debt collection is off: turn on "Debtors may pay online" in the business rules of the company settings',
   },
   'contracts.renewStart': {
     'zh-CN': '续约合同须从原合同结束的次日（{date}）开始',

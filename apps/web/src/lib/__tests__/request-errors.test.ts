@@ -11,15 +11,38 @@ describe('the error catalogue of spec section 8 (zh-CN)', () => {
     await setLanguage('zh-CN');
   });
 
-  it('no answer at all (timeout or unreachable): the request timed out, 3 s', () => {
-    for (const kind of ['timeout', 'network'] as const) {
-      expect(presentFailure(new RequestError(kind, kind), t)).toEqual({
+  it('no answer within the timeout: the request timed out, 3 s', () => {
+    expect(presentFailure(new RequestError('timeout', 'timeout'), t)).toEqual({
+      kind: 'message',
+      level: 'error',
+      text: '服务请求超时',
+      duration: 3,
+    });
+  });
+
+  it('a request that failed at once (no connection): connection lost, not a timeout', () => {
+    expect(presentFailure(new RequestError('network', 'Failed to fetch'), t)).toEqual({
+      kind: 'message',
+      level: 'error',
+      text: '网络连接已断开，请检查网络后重试',
+      duration: 3,
+    });
+  });
+
+  it('an HTTP reason phrase from a proxy or a default answer is never shown', () => {
+    for (const [status, phrase] of [
+      [500, 'Internal Server Error'],
+      [502, 'Bad Gateway'],
+      [503, 'Service Unavailable'],
+    ] as const) {
+      expect(presentFailure(http(status, { statusCode: status, error: phrase, message: phrase }), t)).toEqual({
         kind: 'message',
-        level: 'error',
-        text: '服务请求超时',
+        level: 'warning',
+        text: '服务异常，请联系管理员！',
         duration: 3,
       });
     }
+    expect(presentFailure(http(418, { message: 'Not Found' }), t)).toMatchObject({ text: '请求失败，请稍后重试' });
   });
 
   it('HTTP 500: the service is abnormal, contact the administrator, followed by the server message', () => {

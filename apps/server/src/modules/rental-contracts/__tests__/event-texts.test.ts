@@ -94,3 +94,20 @@ describe("a contract's history in the reader's language", () => {
     expect((await events(contractId, 'zh-CN')).length).toBe(before);
   });
 });
+
+describe('every kind of contract event has a title for the history', () => {
+  it('names each kind the module writes (a clerk reads 收款, not collect)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { CONTRACT_EVENT_TITLES } = await import('@fleetdesk/contracts/rental-contracts');
+    const dir = new URL('..', import.meta.url);
+    const kinds = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(new URL(file, dir), 'utf8');
+      for (const m of source.matchAll(/\bevent\(\s*tx,\s*\w+,\s*[\w.!]+,\s*'(\w+)'/g)) kinds.add(m[1]!);
+    }
+    expect(kinds.size).toBeGreaterThan(10);
+    expect([...kinds].filter((k) => !CONTRACT_EVENT_TITLES[k])).toEqual([]);
+    const seen = (await events(contractId, 'zh-CN')).map((e) => e.kind);
+    expect(seen.filter((k) => !CONTRACT_EVENT_TITLES[k])).toEqual([]);
+  });
+});

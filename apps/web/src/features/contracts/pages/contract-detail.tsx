@@ -21,6 +21,8 @@ import { TEMPLATE_KIND_TITLES } from '@fleetdesk/contracts/handover';
 import {
   BILLING_MODE_TITLES,
   CONTRACT_ORIGIN_TITLES,
+  CONTRACT_EVENT_OTHER,
+  CONTRACT_EVENT_TITLES,
   CONTRACT_STATE_TITLES,
   CONTRACT_TYPE_TITLES,
   LINE_STATE_TITLES,
@@ -390,7 +392,7 @@ function History({ c }: { c: Contract }) {
             render: (_, r) =>
               r.toState
                 ? `${r.fromState ? title(CONTRACT_STATE_TITLES[r.fromState]) : ''} → ${title(CONTRACT_STATE_TITLES[r.toState])}`
-                : r.kind,
+                : title(CONTRACT_EVENT_TITLES[r.kind] ?? CONTRACT_EVENT_OTHER),
           },
           { key: 'remark', title: t('columns.remark'), render: (_, r) => r.remark ?? '-' },
           { key: 'user', title: t('columns.user'), render: (_, r) => r.userName ?? '-' },

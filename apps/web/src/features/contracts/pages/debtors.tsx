@@ -28,7 +28,22 @@ export function Debtors() {
   const list = useQuery(debtorsQuery({ ...(bucket ? { bucket } : {}), ...page }));
   const [target, setTarget] = useState<CollectTarget | null>(null);
   const d = list.data;
-  if (d && !d.enabled) return <Alert type="info" showIcon message={t('debtors.off')} />;
+  if (d && !d.enabled) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={t('debtors.off')}
+        action={
+          access.can('oaSetting') ? (
+            <Link to="/oaSetting?tab=rules" data-testid="debtors-setting-link">
+              {t('debtors.openSetting')}
+            </Link>
+          ) : undefined
+        }
+      />
+    );
+  }
   return (
     <div className="fd-debtors">
       <Segmented
