@@ -253,6 +253,8 @@ export const OperationLogRow = z.object({
   username: z.string().nullable(),
   rentId: z.number().int().nullable(),
   action: z.string(),
+  /** The action as a clerk reads it, in the caller's language (module · operation); null when none is known. */
+  actionTitle: z.string().nullable(),
   method: z.string(),
   path: z.string(),
   targetType: z.string().nullable(),

@@ -19,7 +19,7 @@ export interface MenuDef {
   elements: ElementDef[];
 }
 
-const ACTION_TITLES: Record<string, LocalText> = {
+export const ACTION_TITLES: Readonly<Record<string, LocalText>> = {
   view: { 'zh-CN': '查看', 'en-US': 'View' },
   add: { 'zh-CN': '新增', 'en-US': 'Add' },
   edit: { 'zh-CN': '编辑', 'en-US': 'Edit' },

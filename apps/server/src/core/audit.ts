@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Lang } from '@fleetdesk/contracts/common';
+import { ACTION_TITLES, findMenu, menuOfElement } from '@fleetdesk/contracts/permissions';
 import { operationLogs } from '../db/schema/audit.js';
+import type { Access } from './access.js';
 import type { Db } from './db.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -74,6 +77,48 @@ export function actionOf(method: string, routeUrl: string, params: Record<string
   const words = rest.map((p) => (p.startsWith(':') ? (p === ':action' ? String(params.action ?? '') : '') : p));
   const action = words.filter(Boolean).join('.');
   return method === 'DELETE' && !/delete|remove|revoke/i.test(action) ? `${action}.delete` : action;
+}
+
+/** The permission each audited action's route requires (`rentContract.collect` -> `rentContract:collect`). */
+const actionPermissions = new Map<string, string>();
+
+/** Notes the permission of a write route as it is registered (core/routes.ts), for naming its log entries. */
+export function noteActionPermission(
+  method: string,
+  url: string,
+  access: Access | undefined,
+  audit: { action?: string } | false | undefined,
+): void {
+  if (!WRITE_METHODS.has(method) || audit === false || access?.kind !== 'user' || url.includes(':action')) return;
+  const code = access.permission ?? access.anyOf?.[0];
+  if (!code) return;
+  const action = audit?.action ?? actionOf(method, url, {});
+  if (!actionPermissions.has(action)) actionPermissions.set(action, code);
+}
+
+/** Words of stored actions that are not permission actions, as a clerk would name them. */
+const VERB_ALIASES: Record<string, string> = {
+  create: 'add',
+  save: 'edit',
+  update: 'edit',
+  remove: 'delete',
+  upload: 'add',
+};
+
+/**
+ * What a clerk reads for a logged action: the module and the operation from the permission catalogue
+ * (`rentContract.collect` -> 合同管理 · 收款), never the API path; null when the action names neither (the screen
+ * then shows its own name for it).
+ */
+export function actionTitle(action: string, lang: Lang): string | null {
+  const code = actionPermissions.get(action);
+  const words = action.split('.');
+  const menu = findMenu(code ? menuOfElement(code) : words[0]!);
+  if (!menu) return null;
+  const element = code?.includes(':') ? menu.elements.find((e) => e.code === code) : undefined;
+  const word = words.at(-1)!;
+  const verb = element?.title ?? ACTION_TITLES[word] ?? ACTION_TITLES[VERB_ALIASES[word] ?? ''];
+  return verb ? `${menu.title[lang]} · ${verb[lang]}` : menu.title[lang];
 }
 
 /**

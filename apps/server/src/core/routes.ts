@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RouteO
 import { ERROR_HTTP_STATUSES, ErrorBody } from '@fleetdesk/contracts/errors';
 import { isCatalogueCode } from '@fleetdesk/contracts/permissions';
 import type { Access } from './access.js';
+import { noteActionPermission } from './audit.js';
 
 export interface DeclaredRoute {
   method: string;
@@ -24,6 +25,9 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     routes.push(route);
     const access = route.config?.access;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      noteActionPermission(String(method), route.url, access, route.config?.audit);
+    }
     if (!access || !route.schema) return;
     const schema = route.schema as Record<string, unknown>;
     // Error answers come from the one error handler; every route documents (and serializes) them alike.

@@ -1,13 +1,20 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LoginRecordQuery, OperationLogQuery } from '@fleetdesk/contracts/auth';
+import type { Lang } from '@fleetdesk/contracts/common';
+import { actionTitle } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { prefixPattern } from '../../core/like.js';
 import { operationLogs } from '../../db/schema/audit.js';
 import { loginRecords, users } from '../../db/schema/identity.js';
 
-export async function listOperationLogs(db: DbOrTx, tenantId: number, q: z.infer<typeof OperationLogQuery>) {
+export async function listOperationLogs(
+  db: DbOrTx,
+  tenantId: number,
+  q: z.infer<typeof OperationLogQuery>,
+  lang: Lang,
+) {
   const where: SQL[] = [eq(operationLogs.tenantId, tenantId)];
   if (q.userId) where.push(eq(operationLogs.userId, q.userId));
   if (q.action) where.push(ilike(operationLogs.action, prefixPattern(q.action)));
@@ -36,6 +43,7 @@ export async function listOperationLogs(db: DbOrTx, tenantId: number, q: z.infer
       username: r.username,
       rentId: r.rentId,
       action: r.action,
+      actionTitle: actionTitle(r.action, lang),
       method: r.method,
       path: r.path,
       targetType: r.targetType,

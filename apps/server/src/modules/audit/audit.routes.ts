@@ -27,7 +27,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission('oaLog:view') },
     handler: async (req) => {
-      const { rows, total } = await listOperationLogs(db, req.ctx.tenantId, req.query);
+      const { rows, total } = await listOperationLogs(db, req.ctx.tenantId, req.query, req.lang);
       return ok(page(rows, total, req.query));
     },
   });

@@ -41,8 +41,12 @@ export function TargetLog({ target, ns, queryKey }: { target: string; ns: string
       columns={[
         { key: 'at', title: text('log.at'), render: (_, r) => formatDateTime(r.createdAt, true), width: 180 },
         { key: 'user', title: text('log.user'), render: (_, r) => r.username ?? '—', width: 140 },
-        { key: 'action', title: text('log.action'), dataIndex: 'action' },
-        { key: 'call', title: text('log.call'), render: (_, r) => <code>{`${r.method} ${r.path}`}</code> },
+        {
+          key: 'action',
+          title: text('log.action'),
+          // What the clerk did, by name; the call itself is a tooltip for whoever investigates.
+          render: (_, r) => <span title={`${r.method} ${r.path}`}>{r.actionTitle ?? r.action}</span>,
+        },
         { key: 'ip', title: text('log.ip'), dataIndex: 'ip', width: 140 },
       ]}
     />

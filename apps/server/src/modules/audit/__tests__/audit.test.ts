@@ -41,6 +41,24 @@ describe('operation log', () => {
     expect(JSON.stringify(rows)).not.toContain('Admin@123');
   });
 
+  it("names each entry as a clerk reads it, from the permission its route requires, in the reader's language", async () => {
+    const res = await t.request('POST', '/api/ccwadmin/rentCarType/create', {
+      as: 'admin',
+      body: { carTypeName: '日志测试车型', monthlyRent: 3000, deposit: 5000 },
+    });
+    expect(res.statusCode).toBe(200);
+    const entry = async (lang: 'zh-CN' | 'en-US') => {
+      const rows = (await t.request('GET', '/api/ccwadmin/operationLog/list', { as: 'admin', lang })).json().data.rows;
+      return rows.find((r: { path: string }) => r.path === '/api/ccwadmin/rentCarType/create');
+    };
+    // rentCar:add: the module and the operation, never the API path.
+    expect((await entry('zh-CN')).actionTitle).toBe('车辆管理 · 新增');
+    expect((await entry('en-US')).actionTitle).toBe('Vehicles · Add');
+    // An entry of a route that names no permission of a menu (the profile) has none: the screen names it.
+    const profile = (await list('admin', { action: 'user.profile' })).json().data.rows[0];
+    expect(profile.actionTitle).toBeNull();
+  });
+
   it('does not record failed writes or reads', async () => {
     const before = (await list('admin')).json().data.total;
     await t.request('POST', '/api/admin/client/user/changePassword', {
