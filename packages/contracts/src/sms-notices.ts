@@ -252,7 +252,10 @@ export const SmsMessage = z.object({
   recipientName: z.string().nullable(),
   content: z.string(),
   status: SmsMessageStatus,
+  /** The provider's own words, for whoever investigates. */
   error: z.string().nullable(),
+  /** Why it failed, in the caller's language (null unless it failed). */
+  reason: z.string().nullable(),
   segments: z.number().int(),
   provider: z.string(),
   createdAt: Instant,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fenToYuan } from '@fleetdesk/contracts/common';
+import { fenToYuan, type Lang } from '@fleetdesk/contracts/common';
 import {
   templateVariables,
   type SmsBatch,
@@ -13,6 +13,7 @@ import {
 } from '@fleetdesk/contracts/sms-notices';
 import type { RequestContext } from '../../core/access.js';
 import type { DbOrTx } from '../../core/db.js';
+import { smsFailureReason } from '../../core/providers/sms-failures.js';
 import { offsetOf } from '../../core/envelope.js';
 import { containsPattern } from '../../core/like.js';
 import { users } from '../../db/schema/identity.js';
@@ -255,7 +256,7 @@ export async function getBatch(db: DbOrTx, ctx: RequestContext, id: number): Pro
 }
 
 type MessageRow = typeof smsMessages.$inferSelect;
-export function toMessage(r: MessageRow): SmsMessage {
+export function toMessage(r: MessageRow, lang: Lang): SmsMessage {
   const status = r.status === 'failed' && r.retriedAt ? 'retried' : (r.status as SmsMessage['status']);
   return {
     id: r.id,
@@ -264,6 +265,7 @@ export function toMessage(r: MessageRow): SmsMessage {
     content: r.content,
     status,
     error: r.error,
+    reason: smsFailureReason(r.error, lang),
     segments: r.segments,
     provider: r.provider,
     createdAt: r.createdAt.toISOString(),
@@ -290,6 +292,7 @@ export async function listMessages(
   ctx: RequestContext,
   batchId: number | null,
   q: z.infer<typeof SmsMessageQuery>,
+  lang: Lang,
 ) {
   const cond = messageWhere(ctx, batchId, q);
   const [rows, [total]] = await Promise.all([
@@ -302,7 +305,7 @@ export async function listMessages(
       .offset(offsetOf(q)),
     db.select({ n: count() }).from(smsMessages).where(cond),
   ]);
-  return { rows: rows.map(toMessage), total: total?.n ?? 0 };
+  return { rows: rows.map((r) => toMessage(r, lang)), total: total?.n ?? 0 };
 }
 
 export async function* allMessages(
@@ -310,6 +313,7 @@ export async function* allMessages(
   ctx: RequestContext,
   batchId: number,
   q: Omit<z.infer<typeof SmsMessageQuery>, 'pageNum' | 'pageSize'>,
+  lang: Lang,
 ) {
   let after = 0;
   for (;;) {
@@ -320,7 +324,7 @@ export async function* allMessages(
       .orderBy(asc(smsMessages.id))
       .limit(1000);
     if (!rows.length) return;
-    for (const r of rows) yield toMessage(r);
+    for (const r of rows) yield toMessage(r, lang);
     after = rows.at(-1)!.id;
   }
 }

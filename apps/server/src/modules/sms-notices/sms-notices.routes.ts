@@ -319,7 +319,7 @@ export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> 
     config: { access: view },
     handler: async (req) => {
       if (!(await repo.getBatch(deps.db, req.ctx, req.params.id))) throw new NotFoundError();
-      const { rows, total } = await repo.listMessages(deps.db, req.ctx, req.params.id, req.query);
+      const { rows, total } = await repo.listMessages(deps.db, req.ctx, req.params.id, req.query, req.lang);
       return ok(page(rows, total, req.query));
     },
   });
@@ -347,11 +347,12 @@ export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> 
           { header: zh ? '姓名' : 'Name', value: (m) => m.recipientName },
           { header: zh ? '内容' : 'Content', width: 60, value: (m) => m.content },
           { header: zh ? '状态' : 'Status', width: 10, value: (m) => statusText[m.status] },
-          { header: zh ? '失败原因' : 'Reason', width: 30, value: (m) => m.error },
+          { header: zh ? '失败原因' : 'Reason', width: 30, value: (m) => m.reason },
+          { header: zh ? '平台返回' : 'Provider answer', width: 30, value: (m) => m.error },
           { header: zh ? '计费条数' : 'Segments', width: 10, value: (m) => m.segments },
           { header: zh ? '发送时间' : 'Sent at', width: 22, value: (m) => m.sentAt },
         ],
-        repo.allMessages(deps.db, req.ctx, req.params.id, req.query),
+        repo.allMessages(deps.db, req.ctx, req.params.id, req.query, req.lang),
       );
     },
   });
@@ -376,7 +377,7 @@ export async function smsNoticesRoutes(fastify: FastifyInstance): Promise<void> 
     },
     config: { access: view },
     handler: async (req) => {
-      const { rows, total } = await repo.listMessages(deps.db, req.ctx, null, req.query);
+      const { rows, total } = await repo.listMessages(deps.db, req.ctx, null, req.query, req.lang);
       return ok(page(rows, total, req.query));
     },
   });

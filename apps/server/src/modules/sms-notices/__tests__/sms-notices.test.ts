@@ -290,8 +290,17 @@ describe('sending', () => {
         phone: '13911110000',
         status: 'failed',
         error: 'sandbox: number unreachable (ends in 0000)',
+        reason: '手机号无效或无法接收短信',
       }),
     ]);
+    const inEnglish = (
+      await t.request('GET', `${P}/batch/${batchId}/messages`, {
+        as: 'admin',
+        lang: 'en-US',
+        query: { status: 'failed' },
+      })
+    ).json().data;
+    expect(inEnglish.rows[0].reason).toBe('The phone number is invalid or cannot receive text messages');
     const sent = (
       await t.request('GET', `${P}/batch/${batchId}/messages`, { as: 'admin', query: { status: 'sent', pageSize: 5 } })
     ).json().data;
@@ -323,10 +332,13 @@ describe('sending', () => {
       '内容',
       '状态',
       '失败原因',
+      '平台返回',
       '计费条数',
       '发送时间',
     ]);
     const statuses = sheet.getColumn(4).values.slice(2);
+    const reasons = sheet.getColumn(5).values.slice(2);
+    expect(reasons.filter(Boolean)).toEqual(['手机号无效或无法接收短信']);
     expect(statuses.filter((s) => s === '已发送')).toHaveLength(49);
     expect(statuses.filter((s) => s === '失败')).toHaveLength(1);
 

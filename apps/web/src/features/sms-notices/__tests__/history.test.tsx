@@ -38,6 +38,7 @@ describe('the history of SMS notices', () => {
       phone: '13912340000',
       status: 'failed',
       error: 'sandbox: number unreachable (ends in 0000)',
+      reason: 'The phone number is invalid or cannot receive text messages',
       sentAt: null,
     });
     const server = sessionServer(
@@ -89,7 +90,10 @@ describe('the history of SMS notices', () => {
     expect(within(counts).getByText('49')).toBeInTheDocument();
     expect(within(counts).getByText('1')).toBeInTheDocument();
     expect(await within(drawer).findByText('13912340000')).toBeInTheDocument();
-    expect(within(drawer).getByText('sandbox: number unreachable (ends in 0000)')).toBeInTheDocument();
+    // The reason in the reader's language; the provider's own words only as the tooltip.
+    const reason = within(drawer).getByText('The phone number is invalid or cannot receive text messages');
+    expect(reason.getAttribute('title')).toBe('sandbox: number unreachable (ends in 0000)');
+    expect(within(drawer).queryByText('sandbox: number unreachable (ends in 0000)')).toBeNull();
     expect(within(drawer).getAllByText('Sent', { selector: '.ant-tag' })).toHaveLength(2);
     await user.click(within(drawer).getByText('Failed', { selector: '.ant-segmented-item-label' }));
     await waitFor(() => expect(server.calls('GET', MESSAGES).at(-1)!.query.get('status')).toBe('failed'));

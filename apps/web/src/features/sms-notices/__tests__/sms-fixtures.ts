@@ -79,6 +79,7 @@ export function message(id: number, patch: Partial<SmsMessage> = {}): SmsMessage
     content: `【Demo】Test ${id}, the duty roster changed.`,
     status: 'sent',
     error: null,
+    reason: null,
     segments: 1,
     provider: 'sandbox',
     createdAt: '2026-11-21T04:00:01Z',

@@ -25,7 +25,13 @@ export function useMessageColumns(): ColumnsType<SmsMessage> {
       key: 'error',
       title: t('columns.reason'),
       render: (_, m) =>
-        m.error ? <span className="fd-sms-reason">{m.error}</span> : <span className="fd-muted">-</span>,
+        m.reason ? (
+          <span className="fd-sms-reason" title={m.error ?? undefined}>
+            {m.reason}
+          </span>
+        ) : (
+          <span className="fd-muted">-</span>
+        ),
     },
     { key: 'segments', title: t('columns.segments'), dataIndex: 'segments', align: 'right' },
     {
