@@ -2,7 +2,7 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { CarLink, ContractLink, DriverLink } from '../entity-links';
 import type { Paged } from '@fleetdesk/contracts/common';
 import {
   CONTRACT_STATE_TITLES,
@@ -33,10 +33,15 @@ export function ContractsTab({ driverId, carId }: { driverId?: number; carId?: n
         {
           key: 'number',
           title: t('contractsTab.number'),
-          render: (_, c) => <Link to={`/rentContract/detail/${c.id}`}>{c.number}</Link>,
+          render: (_, c) => <ContractLink id={c.id} number={c.number} />,
         },
         { key: 'type', title: t('contractsTab.type'), render: (_, c) => CONTRACT_TYPE_TITLES[c.type][lang] },
-        { key: 'party', title: t('contractsTab.party'), render: (_, c) => (driverId ? c.plate : c.driverName) },
+        {
+          key: 'party',
+          title: t('contractsTab.party'),
+          render: (_, c) =>
+            driverId ? <CarLink id={c.carId} plate={c.plate} /> : <DriverLink id={c.driverId} name={c.driverName} />,
+        },
         { key: 'dates', title: t('contractsTab.dates'), render: (_, c) => `${c.startDate} ~ ${c.endDate}` },
         {
           key: 'state',

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { BUSINESS_AREA_TITLES, type BusinessType, type Flow, type FlowStep } from '@fleetdesk/contracts/approvals';
 import type { Department } from '@fleetdesk/contracts/organisation';
 import { useAccess } from '../../../lib/access';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { activeStaffQuery, departmentsQuery, rolesQuery } from '../../../lib/organisation-lists';
 import { departmentHeadsQuery, flowsQuery, typesQuery, useDeleteFlow, useSetDepartmentHead } from '../api/flows';
@@ -64,8 +64,8 @@ function FlowList() {
           ? `${t('kind.role')}: ${roles.data?.find((r) => r.id === s.roleId)?.name ?? `#${s.roleId}`}`
           : s.userIds.map(nameOf).join(s.mode === 'all' ? ' + ' : ' / ');
     const cond = [
-      s.amountAbove !== null ? t('flows.whenAbove', { amount: s.amountAbove }) : '',
-      s.amountUpTo !== null ? t('flows.whenUpTo', { amount: s.amountUpTo }) : '',
+      s.amountAbove !== null ? t('flows.whenAbove', { amount: formatMoney(s.amountAbove) }) : '',
+      s.amountUpTo !== null ? t('flows.whenUpTo', { amount: formatMoney(s.amountUpTo) }) : '',
     ]
       .filter(Boolean)
       .join(', ');

@@ -136,13 +136,13 @@ describe('the settlement tab', () => {
     });
     renderWithProviders(<SettlementTab contract={contract} />);
     const result = await screen.findByTestId('settlement-result', {}, SLOW);
-    expect(result).toHaveTextContent('应退还司机押金 4200.00 元');
+    expect(result).toHaveTextContent('应退还司机押金 ¥4,200.00');
     expect(screen.getByText('合同尚有 3 笔未付账单：审批通过后合同将提前解约')).toBeInTheDocument();
     const user = userEvent.setup();
     const amount = screen.getByLabelText('金额（元）');
     await user.clear(amount);
     await user.type(amount, '5600');
-    await waitFor(() => expect(result).toHaveTextContent('司机应付退车结算费 600.00 元'));
+    await waitFor(() => expect(result).toHaveTextContent('司机应付退车结算费 ¥600.00'));
     const owed = screen.getByLabelText('返还款（元）');
     await user.clear(owed);
     await user.type(owed, '100');

@@ -81,7 +81,7 @@ describe("the approved settlement's refund", () => {
     });
     renderWithProviders(<SettlementTab contract={contract} />);
     const box = await screen.findByTestId('settlement-payment', {}, SLOW);
-    expect(within(box).getByText('待退押金：4200.00 元')).toBeInTheDocument();
+    expect(within(box).getByText('待退押金：¥4,200.00')).toBeInTheDocument();
     const user = userEvent.setup();
     const pay = within(box).getByRole('button', { name: '支付退款' });
     expect(pay).toBeDisabled();
@@ -103,7 +103,7 @@ describe("the approved settlement's refund", () => {
     });
     renderWithProviders(<SettlementTab contract={contract} />);
     const box = await screen.findByTestId('settlement-payment', {}, SLOW);
-    expect(within(box).getByText('Deposit refund to pay: 4200.00 yuan')).toBeInTheDocument();
+    expect(within(box).getByText('Deposit refund to pay: ¥4,200.00')).toBeInTheDocument();
     expect(within(box).queryByRole('button')).toBeNull();
   }, 60_000);
 });

@@ -156,9 +156,9 @@ export default function SettlementTab({ contract }: ContractTabProps) {
             children: (
               <strong data-testid="settlement-result">
                 {outcome === 'fee'
-                  ? t('settlement.fee', { amount: result.toFixed(2) })
+                  ? t('settlement.fee', { amount: formatMoney(result) })
                   : outcome === 'refund'
-                    ? t('settlement.refund', { amount: (-result).toFixed(2) })
+                    ? t('settlement.refund', { amount: formatMoney(-result) })
                     : t('settlement.even')}
               </strong>
             ),
@@ -187,7 +187,7 @@ export default function SettlementTab({ contract }: ContractTabProps) {
           type="info"
           showIcon
           style={{ marginTop: 8 }}
-          title={t('settlement.damageHint', { amount: s.damageDeduction.toFixed(2) })}
+          title={t('settlement.damageHint', { amount: formatMoney(s.damageDeduction) })}
           action={
             <Button
               size="small"
@@ -313,7 +313,7 @@ function SettlementPayment({ contractId, lineId }: { contractId: number; lineId:
   const l = line.data;
   if (!l) return null;
   const refund = l.amount < 0;
-  const amount = Math.abs(l.amount).toFixed(2);
+  const amount = formatMoney(Math.abs(l.amount));
   if (l.state === 'paid') {
     return (
       <Alert
