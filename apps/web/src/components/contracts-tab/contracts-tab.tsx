@@ -10,6 +10,7 @@ import {
   RentContractPaths,
   type ContractListRow,
 } from '@fleetdesk/contracts/rental-contracts';
+import { formatMoney } from '../../lib/format';
 import { request } from '../../lib/request';
 
 /** The contracts tab of a driver's or a car's page: that record's contracts, newest first, each a link. */
@@ -48,7 +49,12 @@ export function ContractsTab({ driverId, carId }: { driverId?: number; carId?: n
           title: t('contractsTab.state'),
           render: (_, c) => <Tag>{CONTRACT_STATE_TITLES[c.state][lang]}</Tag>,
         },
-        { key: 'outstanding', title: t('contractsTab.outstanding'), dataIndex: 'outstanding', align: 'right' },
+        {
+          key: 'outstanding',
+          title: t('contractsTab.outstanding'),
+          align: 'right',
+          render: (_, c) => formatMoney(c.outstanding),
+        },
       ]}
     />
   );

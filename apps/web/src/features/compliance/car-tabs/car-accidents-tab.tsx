@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RESPONSIBILITY_TITLES, type AccidentRow } from '@fleetdesk/contracts/compliance';
 import type { CarTabProps } from '../../../components/car-tabs/car-tabs';
 import { useAccess } from '../../../lib/access';
+import { DriverLink } from '../../../components/entity-links';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { accidentsQuery } from '../api/compliance';
 import { AccidentDrawer, AccidentStateTag } from '../components/accident-drawer';
@@ -43,7 +44,11 @@ export default function CarAccidentsTab({ carId }: CarTabProps) {
         columns={[
           { key: 'occurredAt', title: t('accidents.occurredAt'), render: (_, r) => formatDateTime(r.occurredAt) },
           { key: 'place', title: t('accidents.place'), dataIndex: 'place', ellipsis: true },
-          { key: 'driver', title: t('accidents.driver'), render: (_, r) => r.driverName ?? '-' },
+          {
+            key: 'driver',
+            title: t('accidents.driver'),
+            render: (_, r) => (r.driverName ? <DriverLink id={r.driverId} name={r.driverName} /> : '-'),
+          },
           {
             key: 'responsibility',
             title: t('accidents.responsibility'),

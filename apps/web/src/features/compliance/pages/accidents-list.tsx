@@ -14,6 +14,7 @@ import {
 import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
 import type { FilterField } from '../../../components/list-page/list-params';
 import { useAccess } from '../../../lib/access';
+import { DriverLink } from '../../../components/entity-links';
 import { formatDateTime, formatMoney, formatPlate } from '../../../lib/format';
 import { accidentsQuery } from '../api/compliance';
 import { AccidentDrawer, AccidentStateTag } from '../components/accident-drawer';
@@ -65,7 +66,11 @@ export default function AccidentsList() {
     },
     { key: 'rent', title: t('fields.rent'), render: (_, r) => r.rentName ?? '-' },
     { key: 'place', title: t('accidents.place'), dataIndex: 'place', ellipsis: true },
-    { key: 'driver', title: t('accidents.driver'), render: (_, r) => r.driverName ?? '-' },
+    {
+      key: 'driver',
+      title: t('accidents.driver'),
+      render: (_, r) => (r.driverName ? <DriverLink id={r.driverId} name={r.driverName} /> : '-'),
+    },
     {
       key: 'responsibility',
       title: t('accidents.responsibility'),

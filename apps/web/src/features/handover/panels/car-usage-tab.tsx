@@ -3,7 +3,7 @@ import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ContractLink, DriverLink } from '../../../components/entity-links';
 import type { CarTabProps } from '../../../components/car-tabs/car-tabs';
 import { formatDateTime } from '../../../lib/format';
 import { usagePeriodsQuery } from '../api/handover';
@@ -27,11 +27,15 @@ export default function CarUsageTab({ carId }: CarTabProps) {
         onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
       }}
       columns={[
-        { key: 'driver', title: t('usage.driver'), dataIndex: 'driverName' },
+        {
+          key: 'driver',
+          title: t('usage.driver'),
+          render: (_, r) => <DriverLink id={r.driverId} name={r.driverName} />,
+        },
         {
           key: 'contract',
           title: t('usage.contract'),
-          render: (_, r) => <Link to={`/rentContract/detail/${r.contractId}?tab=handover`}>{r.contractNo}</Link>,
+          render: (_, r) => <ContractLink id={r.contractId} number={r.contractNo} tab="handover" />,
         },
         { key: 'from', title: t('usage.from'), render: (_, r) => formatDateTime(r.from) },
         {

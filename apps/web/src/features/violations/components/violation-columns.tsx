@@ -1,9 +1,9 @@
 import Tooltip from 'antd/es/tooltip';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
+import { CarLink, DriverLink } from '../../../components/entity-links';
 import type { Violation } from '@fleetdesk/contracts/violations';
 import type { ListColumn } from '../../../components/list-page/list-page';
-import { formatDateTime, formatMoney, formatPlate } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { HandledTag } from './handled-tag';
 
 /** The columns of a violation list (the list screen and the car tab share them). */
@@ -29,7 +29,11 @@ export function violationColumns(t: TFunction, o: { plate: boolean }): ListColum
       render: (_, v) => (v.lateFee ? formatMoney(v.lateFee) : '-'),
     },
     { key: 'handled', title: t('violations:columns.handled'), render: (_, v) => <HandledTag handled={v.handled} /> },
-    { key: 'driver', title: t('violations:columns.driver'), render: (_, v) => v.driverName ?? '-' },
+    {
+      key: 'driver',
+      title: t('violations:columns.driver'),
+      render: (_, v) => (v.driverName ? <DriverLink id={v.driverId} name={v.driverName} /> : '-'),
+    },
     { key: 'authority', title: t('violations:columns.authority'), dataIndex: 'authority' },
     {
       key: 'violationNo',
@@ -43,11 +47,7 @@ export function violationColumns(t: TFunction, o: { plate: boolean }): ListColum
         key: 'plate',
         title: t('violations:columns.plate'),
         fixed: 'left',
-        render: (_, v) => (
-          <Link to={`/rentCar/car/${v.carId}?tab=violations`} className="fd-plate">
-            {formatPlate(v.plate)}
-          </Link>
-        ),
+        render: (_, v) => <CarLink id={v.carId} plate={v.plate} tab="violations" />,
       },
       { key: 'rent', title: t('violations:columns.rent'), render: (_, v) => v.rentName ?? '-' },
     );
