@@ -28,6 +28,9 @@ export function issueMessage(issue: Issue, t: TFunction): string {
       return issue.format === 'email' ? t('common:validation.email') : t('common:validation.format');
     case 'invalid_type':
       return t('common:validation.required');
+    // A value outside a list: what an empty select or radio group sends (a choice cannot hold anything else).
+    case 'invalid_value':
+      return t('common:validation.choose');
     default:
       return t('common:validation.format');
   }

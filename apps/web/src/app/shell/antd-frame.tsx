@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { registerFeedbackHolders } from '../../lib/feedback-antd';
+import { keepEnterInPickers } from '../../lib/date-enter';
 import { applyDayjsLocale } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { installFailureReporting } from '../../lib/report-failure';
@@ -34,6 +35,7 @@ export function AntdFrame() {
   const { i18n } = useTranslation();
   const lang = i18n.language as Language;
   applyDayjsLocale(lang);
+  useEffect(() => keepEnterInPickers(), []);
   return (
     <ConfigProvider locale={lang === 'en-US' ? enUS : zhCN} theme={THEME} button={{ autoInsertSpace: false }}>
       <App component={false}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Password, RegisterTenant } from '@fleetdesk/contracts/auth';
 import { i18n, setLanguage } from '../i18n';
 import { fieldErrors } from '../validation';
@@ -30,6 +31,15 @@ describe('form messages from the contracts schemas', () => {
     await setLanguage('en-US');
     const english = fieldErrors(Password.safeParse('abcdefgh').error!, t);
     expect(english['']).toBe('The password needs a digit');
+    await setLanguage('zh-CN');
+  });
+
+  it('an empty choice asks to choose, not for another format', async () => {
+    const form = z.object({ gender: z.enum(['male', 'female']), name: z.string().min(1) });
+    await setLanguage('zh-CN');
+    expect(fieldErrors(form.safeParse({ name: '' }).error!, t)).toEqual({ gender: '请选择', name: '必填' });
+    await setLanguage('en-US');
+    expect(fieldErrors(form.safeParse({ name: 'A' }).error!, t)).toEqual({ gender: 'Please choose' });
     await setLanguage('zh-CN');
   });
 });

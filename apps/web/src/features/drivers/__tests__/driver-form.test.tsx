@@ -103,6 +103,25 @@ describe('the driver form', () => {
     expect(await screen.findByText('Phone 13957100001 is already used by driver "李明"', {}, SLOW)).toBeInTheDocument();
   }, 60_000);
 
+  it('fills gender, birth date and licence number from a valid ID number; Enter in a date picker does not submit', async () => {
+    await setLanguage('zh-CN');
+    signedIn();
+    const server = sessionServer(ADMIN, driverRoutes([driver()]));
+    renderApp('/rentDriver/new');
+    await fillBasics({});
+    const birth = (await screen.findByLabelText('出生日期', {}, SLOW)) as HTMLInputElement;
+    await waitFor(() => expect(birth.value).toBe('1985-03-07'));
+    expect(screen.getAllByRole('combobox', { name: /性别/ })[0]!.closest('.ant-select')).toHaveTextContent('男');
+    expect((screen.getByRole('textbox', { name: /驾驶证号/ }) as HTMLInputElement).value).toBe(ID);
+
+    // Enter confirms the date typed in the picker; the form is not sent.
+    const user = userEvent.setup();
+    await user.click(birth);
+    await user.keyboard('{Enter}');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.calls('POST', ADD)).toHaveLength(0);
+  }, 60_000);
+
   it('fills itself from an ID card photo and keeps the photo', async () => {
     await setLanguage('en-US');
     signedIn();

@@ -27,7 +27,7 @@ import {
   type DriverDetail,
   type DriverInput,
 } from '@fleetdesk/contracts/drivers';
-import { isValidIdCard } from '@fleetdesk/contracts/identifiers';
+import { idCardFacts, isValidIdCard } from '@fleetdesk/contracts/identifiers';
 import type { OcrResult } from '@fleetdesk/contracts/ocr';
 import { serverFieldErrors } from '../../../lib/field-failure';
 import { labelsQuery } from '../../../lib/organisation-lists';
@@ -69,6 +69,17 @@ export function DriverForm({ driver }: { driver: DriverDetail | null }) {
       setCheck(null);
       return;
     }
+    // A valid number fills what it says into the fields still empty: gender, birth date and the licence number
+    // (a Chinese driving licence carries the holder's ID number).
+    const facts = idCardFacts(value);
+    if (facts) {
+      const now = form.getFieldsValue(['gender', 'birthDate', 'licenceNumber']);
+      const patch: Partial<DriverFormValues> = {};
+      if (!now.gender) patch.gender = facts.gender;
+      if (!now.birthDate) patch.birthDate = dayjs(facts.birthDate);
+      if (!now.licenceNumber) patch.licenceNumber = value;
+      if (Object.keys(patch).length) form.setFieldsValue(patch);
+    }
     let live = true;
     checkIdNumber(value, driver?.id)
       .then((r) => live && setCheck(r))
@@ -76,7 +87,7 @@ export function DriverForm({ driver }: { driver: DriverDetail | null }) {
     return () => {
       live = false;
     };
-  }, [idNumber, driver?.id]);
+  }, [idNumber, driver?.id, form]);
 
   const setPhoto = (field: PhotoField, photo: Photo | null) =>
     setPhotos((current) => {
