@@ -139,8 +139,13 @@ describe('employee status actions', () => {
     let confirm = await confirmBox('Send Li Na a new sign-in invitation?');
     expect(within(confirm).getByText(/13900000011/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText(/is in the SMS outbox \(sandbox\)/, {}, SLOW)).toBeInTheDocument();
+    expect((await screen.findAllByText(/is in the SMS outbox \(sandbox\)/, {}, SLOW))[0]).toBeInTheDocument();
     expect(server.calls('POST', `${API}/employee/invite/11`)).toHaveLength(1);
+    // The sandbox's code is where the link goes: the outbox, filtered to the employee's phone.
+    expect(screen.getByTestId('sandbox-outbox-link').getAttribute('href')).toBe(
+      '/oa/message?tab=outbox&phone=13900000011',
+    );
+    await user.click(screen.getByRole('button', { name: 'OK' }));
 
     await user.click(more());
     await user.click(await screen.findByText('Disable', { selector: '.ant-dropdown-menu-title-content' }));

@@ -138,7 +138,10 @@ describe('the employee form', () => {
     expect(
       screen.getAllByText('An SMS invitation with the first sign-in code was sent to 13900000012.')[0],
     ).toBeInTheDocument();
-    expect(screen.getAllByText(/see the SMS outbox/)[0]).toBeInTheDocument();
+    expect((await screen.findAllByText(/The code is in the SMS outbox/, {}, SLOW))[0]).toBeInTheDocument();
+    expect(screen.getAllByTestId('sandbox-outbox-link')[0]!.getAttribute('href')).toMatch(
+      /^\/oa\/message\?tab=outbox&phone=1/,
+    );
   }, 180_000);
 
   it('edits an employee, and without the role list shows the roles read-only and sends them back', async () => {

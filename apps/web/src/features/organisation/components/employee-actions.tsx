@@ -7,6 +7,7 @@ import type { Employee, EmployeeStatus } from '@fleetdesk/contracts/organisation
 import { useAccess } from '../../../lib/access';
 import { useInviteEmployee } from '../api/invite-employee';
 import { useSetEmployeeStatus } from '../api/set-employee-status';
+import { SandboxOutbox } from './sandbox-outbox';
 
 type StatusAction = 'disable' | 'enable' | 'leave';
 const TARGET: Record<StatusAction, EmployeeStatus> = { disable: 'disabled', enable: 'active', leave: 'left' };
@@ -50,11 +51,15 @@ export function EmployeeActions({ employee, onEdit }: { employee: Employee; onEd
       onOk: async () => {
         const sent = await invite.mutateAsync(employee.id).catch(() => null);
         if (!sent) return;
-        void message.success(
-          sent.sandbox
-            ? t('invite.sentSandbox', { name: employee.name, hours: sent.validHours })
-            : t('invite.sent', { name: employee.name, hours: sent.validHours }),
-        );
+        if (!sent.sandbox) {
+          void message.success(t('invite.sent', { name: employee.name, hours: sent.validHours }));
+          return;
+        }
+        // Nothing left the building: say where the code really is, with the way there.
+        const done = modal.success({
+          title: t('invite.sentSandbox', { name: employee.name, hours: sent.validHours }),
+          content: <SandboxOutbox phone={employee.phone} onOpen={() => done.destroy()} />,
+        });
       },
     });
   };

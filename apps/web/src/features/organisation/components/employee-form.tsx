@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmployeeInput, type Employee } from '@fleetdesk/contracts/organisation';
 import { useAccess } from '../../../lib/access';
+import { SandboxOutbox } from './sandbox-outbox';
 import { serverFieldErrors } from '../../../lib/field-failure';
 import { issueMessage } from '../../../lib/validation';
 import { useCreateEmployee } from '../api/create-employee';
@@ -154,12 +155,12 @@ export function EmployeeForm(props: {
       } else {
         const created = await create.mutateAsync(parsed.data);
         const sandbox = created.invite?.sandbox ?? false;
-        modal.success({
+        const done = modal.success({
           title: t('employeeForm.created', { name: created.name }),
           content: (
             <>
               <p>{t('employeeForm.invited', { phone: created.phone })}</p>
-              {sandbox && <p>{t('employeeForm.sandbox')}</p>}
+              {sandbox && <SandboxOutbox phone={created.phone} onOpen={() => done.destroy()} />}
             </>
           ),
         });
