@@ -1,5 +1,6 @@
 import type { Lang, LocalText } from '@fleetdesk/contracts/common';
 import { NO_PERMISSION_MESSAGE_ZH } from '@fleetdesk/contracts/errors';
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { VALIDATION_MESSAGES } from '@fleetdesk/contracts/validation';
 
 /**
@@ -70,11 +71,16 @@ export function hasMessage(key: string): boolean {
   return key in catalogue;
 }
 
+/** A parameter as a text shows it: a plate (`{plate}`, `{carPlate}`) in the one plate format, 浙A·D12345. */
+function paramValue(name: string, value: string | number): string {
+  return typeof value === 'string' && /plate$/i.test(name) ? formatPlate(value) : String(value);
+}
+
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {
   const entry = catalogue[key];
   const text = entry ? entry[lang] : key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? paramValue(name, params[name]!) : m));
 }
 
 /**

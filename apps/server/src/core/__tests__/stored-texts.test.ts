@@ -3,6 +3,7 @@ import { defineMessages, defineTitles, renderStored, renderText, storedText } fr
 
 // Keys and titles of this file only (the catalogue outlives a file under `isolate: false`: names are unique).
 defineMessages({
+  'test.storedTexts.plate': { 'zh-CN': '车辆 {plate} 与 {carPlate}', 'en-US': 'Cars {plate} and {carPlate}' },
   'test.storedTexts.due': {
     'zh-CN': '{kind}将于 {date} 到期（{count} 项）',
     'en-US': '{kind} due on {date} ({count})',
@@ -46,5 +47,15 @@ describe('texts stored as keys', () => {
 
   it('refuses titles defined twice', () => {
     expect(() => defineTitles('test.storedTexts.kind', {})).toThrow(/twice/);
+  });
+
+  it('shows a plate parameter in the one plate format, as the screens do', () => {
+    expect(
+      renderText('zh-CN', { key: 'test.storedTexts.plate', params: { plate: '浙AD12345', carPlate: '沪B12345' } }),
+    ).toBe('车辆 浙A·D12345 与 沪B·12345');
+    // What is not a plate is left as it is.
+    expect(renderText('en-US', { key: 'test.storedTexts.plate', params: { plate: '—', carPlate: 'X1' } })).toBe(
+      'Cars — and X1',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { addUser, seedIds } from '../../../test/users.js';
@@ -243,7 +244,7 @@ describe('device receipts', () => {
       body: { fromRentId: ids.hz, toRentId: ids.sh, deviceIds: [bound!.id] },
     });
     expect(b.statusCode).toBe(409);
-    expect(b.json().message).toContain(bound!.plate);
+    expect(b.json().message).toContain(formatPlate(bound!.plate));
   });
 
   it('refuses without the elements, keeps other tenants out (404) and writes the operation log', async () => {

@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { seedIds } from '../../../../test/users.js';
@@ -150,7 +151,7 @@ describe('alarm notices', () => {
         await q<{ username: string; title: string }>(
           `select u.username, p.title from push_records p join users u on u.id = p.user_id
            where p.tenant_id = $1 and p.category = 4 and p.title like $2 order by p.id`,
-          [ids.demo, `%${d.plate}%`],
+          [ids.demo, `%${formatPlate(d.plate)}%`],
         )
       ).map((r) => `${r.username}:${r.title}`);
     const batches = () =>
@@ -162,18 +163,23 @@ describe('alarm notices', () => {
     // SOS (message + SMS) and vibration (neither): one message per allowed user, one SMS.
     await drive(d.deviceId, [{ speed: 0 }, { speed: 0, alarm: 1 | (1 << 15) }]);
     const first = await pushes();
-    expect(first).toContain(`admin:SOS 求救报警：${d.plate}`);
+    expect(first).toContain(`admin:SOS 求救报警：${formatPlate(d.plate)}`);
     expect(first.some((p) => p.startsWith('clerk:'))).toBe(false); // the clerk may not see the map
     expect(first.every((p) => p.includes('SOS'))).toBe(true);
     // Stored as keys: the admin reads the notice in his language, the alarm type by its own title.
     const notice = async (lang: 'zh-CN' | 'en-US') =>
       (await t.request('GET', '/api/ccwmc/pushRecord/list', { as: 'admin', lang, query: { category: '4' } }))
         .json()
-        .data.rows.find((m: { title: string }) => m.title.includes(d.plate)) as { title: string; content: string };
-    expect((await notice('zh-CN')).content).toMatch(new RegExp(`^${d.plate}（.+）于 .+ 发生SOS 求救报警，`));
+        .data.rows.find((m: { title: string }) => m.title.includes(formatPlate(d.plate))) as {
+        title: string;
+        content: string;
+      };
+    expect((await notice('zh-CN')).content).toMatch(
+      new RegExp(`^${formatPlate(d.plate)}（.+）于 .+ 发生SOS 求救报警，`),
+    );
     const en = await notice('en-US');
-    expect(en.title).toBe(`SOS alarm: ${d.plate}`);
-    expect(en.content).toMatch(new RegExp(`^${d.plate} \\(.+\\) raised a SOS alarm at `));
+    expect(en.title).toBe(`SOS alarm: ${formatPlate(d.plate)}`);
+    expect(en.content).toMatch(new RegExp(`^${formatPlate(d.plate)} \\(.+\\) raised a SOS alarm at `));
     const sms = (await batches()).slice(before);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.total).toBe(1);
