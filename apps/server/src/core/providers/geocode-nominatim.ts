@@ -51,6 +51,9 @@ export class NominatimGeocodeProvider implements GeocodeProvider {
     const res = await fetch(`${this.options.endpoint}/reverse?${q}`, {
       headers: { 'User-Agent': this.options.userAgent, Accept: 'application/json' },
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000),
+    }).finally(() => {
+      // The next request waits a second from this one's answer (so never two within a second at the service).
+      this.last = Date.now();
     });
     if (!res.ok) throw new Error(`Nominatim reverse answered HTTP ${res.status}`);
     const body = (await res.json()) as NominatimReverseAnswer;
