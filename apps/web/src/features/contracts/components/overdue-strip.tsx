@@ -53,9 +53,7 @@ export function OverdueStrip({ contractId }: { contractId: number }) {
           p ? (
             <Space wrap size="small" data-testid="overdue-strip-position">
               <span>{t('overdueStrip.position')}</span>
-              <span data-testid="overdue-strip-address">
-                {p.address ?? `${p.lat.toFixed(5)}, ${p.lon.toFixed(5)}`}
-              </span>
+              <span data-testid="overdue-strip-address">{p.address ?? `${p.lat.toFixed(5)}, ${p.lon.toFixed(5)}`}</span>
               {p.addressSandbox && p.address && <Tag>{t('overdueStrip.sandbox')}</Tag>}
               <span>
                 {formatDateTime(p.at)} ·{' '}
