@@ -119,7 +119,10 @@ describe('/riskGpsMap', () => {
     expect(within(map).getByText('marker 浙AF67890')).toHaveAttribute('data-risk', 'no');
     await user.click(marked);
     const drawer = await screen.findByTestId('gps-drawer');
-    expect(within(drawer).getByTestId('gps-drawer-risk')).toHaveAttribute('href', '/riskGpsMap/risk?case=5');
+    expect(within(drawer).getByTestId('gps-drawer-risk').closest('a')).toHaveAttribute(
+      'href',
+      '/riskGpsMap/risk?case=5',
+    );
     expect(within(drawer).getByText('Left geofence with rent overdue')).toBeInTheDocument();
     expect(within(drawer).getByText('42 km/h')).toBeInTheDocument();
     expect(within(drawer).getByText('1234.5 km')).toBeInTheDocument();
