@@ -83,7 +83,8 @@ export class SandboxGeocodeProvider implements GeocodeProvider {
 
   async reverse(point: GeoPoint, lang: GeocodeLang): Promise<string | null> {
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
-    if (Math.abs(point.lat) < 0.001 && Math.abs(point.lon) < 0.001) throw new Error('sandbox geocoder: failure on request');
+    if (Math.abs(point.lat) < 0.001 && Math.abs(point.lon) < 0.001)
+      throw new Error('sandbox geocoder: failure on request');
     let best: Place | null = null;
     let bestM = Infinity;
     for (const p of SANDBOX_PLACES) {
@@ -97,7 +98,9 @@ export class SandboxGeocodeProvider implements GeocodeProvider {
     const km = (bestM / 1000).toFixed(1);
     if (lang === 'zh-CN') {
       const t = best.zh;
-      return bestM <= NEAR_M ? `${t.city}${t.district}${t.road}附近` : `${t.city}${t.district}（距${t.road}约 ${km} 公里）`;
+      return bestM <= NEAR_M
+        ? `${t.city}${t.district}${t.road}附近`
+        : `${t.city}${t.district}（距${t.road}约 ${km} 公里）`;
     }
     const t = best.en;
     return bestM <= NEAR_M

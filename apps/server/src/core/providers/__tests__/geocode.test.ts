@@ -103,10 +103,7 @@ describe('address cache', () => {
   it('shares one call between lookups of the same spot at once', async () => {
     const p = counting((x) => new Promise((r) => setTimeout(() => r(`p${x.lat}`), 30)));
     const cache = new GeocodeCache();
-    const [a, b] = await Promise.all([
-      cache.lookup(p, 'zh-CN', [WENSAN]),
-      cache.lookup(p, 'zh-CN', [WENSAN, WENSAN]),
-    ]);
+    const [a, b] = await Promise.all([cache.lookup(p, 'zh-CN', [WENSAN]), cache.lookup(p, 'zh-CN', [WENSAN, WENSAN])]);
     expect(a).toEqual(['p30.2791']);
     expect(b).toEqual(['p30.2791', 'p30.2791']);
     expect(p.seen).toHaveLength(1);
@@ -116,8 +113,12 @@ describe('address cache', () => {
 /** A stand-in for AutoNavi and Nominatim: records what it gets, answers what the test says. */
 let server: Server;
 let endpoint: string;
-let seen: { path: string; query: URLSearchParams; headers: Record<string, string | string[] | undefined>; at: number }[] =
-  [];
+let seen: {
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  at: number;
+}[] = [];
 let answer: (path: string, q: URLSearchParams) => { status?: number; body: unknown } = () => ({
   status: 404,
   body: {},
@@ -182,8 +183,13 @@ describe('AutoNavi adapter (v3/geocode/regeo)', () => {
     const cache = new GeocodeCache(100);
     answer = () => ({ body: { status: '0', info: 'DAILY_QUERY_OVER_LIMIT', infocode: '10003' } });
     expect(await cache.lookup(amap, 'zh-CN', [WENSAN])).toEqual([null]);
-    answer = () => ({ body: { status: '1', info: 'OK', regeocode: { formatted_address: '浙江省杭州市西湖区文三路' } } });
-    expect(await cache.lookup(amap, 'zh-CN', [WENSAN, WENSAN])).toEqual(['浙江省杭州市西湖区文三路', '浙江省杭州市西湖区文三路']);
+    answer = () => ({
+      body: { status: '1', info: 'OK', regeocode: { formatted_address: '浙江省杭州市西湖区文三路' } },
+    });
+    expect(await cache.lookup(amap, 'zh-CN', [WENSAN, WENSAN])).toEqual([
+      '浙江省杭州市西湖区文三路',
+      '浙江省杭州市西湖区文三路',
+    ]);
     expect(await cache.lookup(amap, 'zh-CN', [WENSAN])).toEqual(['浙江省杭州市西湖区文三路']);
     expect(seen).toHaveLength(2);
   });

@@ -13,14 +13,7 @@ import {
 } from '@fleetdesk/contracts/gps-risk';
 import { access } from '../../../core/access.js';
 import { ok } from '../../../core/envelope.js';
-import {
-  caseDetail,
-  closeCase,
-  contractRiskSummary,
-  listCases,
-  proposeFuelCut,
-  riskBoard,
-} from './risk.service.js';
+import { caseDetail, closeCase, contractRiskSummary, listCases, proposeFuelCut, riskBoard } from './risk.service.js';
 
 const tags = ['gps'];
 const VIEW = 'riskGpsMap:view';

@@ -26,7 +26,8 @@ async function flush() {
   flushing = null;
   const batches = [...waiting.entries()];
   waiting.clear();
-  for (const [lang, waiters] of batches) {
+  // One batch per language; the request layer sends the reader's language.
+  for (const [, waiters] of batches) {
     for (let i = 0; i < waiters.length; i += MAX_POINTS) {
       const part = waiters.slice(i, i + MAX_POINTS);
       try {

@@ -101,9 +101,9 @@ describe('a contract’s risk summary', () => {
     expect(s.overdueDays).toBeGreaterThan(20);
     // The clerk sees cars and drivers only.
     expect((await t.request('GET', SUMMARY(k.contract_id), { as: 'clerk' })).statusCode).toBe(403);
-    expect((await t.request('POST', REVERSE, { as: 'clerk', body: { points: [{ lat: 30, lon: 120 }] } })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.request('POST', REVERSE, { as: 'clerk', body: { points: [{ lat: 30, lon: 120 }] } })).statusCode,
+    ).toBe(403);
   });
 
   it('a contract outside the caller’s rents, of another tenant, or unknown: 404', async () => {
@@ -143,9 +143,9 @@ describe('the geocode call', () => {
     const many = Array.from({ length: 101 }, () => ({ lat: 30, lon: 120 }));
     expect((await t.request('POST', REVERSE, { as: 'admin', body: { points: many } })).statusCode).toBe(400);
     expect((await t.request('POST', REVERSE, { as: 'admin', body: { points: [] } })).statusCode).toBe(400);
-    expect((await t.request('POST', REVERSE, { as: 'admin', body: { points: [{ lat: 91, lon: 0 }] } })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await t.request('POST', REVERSE, { as: 'admin', body: { points: [{ lat: 91, lon: 0 }] } })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -162,7 +162,12 @@ describe('GEOCODE_PROVIDER=tenant: the tenant’s map provider', () => {
       res.end(
         JSON.stringify(
           url.pathname === '/v3/geocode/regeo'
-            ? { status: '1', info: 'OK', infocode: '10000', regeocode: { formatted_address: '浙江省杭州市西湖区文三路' } }
+            ? {
+                status: '1',
+                info: 'OK',
+                infocode: '10000',
+                regeocode: { formatted_address: '浙江省杭州市西湖区文三路' },
+              }
             : { display_name: 'Wensan Road, Xihu District, Hangzhou' },
         ),
       );

@@ -165,7 +165,10 @@ describe('/riskGpsMap/risk', () => {
     await user.click(screen.getByText('Left geofence with rent overdue', { selector: 'td' }));
     const drawer = await screen.findByTestId('risk-case');
     expect(within(drawer).getByText('Binjiang depot')).toBeInTheDocument();
-    expect(within(drawer).getAllByRole('link', { name: 'HT202600006' })[0]).toHaveAttribute('href', '/rentContract/detail/6');
+    expect(within(drawer).getAllByRole('link', { name: 'HT202600006' })[0]).toHaveAttribute(
+      'href',
+      '/rentContract/detail/6',
+    );
     expect(within(drawer).getByRole('link', { name: '浙A·F20318' })).toHaveAttribute('href', '/rentCar/car/6');
     const last = within(drawer).getByTestId('risk-case-last-position');
     expect(within(last).getByText('Hangzhou (25.1 km from Shixiang Road)')).toHaveAttribute(
