@@ -56,7 +56,8 @@ async function openEntry(page: Page, lang: keyof typeof TEXTS, group: string, en
   const nav = page.getByRole('menu', { name: TEXTS[lang].nav });
   // The group's popup may still be opening on a loaded machine: click until the entry shows.
   await expect(async () => {
-    const item = page.getByRole('menuitem', { name: entry, exact: true });
+    // The entry's name starts with its icon's ("file-text 合同管理").
+    const item = page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${entry}$`) });
     if (!(await item.isVisible())) await nav.getByText(group, { exact: true }).click();
     await item.click({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
