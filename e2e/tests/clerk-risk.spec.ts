@@ -59,8 +59,8 @@ async function openEntry(page: Page, lang: keyof typeof TEXTS, group: string, en
     // The entry's name starts with its icon's ("file-text 合同管理").
     const item = page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${entry}$`) });
     if (!(await item.isVisible())) await nav.getByText(group, { exact: true }).click();
-    await item.click({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+    await item.click({ timeout: 10_000, noWaitAfter: true });
+  }).toPass({ timeout: 60_000 });
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
@@ -101,9 +101,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const replay = page.locator('.fd-gps-replay');
     await expect(replay).toBeVisible();
     // Opened on the day the car was last seen: its positions, not an empty last hour.
-    await expect(replay.getByTestId('replay-slider')).toBeVisible();
-    await replay.getByRole('radio', { name: T.sevenDays }).click();
-    await expect(replay.getByTestId('replay-slider')).toBeVisible();
+    await expect(replay.getByTestId('replay-now')).toBeVisible();
+    await replay.getByText(T.sevenDays, { exact: true }).click();
+    await expect(replay.getByTestId('replay-now')).toBeVisible();
 
     // The risk group reaches the board, the alarms and the receipts.
     await openEntry(page, lang, T.riskGroup, T.alarms);

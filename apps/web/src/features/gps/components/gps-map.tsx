@@ -84,6 +84,8 @@ export function GpsMap({
   const routeLayer = useRef<L.LayerGroup | null>(null);
   const tileLayer = useRef<L.TileLayer | null>(null);
   const fitted = useRef(false);
+  /** The shown route's bounds (fitted again when the box changes size). */
+  const routeBounds = useRef<L.LatLngBounds | null>(null);
   /** The tiles failed and none has loaded since (offline, the provider down): the map says so and offers a retry. */
   const [tilesFailed, setTilesFailed] = useState(false);
   const tileLoaded = useRef(false);
@@ -109,7 +111,14 @@ export function GpsMap({
     clusterLayer.current = L.layerGroup().addTo(m);
     routeLayer.current = L.layerGroup().addTo(m);
     // The box gets its size from the flex layout after mounting: tell Leaflet whenever it changes.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize());
+    // A route keeps the whole track in view when the box changes (the replay's panel takes its room after it loads).
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            m.invalidateSize();
+            if (routeBounds.current) m.fitBounds(routeBounds.current);
+          });
     observer?.observe(box.current!);
     const known = markers.current;
     return () => {
@@ -270,10 +279,12 @@ export function GpsMap({
   useEffect(() => {
     const layer = routeLayer.current!;
     layer.clearLayers();
+    routeBounds.current = null;
     if (!route || !route.points.length) return;
     const line = route.points.map((p) => project(p.lat, p.lon));
     L.polyline(line, { color: '#1677ff', weight: 4, opacity: 0.8 }).addTo(layer);
-    map.current!.fitBounds(L.latLngBounds(line).pad(0.1));
+    routeBounds.current = L.latLngBounds(line).pad(0.1);
+    map.current!.fitBounds(routeBounds.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- routeKey stands for the points; route is new at every replay step
   }, [routeKey, project]);
   const cursor = useRef<L.CircleMarker | null>(null);
