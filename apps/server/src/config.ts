@@ -66,6 +66,18 @@ const Env = z.object({
   /** How long the sandbox OCR takes to answer (default 800 ms; 0 in tests). */
   OCR_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /**
+   * Addresses of positions: the sandbox (default, a table of real roads of the demo's cities), or `tenant`: the
+   * tenant's map provider (AutoNavi with GEOCODE_AMAP_KEY, OpenStreetMap's Nominatim).
+   */
+  GEOCODE_PROVIDER: z.enum(['sandbox', 'tenant']).default('sandbox'),
+  GEOCODE_AMAP_KEY: z.string().optional(),
+  GEOCODE_AMAP_ENDPOINT: z.string().url().default('https://restapi.amap.com'),
+  GEOCODE_NOMINATIM_ENDPOINT: z.string().url().default('https://nominatim.openstreetmap.org'),
+  /** Nominatim's usage policy asks for an identifying User-Agent (default `Fleetdesk (<PUBLIC_URL>)`). */
+  GEOCODE_NOMINATIM_USER_AGENT: z.string().min(3).optional(),
+  /** How long the sandbox geocoder takes to answer (default 60 ms; 0 in tests). */
+  GEOCODE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
    * Payment provider: the sandbox (its own payment page, no money moves), WeChat Pay API v3 Native, or Alipay.
    * Unset means the sandbox, except in production, where a server refuses to start unless it is named.
    */
@@ -175,6 +187,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const key of ['OCR_BAIDU_API_KEY', 'OCR_BAIDU_SECRET_KEY'] as const) {
       if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when OCR_PROVIDER=baidu`);
     }
+  }
+  if (cfg.GEOCODE_PROVIDER === 'tenant' && !cfg.GEOCODE_AMAP_KEY) {
+    throw new Error('Invalid configuration:\n  GEOCODE_AMAP_KEY: required when GEOCODE_PROVIDER=tenant');
   }
   const payRequired = {
     wechat: [

@@ -13,6 +13,8 @@ export const GpsRiskPaths = {
   caseDetail: '/api/ccwgps/risk/case/:id',
   proposeFuelCut: '/api/ccwgps/risk/case/:id/proposeFuelCut',
   close: '/api/ccwgps/risk/case/:id/close',
+  /** A contract's risk summary: overdue rent, the open case of its car, the car's last position with its address. */
+  contractSummary: '/api/ccwgps/risk/contract/:id',
 } as const;
 
 export const RISK_RULES = ['geofenceExitOverdue', 'powerCutRented', 'tamperRented', 'silentRented'] as const;
@@ -207,3 +209,40 @@ export const CloseRiskCaseInput = z
   })
   .refine((v) => v.reason !== 'dismissed' || !!v.note, { message: 'v.riskCloseNote', path: ['note'] });
 export type CloseRiskCaseInput = z.infer<typeof CloseRiskCaseInput>;
+
+/**
+ * A contract's risk summary (the overdue strip of the contract's page): its group's overdue rent as the risk engine
+ * counts it, and, for a caller who may see the GPS risk screens (`riskGpsMap:view`), the open risk case of its car and
+ * the car's last position with its address.
+ */
+export const ContractRiskSummary = z.object({
+  contractId: z.number().int(),
+  contractNo: z.string(),
+  carId: z.number().int(),
+  plate: z.string(),
+  /** Overdue rent of the contract's group (yuan; late fees aside) and the most days past a deadline. */
+  overdueAmount: z.number(),
+  overdueDays: z.number().int(),
+  /** Whether the caller may see the case and the position (`riskGpsMap:view`); without it both are null. */
+  gpsVisible: z.boolean(),
+  riskCase: z
+    .object({ id: z.number().int(), state: RiskState, rule: RiskRule, raisedAt: z.string() })
+    .nullable()
+    .describe('the open case of the car, if any'),
+  position: z
+    .object({
+      deviceId: z.number().int(),
+      imei: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+      at: z.string(),
+      speed: z.number(),
+      /** Heard from in the last 600 s (the live map's offline rule). */
+      online: z.boolean(),
+      address: z.string().nullable(),
+      addressSandbox: z.boolean(),
+    })
+    .nullable()
+    .describe("the last position of the car's default tracker"),
+});
+export type ContractRiskSummary = z.infer<typeof ContractRiskSummary>;

@@ -49,6 +49,8 @@ export const GpsPaths = {
   live: `${gps}/live/positions`,
   liveStream: `${gps}/live/stream`,
   mapSettings: `${gps}/live/settings`,
+  /** Addresses of positions (reverse geocoding through the tenant's map provider, cached by rounded coordinates). */
+  reverseGeocode: `${gps}/geocode/reverse`,
   // OsmAnd (Traccar Client), public: the device id is the credential, as in Traccar
   osmand: '/api/gps/osmand',
 } as const;
@@ -398,3 +400,25 @@ export const LiveQuery = z.object({ keyword: z.string().trim().max(40).optional(
 /** What the map screen needs of the tenant's rules. */
 export const MapSettings = z.object({ mapTiles: z.enum(['amap', 'osm']) });
 export type MapSettings = z.infer<typeof MapSettings>;
+
+/** Providers of addresses: the sandbox (default, a table of real places), AutoNavi or OpenStreetMap's Nominatim. */
+export const GEOCODE_PROVIDERS = ['sandbox', 'amap', 'nominatim'] as const;
+export type GeocodeProviderName = (typeof GEOCODE_PROVIDERS)[number];
+
+/** Positions (WGS-84) to name: at most 100 a call (a page of a list, a case's evidence). */
+export const ReverseGeocodeInput = z.strictObject({
+  points: z
+    .array(z.strictObject({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }))
+    .min(1)
+    .max(100),
+});
+export type ReverseGeocodeInput = z.infer<typeof ReverseGeocodeInput>;
+
+/** One address per point, in the same order; null when the provider knows none or did not answer. */
+export const ReverseGeocodeAnswer = z.object({
+  provider: z.enum(GEOCODE_PROVIDERS),
+  /** True for the sandbox: the screens mark its addresses. */
+  sandbox: z.boolean(),
+  addresses: z.array(z.string().nullable()),
+});
+export type ReverseGeocodeAnswer = z.infer<typeof ReverseGeocodeAnswer>;

@@ -62,12 +62,13 @@ export function generateRoutes(routes: RouteDef[], held: readonly string[], menu
       any = true;
       if (r.children && !r.page) continue; // a group is reached through its children
       // The menu's titles name its screen; a page under it (a car's page under /rentCar) keeps its own title.
-      const menu = r.permission && r.nav ? menuByCode.get(r.permission) : undefined;
+      // An entry with a title of its own (one of several screens of a menu) keeps it and its own icon.
+      const menu = r.permission && r.nav && !r.navTitleKey ? menuByCode.get(r.permission) : undefined;
       out.push({
         path: r.path,
         code: r.permission ?? null,
         titles: menu ? menu.titles : null,
-        titleKey: r.titleKey,
+        titleKey: r.navTitleKey ?? r.titleKey,
         icon: menu?.icon ?? r.icon ?? null,
         nav: !!r.nav,
       });

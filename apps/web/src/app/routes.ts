@@ -25,6 +25,11 @@ export interface RouteDef {
   icon?: string;
   /** Shown in the header navigation. */
   nav?: boolean;
+  /**
+   * The entry's own title in the navigation (a `common` key, loaded with the header) when several entries share one
+   * menu (the risk group's screens under `riskGpsMap`); otherwise the menu's titles name it.
+   */
+  navTitleKey?: string;
   page?: LazyPage;
   /** Where a group route sends its visitor (the first child the user holds when this one is missing). */
   redirect?: string;
@@ -184,11 +189,25 @@ export const ROUTES: RouteDef[] = [
     page: lazyPage(() => import('../features/gps/pages/gps-map-page')),
   },
   {
+    name: 'gpsRisk',
+    path: '/riskGpsMap/risk',
+    titleKey: 'gps-risk:routes.risk',
+    frame: 'header',
+    permission: 'riskGpsMap',
+    icon: 'SafetyOutlined',
+    nav: true,
+    navTitleKey: 'common:nav.gpsRisk',
+    page: lazyPage(() => import('../features/gps/risk/pages/risk-page')),
+  },
+  {
     name: 'gpsAlarms',
     path: '/riskGpsMap/alarms',
     titleKey: 'gps-events:routes.alarms',
     frame: 'header',
     permission: 'riskGpsMap',
+    icon: 'AlertOutlined',
+    nav: true,
+    navTitleKey: 'common:nav.gpsAlarms',
     page: lazyPage(() => import('../features/gps/events/pages/alarms-page')),
   },
   {
@@ -197,6 +216,9 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'gps-events:routes.geofences',
     frame: 'header',
     permission: 'riskGpsMap',
+    icon: 'BorderOuterOutlined',
+    nav: true,
+    navTitleKey: 'common:nav.gpsGeofences',
     page: lazyPage(() => import('../features/gps/events/pages/geofences-page')),
   },
   {
@@ -205,15 +227,10 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'gps-commands:routes.commands',
     frame: 'header',
     permission: 'riskGpsMap',
+    icon: 'SendOutlined',
+    nav: true,
+    navTitleKey: 'common:nav.gpsCommands',
     page: lazyPage(() => import('../features/gps/commands/pages/commands-page')),
-  },
-  {
-    name: 'gpsRisk',
-    path: '/riskGpsMap/risk',
-    titleKey: 'gps-risk:routes.risk',
-    frame: 'header',
-    permission: 'riskGpsMap',
-    page: lazyPage(() => import('../features/gps/risk/pages/risk-page')),
   },
   {
     name: 'gpsReceipts',
@@ -221,6 +238,9 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'gps-receipts:routes.receipts',
     frame: 'header',
     permission: 'riskGpsMap',
+    icon: 'SwapOutlined',
+    nav: true,
+    navTitleKey: 'common:nav.gpsReceipts',
     page: lazyPage(() => import('../features/gps/receipts/pages/receipts-page')),
   },
   // The car screens under the vehicles menu: before `/rentCar/car/:id`, `new` is not an id.

@@ -24,6 +24,11 @@ import TagsOutlined from '@ant-design/icons/TagsOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import ToolOutlined from '@ant-design/icons/ToolOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
+import AlertOutlined from '@ant-design/icons/AlertOutlined';
+import BorderOuterOutlined from '@ant-design/icons/BorderOuterOutlined';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
+import SendOutlined from '@ant-design/icons/SendOutlined';
+import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import type { ComponentType } from 'react';
 
 /**
@@ -31,6 +36,11 @@ import type { ComponentType } from 'react';
  * bundle carries these and no others. An unknown name falls back to a neutral icon.
  */
 const ICONS: Record<string, ComponentType> = {
+  SwapOutlined,
+  SendOutlined,
+  SafetyOutlined,
+  BorderOuterOutlined,
+  AlertOutlined,
   AccountBookOutlined,
   ApartmentOutlined,
   AuditOutlined,

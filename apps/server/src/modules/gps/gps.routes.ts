@@ -23,6 +23,8 @@ import {
   LiveCar,
   LiveQuery,
   MapSettings,
+  ReverseGeocodeAnswer,
+  ReverseGeocodeInput,
   Route,
   RouteQuery,
   StaticsQuery,
@@ -35,6 +37,7 @@ import {
   WorkOrderInput,
 } from '@fleetdesk/contracts/gps';
 import { access, rentInScope } from '../../core/access.js';
+import { addressesOf } from './geocode.service.js';
 import { ok } from '../../core/envelope.js';
 import { sendXlsx } from '../../core/xlsx.js';
 import {
@@ -488,6 +491,19 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: access.permission(VIEW) },
     handler: async (req) => ok({ mapTiles: (await tenantRules(deps, req.ctx.tenantId)).mapTiles }),
+  });
+
+  app.post(P.reverseGeocode, {
+    schema: {
+      tags,
+      summary:
+        'Addresses of positions (WGS-84) from the tenant’s map provider or the sandbox, cached by rounded coordinates',
+      body: ReverseGeocodeInput,
+      response: { 200: envelope(ReverseGeocodeAnswer) },
+    },
+    // The risk screens and the contract's overdue strip show addresses.
+    config: { reads: true, access: access.anyOf([VIEW, 'rentContract:view']), audit: false },
+    handler: async (req) => ok(await addressesOf(deps, req.ctx.tenantId, req.ctx.lang, req.body.points)),
   });
 
   app.get(P.liveStream, {

@@ -188,3 +188,24 @@ describe('pages under a menu screen (the vehicles area)', () => {
     expect(inSection('/oaLog', '/')).toBe(false);
   });
 });
+
+describe('the risk group (风控)', () => {
+  it('lists the map, the risk board, alarms, geofences, commands and receipts, each with its own title', async () => {
+    const { groupNav } = await import('../layout/nav-groups');
+    const held = generateRoutes(ROUTES, ['riskGpsMap'], [menu('riskGpsMap', 'EnvironmentOutlined')]);
+    const risk = groupNav(held.filter((r) => r.nav)).groups.find((g) => g.group === 'risk')!;
+    expect(risk.items.map((r) => [r.path, r.titles?.['en-US'] ?? r.titleKey])).toEqual([
+      ['/riskGpsMap', 'riskGpsMap-en'],
+      ['/riskGpsMap/risk', 'common:nav.gpsRisk'],
+      ['/riskGpsMap/alarms', 'common:nav.gpsAlarms'],
+      ['/riskGpsMap/geofences', 'common:nav.gpsGeofences'],
+      ['/riskGpsMap/commands', 'common:nav.gpsCommands'],
+      ['/riskGpsMap/receipts', 'common:nav.gpsReceipts'],
+    ]);
+    // Each its own icon, not the map's.
+    expect(new Set(risk.items.map((r) => r.icon)).size).toBe(6);
+    // Without the risk map's menu: none of them.
+    const clerk = generateRoutes(ROUTES, ['rentCar'], [menu('rentCar')]);
+    expect(clerk.filter((r) => r.path.startsWith('/riskGpsMap'))).toEqual([]);
+  });
+});

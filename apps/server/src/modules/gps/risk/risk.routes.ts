@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, IdParam, paged } from '@fleetdesk/contracts/common';
 import {
   CloseRiskCaseInput,
+  ContractRiskSummary,
   GpsRiskPaths as P,
   ProposeFuelCutInput,
   RiskBoard,
@@ -12,7 +13,7 @@ import {
 } from '@fleetdesk/contracts/gps-risk';
 import { access } from '../../../core/access.js';
 import { ok } from '../../../core/envelope.js';
-import { caseDetail, closeCase, listCases, proposeFuelCut, riskBoard } from './risk.service.js';
+import { caseDetail, closeCase, contractRiskSummary, listCases, proposeFuelCut, riskBoard } from './risk.service.js';
 
 const tags = ['gps'];
 const VIEW = 'riskGpsMap:view';
@@ -84,5 +85,18 @@ export async function gpsRiskRoutes(fastify: FastifyInstance): Promise<void> {
       req.auditNote = { targetId: req.params.id, summary: { close: req.body.reason, note: req.body.note ?? null } };
       return ok(await closeCase(deps, req.ctx, req.params.id, req.body));
     },
+  });
+
+  app.get(P.contractSummary, {
+    schema: {
+      tags,
+      summary:
+        'A contract’s risk summary: overdue rent of its group; with riskGpsMap:view the car’s open case and last position with its address',
+      params: IdParam,
+      response: { 200: envelope(ContractRiskSummary) },
+    },
+    // The contract's page shows it; the case and the position only to a caller who may see the risk screens.
+    config: { access: access.anyOf(['rentContract:view', VIEW]) },
+    handler: async (req) => ok(await contractRiskSummary(deps, req.ctx, req.params.id)),
   });
 }

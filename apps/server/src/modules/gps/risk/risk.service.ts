@@ -3,6 +3,7 @@ import { fenToYuan } from '@fleetdesk/contracts/common';
 import {
   PROPOSABLE_STATES,
   type CloseRiskCaseInput,
+  type ContractRiskSummary,
   type ProposeFuelCutInput,
   type RiskBoard,
   type RiskCaseDetail,
@@ -14,9 +15,10 @@ import {
   type RiskState,
   type RiskStep,
 } from '@fleetdesk/contracts/gps-risk';
+import { ONLINE_SECONDS } from '@fleetdesk/contracts/gps';
 import type { TenantRules } from '@fleetdesk/contracts/organisation';
 import type { Paged } from '@fleetdesk/contracts/common';
-import { scopeFor, type RequestContext } from '../../../core/access.js';
+import { hasPermission, scopeFor, type RequestContext } from '../../../core/access.js';
 import {
   idArray,
   rawIso,
@@ -38,6 +40,7 @@ import { tenantDays } from '../../../core/tenant-time.js';
 import { registerApprovalType, startApproval, type ApprovalTypeDefinition } from '../../approvals/approvals.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
 import { commandById, queueCommand } from '../commands/commands.service.js';
+import { addressesOf } from '../geocode.service.js';
 import './risk.messages.js';
 
 export type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentIds' | 'lang'> &
@@ -1105,4 +1108,78 @@ export async function riskBoard(deps: Pick<AppDeps, 'db'>, ctx: Ctx): Promise<Ri
     overdueAmount: fenToYuan(byRule.reduce((a, r) => a + Number(r.fen), 0)),
     open: open.map(rowOf),
   };
+}
+
+/**
+ * A contract's risk summary (the overdue strip of its page): the group's overdue rent as the engine counts it and,
+ * for a caller with `riskGpsMap:view`, the car's open case and the last position of its default tracker with the
+ * address. A contract of another tenant or outside the caller's rents is 404.
+ */
+export async function contractRiskSummary(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>,
+  ctx: Ctx & Pick<RequestContext, 'permissions'>,
+  contractId: number,
+): Promise<ContractRiskSummary> {
+  const [k] = await rowsOf<{ id: RawNumber; number: string; group_no: string; car_id: RawNumber; plate: string }>(
+    deps.db,
+    sql`select k.id, k.number, k.group_no, k.car_id, c.plate from rental_contracts k
+      join cars c on c.tenant_id = k.tenant_id and c.id = k.car_id
+      where k.tenant_id = ${ctx.tenantId} and k.id = ${contractId} and k.rent_id = any(${idArray(ctx.rentIds)})`,
+  );
+  if (!k) throw new NotFoundError();
+  const now = deps.clock.now();
+  const carId = Number(k.car_id);
+  const { graceDays } = await rulesOf(deps.db, ctx.tenantId);
+  const overdue = await overdueOf(deps.db, ctx.tenantId, k.group_no, now, graceDays);
+  const gpsVisible = hasPermission(ctx.permissions, 'riskGpsMap:view');
+  const summary: ContractRiskSummary = {
+    contractId: Number(k.id),
+    contractNo: k.number,
+    carId,
+    plate: k.plate,
+    overdueAmount: fenToYuan(overdue.fen),
+    overdueDays: overdue.days,
+    gpsVisible,
+    riskCase: null,
+    position: null,
+  };
+  if (!gpsVisible) return summary;
+  const [rc] = await rowsOf<{ id: RawNumber; state: RiskState; rule: RiskRule; raised_at: RawTime }>(
+    deps.db,
+    sql`select id, state, rule, raised_at from gps_risk_cases
+      where tenant_id = ${ctx.tenantId} and car_id = ${carId} and state <> 'closed'
+        and rent_id = any(${idArray(ctx.rentIds)})
+      order by raised_at desc limit 1`,
+  );
+  if (rc) summary.riskCase = { id: Number(rc.id), state: rc.state, rule: rc.rule, raisedAt: rawIso(rc.raised_at) };
+  const [p] = await rowsOf<{
+    device_id: RawNumber;
+    imei: string;
+    lat: number;
+    lon: number;
+    fix_time: RawTime;
+    server_time: RawTime;
+    speed: number;
+  }>(
+    deps.db,
+    sql`select d.id as device_id, d.imei, l.lat, l.lon, l.fix_time, l.server_time, l.speed from gps_devices d
+      join gps_last_positions l on l.tenant_id = d.tenant_id and l.device_id = d.id
+      where d.tenant_id = ${ctx.tenantId} and d.car_id = ${carId}
+      order by d.is_default desc, l.fix_time desc limit 1`,
+  );
+  if (p) {
+    const at = { lat: Number(p.lat), lon: Number(p.lon) };
+    const named = await addressesOf(deps, ctx.tenantId, ctx.lang, [at]);
+    summary.position = {
+      deviceId: Number(p.device_id),
+      imei: p.imei,
+      ...at,
+      at: rawIso(p.fix_time),
+      speed: Number(p.speed),
+      online: now.getTime() - new Date(rawIso(p.server_time)).getTime() <= ONLINE_SECONDS * 1000,
+      address: named.addresses[0] ?? null,
+      addressSandbox: named.sandbox,
+    };
+  }
+  return summary;
 }

@@ -56,6 +56,7 @@ import {
 } from '../api/contracts';
 import { CollectDialog, type CollectTarget } from '../components/collect-dialog';
 import { ChangeCarDialog, RenewDialog, TempCarDialog } from '../components/group-dialogs';
+import { OverdueStrip } from '../components/overdue-strip';
 import { useTitle } from '../components/titles';
 import { STATE_COLORS } from './contract-list';
 
@@ -541,6 +542,7 @@ export function ContractDetail({ id }: { id: number }) {
         <h2 className="fd-contract-title">{c.number}</h2>
         <Actions c={c} />
       </Space>
+      <OverdueStrip contractId={c.id} />
       <Tabs
         activeKey={tab}
         onChange={(k) => setParams({ tab: k }, { replace: true })}

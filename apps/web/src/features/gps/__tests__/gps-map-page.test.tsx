@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveCar } from '@fleetdesk/contracts/gps';
 import { setLanguage } from '../../../lib/i18n';
-import { ok } from '../../../test/fake-server';
+import { ok, type FakeRequest } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -119,12 +120,69 @@ describe('/riskGpsMap', () => {
     expect(within(map).getByText('marker 浙AF67890')).toHaveAttribute('data-risk', 'no');
     await user.click(marked);
     const drawer = await screen.findByTestId('gps-drawer');
-    expect(within(drawer).getByTestId('gps-drawer-risk')).toHaveAttribute('href', '/riskGpsMap/risk?case=5');
+    expect(within(drawer).getByTestId('gps-drawer-risk').closest('a')).toHaveAttribute(
+      'href',
+      '/riskGpsMap/risk?case=5',
+    );
     expect(within(drawer).getByText('Left geofence with rent overdue')).toBeInTheDocument();
     expect(within(drawer).getByText('42 km/h')).toBeInTheDocument();
     expect(within(drawer).getByText('1234.5 km')).toBeInTheDocument();
     await user.click(screen.getByTestId('gps-replay'));
     expect(await screen.findByText('2 positions')).toBeInTheDocument();
     expect(screen.getByText('0.7 km')).toBeInTheDocument();
+  }, 120_000);
+
+  it("selects ?imei=, says an offline car's last speed, labels the chips, replays the day last seen and the quick ranges", async () => {
+    await setLanguage('en-US');
+    signedIn();
+    // Last seen three days before the test's clock: the replay opens on that day, not on the last hour.
+    const seen = dayjs().subtract(3, 'day').hour(10).minute(15).second(0).millisecond(0);
+    const offline = car({
+      deviceId: 3,
+      carId: 13,
+      imei: '644960770008',
+      plate: '沪B82M56',
+      status: 'offline',
+      speed: 37.4,
+      fixTime: seen.toISOString(),
+    });
+    const routes: FakeRequest[] = [];
+    sessionServer(ADMIN, {
+      [`GET ${G}/live/positions`]: () => ok([CARS[0], CARS[1], offline]),
+      [`GET ${G}/live/settings`]: () => ok({ mapTiles: 'osm' }),
+      [`GET ${G}/live/stream`]: () => ({ status: 503, body: {} }),
+      [`GET ${G}/risk/case`]: () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 500 }),
+      [`GET ${G}/deviceStatus/route/3`]: (req) => {
+        routes.push(req);
+        return ok({ deviceId: 3, points: [], truncated: false, message: null, trips: [], stops: [], distance: 0 });
+      },
+    });
+    renderApp('/riskGpsMap?imei=644960770008');
+    const user = userEvent.setup();
+    // The chips say their status in words, not by colour alone.
+    expect(await screen.findByTestId('gps-count-moving', undefined, FIRST)).toHaveTextContent('Moving 1');
+    expect(screen.getByTestId('gps-count-stopped')).toHaveTextContent('Stopped 1');
+    expect(screen.getByTestId('gps-count-offline')).toHaveTextContent('Offline 1');
+    // The address's tracker is selected: its drawer is open.
+    const drawer = await screen.findByTestId('gps-drawer');
+    expect(within(drawer).getByTestId('gps-drawer-speed')).toHaveTextContent('offline · last speed 37 km/h');
+    expect(within(drawer).getByRole('link', { name: '沪B·82M56' })).toHaveAttribute('href', '/rentCar/car/13');
+    expect(
+      within(screen.getByTestId('gps-car-沪B82M56')).getByText('offline · last speed 37 km/h'),
+    ).toBeInTheDocument();
+    await user.click(within(drawer.closest('.ant-drawer')!).getByTestId('gps-replay'));
+    await waitFor(() => expect(routes).toHaveLength(1));
+    expect(routes[0]!.query.get('from')).toBe(seen.startOf('day').toISOString());
+    expect(routes[0]!.query.get('to')).toBe(seen.endOf('day').toISOString());
+    await user.click(screen.getByRole('radio', { name: 'Yesterday' }));
+    await waitFor(() => expect(routes).toHaveLength(2));
+    const yesterday = dayjs().subtract(1, 'day');
+    expect(routes[1]!.query.get('from')).toBe(yesterday.startOf('day').toISOString());
+    expect(routes[1]!.query.get('to')).toBe(yesterday.endOf('day').toISOString());
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() => expect(routes).toHaveLength(3));
+    const week = dayjs(routes[2]!.query.get('to')).diff(dayjs(routes[2]!.query.get('from')), 'hour');
+    expect(week).toBe(7 * 24);
+    expect(screen.getByText('No positions in this period')).toBeInTheDocument();
   }, 120_000);
 });

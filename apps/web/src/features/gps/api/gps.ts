@@ -39,6 +39,7 @@ export const devicesQuery = (q: Partial<DeviceListQuery> & { pageNum: number; pa
 export interface BindRow {
   id: number;
   imei: string;
+  carId: number;
   plate: string;
   action: 'bind' | 'unbind';
   remark: string | null;

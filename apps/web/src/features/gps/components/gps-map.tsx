@@ -1,8 +1,12 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import Button from 'antd/es/button';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DeviceStatus, LiveCar } from '@fleetdesk/contracts/gps';
 import { wgs84ToGcj02 } from '../lib/gcj02';
+import '../i18n';
+import '../pages/gps.css';
 
 export type Tiles = 'amap' | 'osm' | 'none';
 
@@ -16,7 +20,7 @@ const ALARM_COLOUR = '#cf1322';
 /** The ring of a car with an open risk case. */
 const RISK_COLOUR = '#a8071a';
 
-const TILE_URLS: Record<Exclude<Tiles, 'none'>, { url: string; subdomains: string; attribution: string }> = {
+export const TILE_URLS: Record<Exclude<Tiles, 'none'>, { url: string; subdomains: string; attribution: string }> = {
   amap: {
     url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
     subdomains: '1234',
@@ -58,7 +62,10 @@ export function GpsMap({
   route,
   label,
   riskCars = NO_RISK,
+  className,
 }: {
+  /** Another class for the box (a small map in a drawer sets its height). */
+  className?: string;
   cars: LiveCar[];
   /** Cars (ids) with an open risk case: drawn with a thick dark-red ring. */
   riskCars?: ReadonlySet<number>;
@@ -77,6 +84,11 @@ export function GpsMap({
   const routeLayer = useRef<L.LayerGroup | null>(null);
   const tileLayer = useRef<L.TileLayer | null>(null);
   const fitted = useRef(false);
+  /** The shown route's bounds (fitted again when the box changes size). */
+  const routeBounds = useRef<L.LatLngBounds | null>(null);
+  /** The tiles failed and none has loaded since (offline, the provider down): the map says so and offers a retry. */
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const tileLoaded = useRef(false);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
 
@@ -99,7 +111,14 @@ export function GpsMap({
     clusterLayer.current = L.layerGroup().addTo(m);
     routeLayer.current = L.layerGroup().addTo(m);
     // The box gets its size from the flex layout after mounting: tell Leaflet whenever it changes.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize());
+    // A route keeps the whole track in view when the box changes (the replay's panel takes its room after it loads).
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            m.invalidateSize();
+            if (routeBounds.current) m.fitBounds(routeBounds.current);
+          });
     observer?.observe(box.current!);
     const known = markers.current;
     return () => {
@@ -114,15 +133,30 @@ export function GpsMap({
     const m = map.current!;
     tileLayer.current?.remove();
     tileLayer.current = null;
+    tileLoaded.current = false;
+    setTilesFailed(false);
     if (tiles !== 'none') {
       const t = TILE_URLS[tiles];
       tileLayer.current = L.tileLayer(t.url, {
         subdomains: t.subdomains,
         attribution: t.attribution,
         maxZoom: 18,
-      }).addTo(m);
+      })
+        .on('tileload', () => {
+          tileLoaded.current = true;
+          setTilesFailed(false);
+        })
+        .on('tileerror', () => {
+          if (!tileLoaded.current) setTilesFailed(true);
+        })
+        .addTo(m);
     }
   }, [tiles]);
+  const retryTiles = () => {
+    tileLoaded.current = false;
+    setTilesFailed(false);
+    tileLayer.current?.redraw();
+  };
 
   // Cars: clustered when zoomed out; else the cars in (and around) the view, each marker kept and moved as its car
   // moves rather than drawn again, so that the 1 Hz updates of thousands of cars cost little.
@@ -245,10 +279,12 @@ export function GpsMap({
   useEffect(() => {
     const layer = routeLayer.current!;
     layer.clearLayers();
+    routeBounds.current = null;
     if (!route || !route.points.length) return;
     const line = route.points.map((p) => project(p.lat, p.lon));
     L.polyline(line, { color: '#1677ff', weight: 4, opacity: 0.8 }).addTo(layer);
-    map.current!.fitBounds(L.latLngBounds(line).pad(0.1));
+    routeBounds.current = L.latLngBounds(line).pad(0.1);
+    map.current!.fitBounds(routeBounds.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- routeKey stands for the points; route is new at every replay step
   }, [routeKey, project]);
   const cursor = useRef<L.CircleMarker | null>(null);
@@ -269,14 +305,30 @@ export function GpsMap({
   }, [route?.index, routeKey, project]);
 
   return (
-    <div
-      ref={box}
-      className="fd-gps-map"
-      role="region"
-      aria-label={label}
-      data-testid="gps-map"
-      data-cars={cars.length}
-      data-risk-cars={riskCars.size}
-    />
+    <div className={['fd-gps-map-box', className].filter(Boolean).join(' ')}>
+      <div
+        ref={box}
+        className="fd-gps-map"
+        role="region"
+        aria-label={label}
+        data-testid="gps-map"
+        data-cars={cars.length}
+        data-risk-cars={riskCars.size}
+      />
+      {tilesFailed && <TilesFailed onRetry={retryTiles} />}
+    </div>
+  );
+}
+
+/** Over the map when its tiles do not load: what happened and a retry (cars and routes are still drawn). */
+function TilesFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('gps');
+  return (
+    <div className="fd-gps-tiles-failed" role="alert" data-testid="gps-tiles-failed">
+      <span>{t('tiles.failed')}</span>
+      <Button size="small" onClick={onRetry}>
+        {t('tiles.retry')}
+      </Button>
+    </div>
   );
 }

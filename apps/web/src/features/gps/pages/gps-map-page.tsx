@@ -10,6 +10,7 @@ import Drawer from 'antd/es/drawer';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import List from 'antd/es/list';
+import Radio from 'antd/es/radio';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Slider from 'antd/es/slider';
@@ -21,9 +22,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { GpsPaths as P, type Device, type DeviceStatus, type LiveCar, type Route } from '@fleetdesk/contracts/gps';
 import { EChart, type ChartOption } from '../../../components/echart';
+import { CarLink, DeviceLink, RiskCaseLink } from '../../../components/entity-links';
 import { useAccess } from '../../../lib/access';
 import {
   bindHistoryQuery,
@@ -133,6 +135,36 @@ function AlarmTags({ alarms }: { alarms: string[] }) {
   );
 }
 
+/** The replay's quick ranges (buttons beside the period). */
+export const QUICK_RANGES = ['yesterday', 'last24h', 'last7d'] as const;
+export type QuickRange = (typeof QUICK_RANGES)[number];
+
+export function quickRange(r: QuickRange, now: Dayjs): [Dayjs, Dayjs] {
+  if (r === 'yesterday') {
+    const day = now.subtract(1, 'day');
+    return [day.startOf('day'), day.endOf('day')];
+  }
+  return r === 'last24h' ? [now.subtract(24, 'hour'), now] : [now.subtract(7, 'day'), now];
+}
+
+/**
+ * The replay opens on the day of the car's last position (from its start to its end, or to now on today), not on
+ * the last hour: a car last seen days ago shows that day's route, not an empty hour.
+ */
+export function replayDay(fixTime: string, now: Dayjs): [Dayjs, Dayjs] {
+  const last = dayjs(fixTime);
+  const day = last.isAfter(now) ? now : last;
+  const end = day.endOf('day');
+  return [day.startOf('day'), end.isAfter(now) ? now : end];
+}
+
+/** A car's speed as the list and the drawer say it: an offline car's speed is its last known one. */
+function SpeedText({ car }: { car: LiveCar }) {
+  const { t } = useTranslation('gps');
+  const speed = Math.round(car.speed);
+  return car.status === 'offline' ? <>{t('offlineSpeed', { speed })}</> : <>{speed} km/h</>;
+}
+
 function Replay({
   car,
   onRoute,
@@ -143,7 +175,8 @@ function Replay({
   onClose: () => void;
 }) {
   const { t } = useTranslation('gps');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'hour'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => replayDay(car.fixTime, dayjs()));
+  const [quick, setQuick] = useState<QuickRange | null>(null);
   const q = useQuery(routeQuery(car.deviceId, range[0].toISOString(), range[1].toISOString()));
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -183,11 +216,29 @@ function Replay({
       }
     >
       <Space wrap>
+        <Radio.Group
+          size="small"
+          optionType="button"
+          aria-label={t('replay.quick')}
+          value={quick}
+          onChange={(e) => {
+            const r = e.target.value as QuickRange;
+            setQuick(r);
+            setRange(quickRange(r, dayjs()));
+          }}
+          options={QUICK_RANGES.map((r) => ({ value: r, label: t(`replay.${r}`) }))}
+        />
         <DatePicker.RangePicker
           showTime
           value={range}
-          onChange={(v) => v && v[0] && v[1] && setRange([v[0], v[1]])}
+          data-testid="replay-range"
+          onChange={(v) => {
+            if (!v || !v[0] || !v[1]) return;
+            setQuick(null);
+            setRange([v[0], v[1]]);
+          }}
           presets={[
+            { label: t('replay.lastSeenDay'), value: replayDay(car.fixTime, dayjs()) },
             { label: t('replay.lastHour'), value: [dayjs().subtract(1, 'hour'), dayjs()] },
             { label: t('replay.today'), value: [dayjs().startOf('day'), dayjs()] },
           ]}
@@ -308,6 +359,14 @@ function LiveMap() {
         (!k || (c.plate ?? '').toUpperCase().includes(k) || c.imei.includes(k)),
     );
   }, [cars, keyword, status]);
+  // `?imei=<imei>` (a link to a tracker from elsewhere): select that car once the cars are known.
+  const [params] = useSearchParams();
+  const wanted = params.get('imei');
+  useEffect(() => {
+    if (!wanted) return;
+    const hit = cars.find((c) => c.imei === wanted);
+    if (hit) setSelected(hit.deviceId);
+  }, [wanted, cars.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- once per address, not per move
   const car = cars.find((c) => c.deviceId === selected) ?? null;
   // Cars with an open risk case: a ring on the map and a link in the drawer.
   const risk = useQuery(openRiskCasesQuery(useAccess().can('riskGpsMap:view')));
@@ -331,12 +390,12 @@ function LiveMap() {
           value={status}
           onChange={(v) => setStatus(v as DeviceStatus | 'all')}
           options={[
-            { value: 'all', label: `${cars.length}` },
+            { value: 'all', label: t('chip.all', { n: cars.length }) },
             ...STATUSES.filter((s) => s !== 'never').map((s) => ({
               value: s,
               label: (
-                <span title={t(`status.${s}`)} data-testid={`gps-count-${s}`}>
-                  <Badge color={STATUS_COLOURS[s]} /> {counts[s] ?? 0}
+                <span className="fd-gps-status-chip" data-testid={`gps-count-${s}`}>
+                  <Badge color={STATUS_COLOURS[s]} /> {t(`chip.${s}`)} {counts[s] ?? 0}
                 </span>
               ),
             })),
@@ -363,7 +422,7 @@ function LiveMap() {
                 {c.alarms.length > 0 && (
                   <Tag color="red">{t(`alarm.${c.alarms[0]}`, { defaultValue: t('alarm.other') })}</Tag>
                 )}
-                {Math.round(c.speed)} km/h
+                <SpeedText car={c} />
               </span>
             </List.Item>
           )}
@@ -418,13 +477,22 @@ function LiveMap() {
               <Descriptions.Item label={t('drawer.status')}>
                 <Badge color={STATUS_COLOURS[car.status]} text={t(`status.${car.status}`)} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('drawer.device')}>{car.imei}</Descriptions.Item>
+              {car.carId !== null && (
+                <Descriptions.Item label={t('device.plate')}>
+                  <CarLink id={car.carId} plate={car.plate} />
+                </Descriptions.Item>
+              )}
+              <Descriptions.Item label={t('drawer.device')}>
+                <DeviceLink imei={car.imei} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('drawer.fix')}>{fmt(car.fixTime)}</Descriptions.Item>
               <Descriptions.Item label={t('drawer.position')}>
                 {car.lat.toFixed(6)}, {car.lon.toFixed(6)}
               </Descriptions.Item>
               <Descriptions.Item label={t('drawer.speed')}>
-                <span data-testid="gps-drawer-speed">{car.speed} km/h</span>
+                <span data-testid="gps-drawer-speed">
+                  <SpeedText car={car} />
+                </span>
               </Descriptions.Item>
               <Descriptions.Item label={t('drawer.course')}>{car.course}°</Descriptions.Item>
               <Descriptions.Item label={t('drawer.mileage')}>
@@ -435,10 +503,12 @@ function LiveMap() {
               </Descriptions.Item>
               {carRisk && (
                 <Descriptions.Item label={t('gps-risk:map.openCase')}>
-                  <Link to={`/riskGpsMap/risk?case=${carRisk.id}`} data-testid="gps-drawer-risk">
-                    <Tag color="red">{t(`gps-risk:rule.${carRisk.rule}`)}</Tag>
-                    {t(`gps-risk:state.${carRisk.state}`)}
-                  </Link>
+                  <RiskCaseLink id={carRisk.id}>
+                    <span data-testid="gps-drawer-risk">
+                      <Tag color="red">{t(`gps-risk:rule.${carRisk.rule}`)}</Tag>
+                      {t(`gps-risk:state.${carRisk.state}`)}
+                    </span>
+                  </RiskCaseLink>
                 </Descriptions.Item>
               )}
             </Descriptions>
@@ -528,7 +598,7 @@ function Devices() {
           onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
         }}
         columns={[
-          { title: t('device.imei'), dataIndex: 'imei' },
+          { title: t('device.imei'), dataIndex: 'imei', render: (v: string) => <DeviceLink imei={v} /> },
           { title: t('device.model'), dataIndex: 'model' },
           {
             title: t('device.protocol'),
@@ -536,7 +606,11 @@ function Devices() {
             render: (p: Device['protocol']) => t(`device.protocols.${p}`),
           },
           { title: t('device.sim'), dataIndex: 'sim', render: (v: string | null) => v ?? '-' },
-          { title: t('device.plate'), dataIndex: 'plate', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('device.plate'),
+            dataIndex: 'plate',
+            render: (v: string | null, d) => (v ? <CarLink id={d.carId} plate={v} /> : '-'),
+          },
           { title: t('device.rent'), dataIndex: 'rentName' },
           { title: t('device.user'), dataIndex: 'userName', render: (v: string | null) => v ?? '-' },
           {
@@ -674,8 +748,8 @@ function BindHistory() {
       }}
       columns={[
         { title: t('history.at'), dataIndex: 'at', render: (v: string) => fmt(v) },
-        { title: t('device.imei'), dataIndex: 'imei' },
-        { title: t('device.plate'), dataIndex: 'plate' },
+        { title: t('device.imei'), dataIndex: 'imei', render: (v: string) => <DeviceLink imei={v} /> },
+        { title: t('device.plate'), dataIndex: 'plate', render: (v: string, r) => <CarLink id={r.carId} plate={v} /> },
         {
           title: t('history.action'),
           dataIndex: 'action',

@@ -123,7 +123,7 @@ describe('/riskGpsMap/alarms', () => {
       [`GET ${G}/alarm/gpsAlarmStatics`]: () => ok({ month: '2026-11', total: 0, unhandled: 0, byType: [], byDay: [] }),
     });
     renderApp('/riskGpsMap/alarms?status=handled&type=overspeed&keyword=AD1&from=2026-11-01&to=2026-11-30');
-    expect(await screen.findByText('浙AD00001', {}, FIRST)).toBeInTheDocument();
+    expect(await screen.findByText('浙A·D00001', {}, FIRST)).toBeInTheDocument();
     const first = s.calls('GET', `${G}/alarm`)[0]!.query;
     expect(Object.fromEntries(first)).toEqual({
       pageNum: '1',
@@ -142,7 +142,7 @@ describe('/riskGpsMap/alarms', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByTitle('2'));
-    expect(await screen.findByText('浙AD00002', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('浙A·D00002', {}, SLOW)).toBeInTheDocument();
     expect(s.calls('GET', `${G}/alarm`).at(-1)!.query.get('pageNum')).toBe('2');
     expect(s.calls('GET', `${G}/alarm`).at(-1)!.query.get('status')).toBe('handled');
     expect(where()).toContain('pageNum=2');

@@ -10,13 +10,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ALARM_STATUSES, GPS_ALARM_TYPES, type AlarmStatus, type GpsEvent } from '@fleetdesk/contracts/gps-events';
+import { CarLink, DeviceLink } from '../../../../components/entity-links';
 import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
 import { queryWithDayRange, type FilterField } from '../../../../components/list-page/list-params';
 import { SavedFilters } from '../../../../components/list-page/saved-filters';
 import { useDefaultFilters } from '../../../../components/list-page/default-filters';
 import { useAccess } from '../../../../lib/access';
 import { ALARM_KEYS, alarmStaticsQuery, alarmsQuery, handleAlarm, ignoreAlarm, ignoreAlarms } from '../api/gps-events';
+import { PositionText } from '../../components/position-text';
 import { GpsEventsTabs } from '../components/gps-events-tabs';
 import '../i18n';
 import './gps-events.css';
@@ -91,6 +94,9 @@ export default function AlarmsPage() {
   const access = useAccess();
   const canAct = access.can('riskGpsMap:alarm');
   const [handling, setHandling] = useState<GpsEvent | null>(null);
+  // `?alarm=<id>` (a link to one alarm): its row is highlighted.
+  const [params] = useSearchParams();
+  const picked = Number(params.get('alarm')) || null;
   const month = dayjs().format('YYYY-MM');
   const stats = useQuery(alarmStaticsQuery(month));
   const refresh = useRefresh();
@@ -145,8 +151,12 @@ export default function AlarmsPage() {
         </Space>
       ),
     },
-    { key: 'plate', title: t('alarms.plate'), render: (_, a) => a.plate ?? '-' },
-    { key: 'imei', title: t('alarms.imei'), dataIndex: 'imei' },
+    {
+      key: 'plate',
+      title: t('alarms.plate'),
+      render: (_, a) => (a.plate ? <CarLink id={a.carId} plate={a.plate} /> : '-'),
+    },
+    { key: 'imei', title: t('alarms.imei'), render: (_, a) => <DeviceLink imei={a.imei} /> },
     { key: 'rent', title: t('alarms.rent'), dataIndex: 'rentName' },
     {
       key: 'speed',
@@ -156,7 +166,7 @@ export default function AlarmsPage() {
     {
       key: 'position',
       title: t('alarms.position'),
-      render: (_, a) => (a.lat === null ? '-' : `${a.lat.toFixed(5)}, ${a.lon!.toFixed(5)}`),
+      render: (_, a) => (a.lat === null || a.lon === null ? '-' : <PositionText lat={a.lat} lon={a.lon} />),
     },
     {
       key: 'status',
@@ -211,6 +221,7 @@ export default function AlarmsPage() {
         rowKey={(a) => a.id}
         query={(p) => alarmsQuery(queryWithDayRange(landing(p)))}
         selectable={(a) => a.alarmStatus === 'unhandled'}
+        onRow={(a) => (a.id === picked ? { className: 'fd-gps-alarm-picked' } : {})}
         bulkActions={
           canAct
             ? (rows, clear) => (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RiskCaseDetail, RiskCaseRow } from '@fleetdesk/contracts/gps-risk';
 import { SavedFilterPaths } from '@fleetdesk/contracts/saved-filters';
 import { setLanguage } from '../../../../lib/i18n';
@@ -8,11 +8,41 @@ import { ok, type FakeRequest } from '../../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 
+// happy-dom draws no map: the drawer's small map is replaced by the points it is given.
+vi.mock('../../components/gps-map', () => ({
+  GpsMap: ({
+    route,
+    tiles,
+  }: {
+    route: { points: { lat: number; lon: number }[]; index: number } | null;
+    tiles: string;
+  }) => (
+    <div
+      data-testid="risk-case-map"
+      data-tiles={tiles}
+      data-points={route?.points.length ?? 0}
+      data-index={route?.index}
+    />
+  ),
+}));
+
 const FIRST = { timeout: 60_000 };
 const SLOW = { timeout: 20_000 };
 const G = '/api/ccwgps';
 const where = () => screen.getByTestId('location').textContent ?? '';
-const NO_SAVED_FILTERS = { [`GET ${SavedFilterPaths.list}`]: () => ok([]) };
+const NO_SAVED_FILTERS = {
+  [`GET ${SavedFilterPaths.list}`]: () => ok([]),
+  [`GET ${G}/live/settings`]: () => ok({ mapTiles: 'osm' }),
+  // The sandbox's answer: one address per point, in order.
+  [`POST ${G}/geocode/reverse`]: (req: FakeRequest) =>
+    ok({
+      provider: 'sandbox',
+      sandbox: true,
+      addresses: (req.body as { points: { lat: number }[] }).points.map((p) =>
+        p.lat > 30.5 ? 'Hangzhou (25.1 km from Shixiang Road)' : null,
+      ),
+    }),
+};
 const EMPTY_ZH = '暂无风控案件';
 const BOARD = { byState: [], byRule: [], openCount: 0, overdueAmount: 0, open: [] };
 const row: RiskCaseRow = {
@@ -130,10 +160,26 @@ describe('/riskGpsMap/risk', () => {
     await waitFor(() => expect(listed[0]?.query.get('open')).toBe('true'));
     await waitFor(() => expect(where()).toBe('/riskGpsMap/risk?open=true'));
 
-    await user.click(await screen.findByText('浙AF20318'));
+    // Positions are addresses (the sandbox's, marked), in the list and the drawer.
+    expect((await screen.findAllByText('Hangzhou (25.1 km from Shixiang Road)'))[0]).toBeInTheDocument();
+    await user.click(screen.getByText('Left geofence with rent overdue', { selector: 'td' }));
     const drawer = await screen.findByTestId('risk-case');
     expect(within(drawer).getByText('Binjiang depot')).toBeInTheDocument();
-    expect(within(drawer).getByText('HT202600006', { selector: 'td' })).toBeInTheDocument();
+    expect(within(drawer).getAllByRole('link', { name: 'HT202600006' })[0]).toHaveAttribute(
+      'href',
+      '/rentContract/detail/6',
+    );
+    expect(within(drawer).getByRole('link', { name: '浙A·F20318' })).toHaveAttribute('href', '/rentCar/car/6');
+    const last = within(drawer).getByTestId('risk-case-last-position');
+    expect(within(last).getByText('Hangzhou (25.1 km from Shixiang Road)')).toHaveAttribute(
+      'title',
+      '30.52000, 120.61000',
+    );
+    expect(within(last).getByText('sandbox')).toBeInTheDocument();
+    // The small map: the case's positions (one here), the newest marked.
+    const map = within(drawer).getByTestId('risk-case-map');
+    expect(map).toHaveAttribute('data-points', '1');
+    expect(map).toHaveAttribute('data-tiles', 'osm');
     expect(within(drawer).getByText('¥9,000.00 · 33 days')).toBeInTheDocument();
     expect(within(drawer).getByText('Raised', { selector: 'strong' })).toBeInTheDocument();
 

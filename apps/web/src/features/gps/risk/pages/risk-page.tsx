@@ -28,12 +28,16 @@ import {
   type RiskCloseReason,
   type RiskState,
 } from '@fleetdesk/contracts/gps-risk';
+import { CarLink, ContractLink, DeviceLink, DriverLink } from '../../../../components/entity-links';
 import { useDefaultFilters } from '../../../../components/list-page/default-filters';
 import { ListPage, type ListColumn } from '../../../../components/list-page/list-page';
 import type { FilterField, ListParams } from '../../../../components/list-page/list-params';
 import { SavedFilters } from '../../../../components/list-page/saved-filters';
 import { serverFieldErrors } from '../../../../lib/field-failure';
 import { useAccess } from '../../../../lib/access';
+import { mapSettingsQuery } from '../../api/gps';
+import { GpsMap } from '../../components/gps-map';
+import { PositionText } from '../../components/position-text';
 import { GpsEventsTabs } from '../../events/components/gps-events-tabs';
 import { closeRiskCase, proposeFuelCut, riskBoardQuery, riskCaseQuery, riskCasesQuery, riskKey } from '../api/gps-risk';
 import '../i18n';
@@ -166,6 +170,30 @@ function CloseDialog({ c, onClose }: { c: RiskCaseDetail | null; onClose: () => 
   );
 }
 
+/** A small map of the case's positions (oldest to newest, the newest marked) and alarms. */
+function CaseMap({ c }: { c: RiskCaseDetail }) {
+  const { t } = useTranslation('gps-risk');
+  const settings = useQuery(mapSettingsQuery());
+  const points = useMemo(() => {
+    const ps = [...c.evidence.positions].sort((a, b) => a.at.localeCompare(b.at));
+    const last = c.lastPosition;
+    if (last && !ps.some((p) => p.at === last.at)) ps.push(last);
+    return ps.map((p) => ({ lat: p.lat, lon: p.lon }));
+  }, [c]);
+  if (!points.length) return null;
+  return (
+    <GpsMap
+      className="fd-risk-map"
+      cars={[]}
+      tiles={settings.data?.mapTiles ?? 'none'}
+      selected={null}
+      onSelect={() => undefined}
+      route={{ points, index: points.length - 1 }}
+      label={t('case.map')}
+    />
+  );
+}
+
 /** One case: the car, driver and contract, the evidence (triggers, alarms, positions, overdue bills), the steps. */
 function CaseDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('gps-risk');
@@ -198,25 +226,41 @@ function CaseDrawer({ id, onClose }: { id: number | null; onClose: () => void })
       {c && (
         <div data-testid="risk-case" className="fd-risk-case">
           <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label={t('col.plate')}>{c.plate}</Descriptions.Item>
+            <Descriptions.Item label={t('col.plate')}>
+              <CarLink id={c.carId} plate={c.plate} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('col.state')}>
               <Tag color={STATE_COLOURS[c.state]}>{t(`state.${c.state}`)}</Tag>
               {c.closeReason && <span>{t(`closeReason.${c.closeReason}`)}</span>}
             </Descriptions.Item>
             <Descriptions.Item label={t('col.rule')}>{t(`rule.${c.rule}`)}</Descriptions.Item>
             <Descriptions.Item label={t('col.raisedAt')}>{fmt(c.raisedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('col.driver')}>{c.driverName ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('col.contract')}>{c.contractNo ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('col.driver')}>
+              {c.driverName ? <DriverLink id={c.driverId} name={c.driverName} /> : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('col.contract')}>
+              {c.contractNo ? <ContractLink id={c.contractId} number={c.contractNo} /> : '-'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('col.overdue')}>
               {t('overdue', { amount: yuan(c.overdueAmount), days: c.overdueDays })}
             </Descriptions.Item>
-            <Descriptions.Item label={t('col.device')}>{c.imei ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('col.device')}>{c.imei ? <DeviceLink imei={c.imei} /> : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('col.lastPosition')} span={2}>
+              {c.lastPosition ? (
+                <span data-testid="risk-case-last-position">
+                  <PositionText lat={c.lastPosition.lat} lon={c.lastPosition.lon} /> · {fmt(c.lastPosition.at)}
+                </span>
+              ) : (
+                '-'
+              )}
+            </Descriptions.Item>
             {c.closeNote && (
               <Descriptions.Item label={t('close.note')} span={2}>
                 {c.closeNote}
               </Descriptions.Item>
             )}
           </Descriptions>
+          <CaseMap c={c} />
           <h4>{t('case.triggers')}</h4>
           <Space wrap>
             {c.evidence.triggers.map((x) => (
@@ -239,7 +283,8 @@ function CaseDrawer({ id, onClose }: { id: number | null; onClose: () => void })
               { title: t('col.geofence'), dataIndex: 'geofenceName', render: (v: string | null) => v ?? '-' },
               {
                 title: t('col.position'),
-                render: (_: unknown, a) => (a.lat === null ? '-' : `${a.lat.toFixed(5)}, ${a.lon!.toFixed(5)}`),
+                render: (_: unknown, a) =>
+                  a.lat === null || a.lon === null ? '-' : <PositionText lat={a.lat} lon={a.lon} />,
               },
             ]}
           />
@@ -252,7 +297,7 @@ function CaseDrawer({ id, onClose }: { id: number | null; onClose: () => void })
             locale={{ emptyText: t('case.none') }}
             columns={[
               { title: t('col.at'), dataIndex: 'at', render: (v: string) => fmt(v) },
-              { title: t('col.position'), render: (_: unknown, p) => `${p.lat.toFixed(5)}, ${p.lon.toFixed(5)}` },
+              { title: t('col.position'), render: (_: unknown, p) => <PositionText lat={p.lat} lon={p.lon} /> },
               {
                 title: t('col.speed'),
                 dataIndex: 'speed',
@@ -268,7 +313,11 @@ function CaseDrawer({ id, onClose }: { id: number | null; onClose: () => void })
             dataSource={c.evidence.bills}
             locale={{ emptyText: t('case.noBills') }}
             columns={[
-              { title: t('col.contract'), dataIndex: 'contractNo' },
+              {
+                title: t('col.contract'),
+                dataIndex: 'contractNo',
+                render: (v: string) => (v === c.contractNo ? <ContractLink id={c.contractId} number={v} /> : v),
+              },
               { title: t('col.period'), dataIndex: 'period', render: (v: number | null) => v ?? '-' },
               { title: t('col.dueDate'), dataIndex: 'dueDate' },
               { title: t('col.amount'), dataIndex: 'amount', render: (v: number) => yuan(v) },
@@ -347,15 +396,23 @@ export default function RiskPage() {
     );
   const columns: ListColumn<RiskCaseRow>[] = [
     { key: 'raisedAt', title: t('col.raisedAt'), render: (_, r) => fmt(r.raisedAt) },
-    { key: 'plate', title: t('col.plate'), dataIndex: 'plate' },
+    { key: 'plate', title: t('col.plate'), render: (_, r) => <CarLink id={r.carId} plate={r.plate} /> },
     { key: 'rule', title: t('col.rule'), render: (_, r) => t(`rule.${r.rule}`) },
     {
       key: 'state',
       title: t('col.state'),
       render: (_, r) => <Tag color={STATE_COLOURS[r.state]}>{t(`state.${r.state}`)}</Tag>,
     },
-    { key: 'driver', title: t('col.driver'), render: (_, r) => r.driverName ?? '-' },
-    { key: 'contract', title: t('col.contract'), render: (_, r) => r.contractNo ?? '-' },
+    {
+      key: 'driver',
+      title: t('col.driver'),
+      render: (_, r) => (r.driverName ? <DriverLink id={r.driverId} name={r.driverName} /> : '-'),
+    },
+    {
+      key: 'contract',
+      title: t('col.contract'),
+      render: (_, r) => (r.contractNo ? <ContractLink id={r.contractId} number={r.contractNo} /> : '-'),
+    },
     {
       key: 'overdue',
       title: t('col.overdue'),
@@ -366,9 +423,13 @@ export default function RiskPage() {
       key: 'lastPosition',
       title: t('col.lastPosition'),
       render: (_, r) =>
-        r.lastPosition
-          ? `${r.lastPosition.lat.toFixed(5)}, ${r.lastPosition.lon.toFixed(5)} · ${fmt(r.lastPosition.at)}`
-          : '-',
+        r.lastPosition ? (
+          <>
+            <PositionText lat={r.lastPosition.lat} lon={r.lastPosition.lon} /> · {fmt(r.lastPosition.at)}
+          </>
+        ) : (
+          '-'
+        ),
     },
     { key: 'rent', title: t('col.rent'), dataIndex: 'rentName' },
   ];
