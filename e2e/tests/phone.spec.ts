@@ -169,7 +169,7 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const token = (await apiSignIn(request, 'admin')).access_token;
   const ids = await demoIds(request, token);
   const routes = tableRoutes().filter((r) => r.frame !== 'plain');
@@ -177,8 +177,10 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   expect(routes.map((r) => r.path)).toEqual(
     expect.arrayContaining(['/', '/rentCar/:type?', '/rentCar/car/:id', '/rentDriver/:id', '/oa/depart/:type?']),
   );
+  // The phone-side QR confirmation comes last (after the handover): it ends in the sign-in screen here.
+  const qr = routes.find((r) => r.path === '/qr/:id')!;
   const urls = [
-    ...routes.map((r) => ({ ...r, url: fill(r.path, ids) })),
+    ...routes.filter((r) => r !== qr).map((r) => ({ ...r, url: fill(r.path, ids) })),
     // A contract's page (under /rentContract/:type?/:name?) and a list tab of the vehicles.
     { path: '/rentContract/detail/:id', frame: 'header', open: false, url: `/rentContract/detail/${ids.contract}` },
     { path: '/rentCar/violations', frame: 'header', open: false, url: '/rentCar/violations' },
@@ -258,4 +260,9 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   await expect(page.locator('.fd-damage-list').getByText('Dent in the left front door')).toBeVisible();
   await expectNoWiderThanScreen(page, 'the handover tab');
   await page.screenshot({ path: testInfo.outputPath('en-US-handover-done.png'), fullPage: true });
+
+  await page.goto(fill(qr.path, ids));
+  await expect(page.locator('.fd-loading')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('en-US-qr.png'), fullPage: true });
+  await expectNoWiderThanScreen(page, 'the QR confirmation');
 });
