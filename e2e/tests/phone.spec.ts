@@ -191,11 +191,11 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
     await setLanguage(page, lang);
     for (const route of urls) {
       await page.goto(route.url);
-      // The screen has drawn (not the loading state) and its first calls have answered; a screen that keeps a
-      // connection open (the GPS map's live positions) never goes quiet, so the wait for quiet is bounded.
-      await expect(page.locator('.fd-loading, .ant-spin-spinning')).toHaveCount(0);
+      // The screen has drawn (not the screen's loading state) and its first calls have answered; a screen that keeps
+      // a connection open (the GPS map's live positions) never goes quiet, so the wait for quiet is bounded.
+      await expect(page.locator('.fd-loading')).toHaveCount(0);
       await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
-      await expect(page.locator('.fd-loading, .ant-spin-spinning')).toHaveCount(0);
+      await expect(page.locator('.fd-loading')).toHaveCount(0);
       const name = route.url.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'home';
       await page.screenshot({ path: testInfo.outputPath(`${lang}-${name}.png`), fullPage: true });
       await expectNoWiderThanScreen(page, `${route.url} (${lang})`);
