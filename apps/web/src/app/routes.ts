@@ -1,5 +1,6 @@
 import { AGREEMENTS } from '../features/agreements/docs';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
+import { registerScreens } from '../lib/screen-registry';
 
 /**
  * How a screen is framed:
@@ -452,3 +453,11 @@ export const ROUTES: RouteDef[] = [
     ],
   },
 ];
+
+/** Every menu code a screen of the table needs (children included). */
+export function screenMenuCodes(routes: readonly RouteDef[] = ROUTES): string[] {
+  return routes.flatMap((r) => [...(r.permission ? [r.permission] : []), ...screenMenuCodes(r.children ?? [])]);
+}
+
+// The modules with a screen, for the lists that name modules (lib/screens.ts).
+registerScreens(screenMenuCodes());

@@ -5,7 +5,7 @@ import { i18n, setLanguage } from '../../lib/i18n';
 import { clearSession, session } from '../../lib/session';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { ok } from '../../test/fake-server';
-import { ADMIN, sessionServer, signedIn } from '../../test/fixtures';
+import { ADMIN, allMenus, RENTS, sessionServer, signedIn } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const SLOW = { timeout: 20_000 };
@@ -102,23 +102,69 @@ describe('the shared header', () => {
     for (const key of STORAGE_KEYS) expect(localStorage.getItem(key)).toBeNull();
   });
 
-  it('shows the ad while showAd is on; closing it turns it off', async () => {
-    signedIn();
-    sessionServer(ADMIN, {
-      'GET /api/ccwadmin/index/ad': () =>
-        ok([
-          {
-            id: 1,
-            platform: 'Web',
-            title: 'Pay yearly and save',
-            imageUrl: '/ads/membership.svg',
-            linkUrl: '/membership',
-          },
-        ]),
+  it('shows the ads while showAd is on; a closed one stays closed on the next load, for this user only', async () => {
+    const ad = (id: number, title: string) => ({
+      id,
+      platform: 'Web',
+      title,
+      imageUrl: '/ads/membership.svg',
+      linkUrl: '/membership',
     });
-    renderApp('/');
+    let ads = [ad(1, 'Pay yearly and save')];
+    const open = (userId = 1) => {
+      signedIn();
+      const server = sessionServer(ADMIN, { 'GET /api/ccwadmin/index/ad': () => ok(ads) });
+      // Another user of the same browser: the user calls answer his id.
+      if (userId !== 1) {
+        const user = {
+          id: userId,
+          name: 'Li Na',
+          username: 'lina',
+          tenantId: 3,
+          tenantName: 'Demo Rentals',
+          rentId: 7,
+        };
+        server.on({
+          'GET /api/admin/client/user/front/info': () =>
+            ok({ ...user, type: ['admin'], menus: allMenus(), elements: ADMIN.elements.map((code) => ({ code })) }),
+          'GET /api/admin/client/user/userInfo/:id': () =>
+            ok({
+              ...user,
+              mobilePhone: '13800000002',
+              email: null,
+              profilePhoto: null,
+              rentCode: 'HZ',
+              rentName: 'Demo Rentals Hangzhou',
+              rentCity: 'Hangzhou',
+              shortRentName: 'Hangzhou',
+              rents: RENTS,
+            }),
+        });
+      }
+      return renderApp('/');
+    };
+    const first = open();
     expect(await screen.findByText('Pay yearly and save', {}, SLOW)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close the announcement' }));
     expect(screen.queryByText('Pay yearly and save')).toBeNull();
+    first.unmount();
+
+    // The next page load (a new app over the same storage): still closed; a new announcement shows.
+    clearSession();
+    ads = [ad(1, 'Pay yearly and save'), ad(2, 'GPS trackers half price')];
+    const second = open();
+    expect(await screen.findByText('GPS trackers half price', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('Pay yearly and save')).toBeNull();
+    // No dots for one announcement left.
+    expect(screen.queryByRole('button', { name: 'Announcement 1' })).toBeNull();
+    second.unmount();
+
+    // Signing out keeps the choice (a preference, like the language); another user of the browser sees the ad.
+    clearSession();
+    expect(Object.keys(localStorage).sort()).toEqual(['fleetdesk.closedAds.3.1', 'fleetdesk.lang']);
+    ads = [ad(1, 'Pay yearly and save')];
+    const other = open(2);
+    expect(await screen.findByText('Pay yearly and save', {}, SLOW)).toBeInTheDocument();
+    other.unmount();
   });
 });

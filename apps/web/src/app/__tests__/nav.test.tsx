@@ -25,9 +25,12 @@ const item = (path: string, code: string | null): NavItem => ({
   nav: true,
 });
 
-/** The group entries of the header, by their titles. */
+/** The group entries of the header that open a popup, by their titles. */
 const groupTitles = (nav: HTMLElement) =>
   [...nav.querySelectorAll(':scope > .ant-menu-submenu .ant-menu-title-content')].map((n) => n.textContent);
+/** Every top-level entry of the header (home, the groups, the one-screen groups as links), by their titles. */
+const topTitles = (nav: HTMLElement) =>
+  [...nav.querySelectorAll(':scope > li .ant-menu-title-content')].map((n) => n.textContent);
 
 describe('navigation groups', () => {
   it('puts every catalogue menu in one group', () => {
@@ -58,15 +61,16 @@ describe('navigation groups', () => {
     ]);
   });
 
-  it('shows the groups the user has, lights the group and the item of a nested page (/rentCar/car/12)', async () => {
+  it('shows the groups the user has; a group of one screen is its link; lights the entry of a nested page', async () => {
     signedIn();
     sessionServer(ADMIN, { 'GET /api/ccwadmin/rentCar/12': () => ok(null) });
     renderApp('/rentCar/car/12');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    // The screens that exist today: vehicles, drivers, contracts, the GPS map, the office screens and the settings;
-    // no empty group.
+    // The screens that exist today: vehicles, drivers, contracts, the GPS map (one screen each: links, no
+    // one-item dropdown), the office screens and the settings (several: groups); no empty group.
     await waitFor(() =>
-      expect(groupTitles(nav)).toEqual([
+      expect(topTitles(nav)).toEqual([
+        'Home',
         'Vehicles',
         'Drivers & customers',
         'Contracts & finance',
@@ -75,19 +79,39 @@ describe('navigation groups', () => {
         'Settings',
       ]),
     );
-    expect(within(nav).getByText('Home')).toBeInTheDocument();
-    const vehicles = within(nav).getByText('Vehicles').closest('.ant-menu-submenu')!;
-    expect(vehicles).toHaveClass('ant-menu-submenu-selected');
+    expect(groupTitles(nav)).toEqual(['Office', 'Settings']);
+    // The vehicles entry is lit on a car's page (/rentCar/car/12 is under /rentCar).
+    expect(within(nav).getByText('Vehicles').closest('.ant-menu-item')).toHaveClass('ant-menu-item-selected');
     expect(within(nav).getByText('Office').closest('.ant-menu-submenu')).not.toHaveClass('ant-menu-submenu-selected');
+  });
 
+  it('opens a one-screen group at once, and a group of several from its popup (lit on the pages under it)', async () => {
+    signedIn();
+    sessionServer(ADMIN, {
+      'GET /api/ccwadmin/rentDriver/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
+      'POST /api/ccwadmin/rentDriver/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
+      'GET /api/ccwadmin/operationLog/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
+    });
+    renderApp('/');
+    const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
     const user = userEvent.setup();
-    await user.click(within(nav).getByText('Vehicles'));
+    const drivers = await within(nav).findByText('Drivers & customers');
+    expect(drivers.closest('[role="menuitem"]')).not.toHaveAttribute('aria-haspopup');
+    await user.click(drivers);
+    await waitFor(() => expect(where()).toBe('/rentDriver'));
+    expect(document.querySelector('.fd-nav-popup:not(.ant-menu-submenu-hidden)')).toBeNull();
+
+    await user.click(within(nav).getByText('Office'));
     const popup = await waitFor(() => {
       const open = document.querySelector<HTMLElement>('.fd-nav-popup:not(.ant-menu-submenu-hidden)');
       expect(open).not.toBeNull();
       return open!;
     });
-    expect(within(popup).getByText('Vehicles').closest('.ant-menu-item')).toHaveClass('ant-menu-item-selected');
+    await user.click(within(popup).getByText('Operation log'));
+    await waitFor(() => expect(where()).toBe('/oaLog'));
+    await waitFor(() =>
+      expect(within(nav).getByText('Office').closest('.ant-menu-submenu')).toHaveClass('ant-menu-submenu-selected'),
+    );
   });
 
   it('hides the groups without a screen for the user (a clerk sees vehicles and drivers only)', async () => {
@@ -97,7 +121,8 @@ describe('navigation groups', () => {
     });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toEqual(['Vehicles', 'Drivers & customers']));
+    await waitFor(() => expect(topTitles(nav)).toEqual(['Home', 'Vehicles', 'Drivers & customers']));
+    expect(groupTitles(nav)).toEqual([]);
     expect(within(nav).queryByText('Office')).toBeNull();
     expect(within(nav).queryByText('Settings')).toBeNull();
   });
@@ -107,7 +132,7 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/company': () => ok(null) });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toHaveLength(6));
+    await waitFor(() => expect(groupTitles(nav)).toEqual(['Office', 'Settings']));
     const user = userEvent.setup();
     for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();
     expect(document.activeElement).toBe(nav);

@@ -33,25 +33,38 @@ beforeEach(async () => {
 });
 afterEach(() => clearSession());
 
-/** The switcher offers exactly the rents of the session (the ones the user may act in), nothing else. */
+/**
+ * The switcher offers exactly the rents of the session (the ones the user may act in), nothing else, and says what
+ * the choice does on the server: it is the rent a call acts in (`X-Rent-Id`: where new records go), while lists
+ * show every rent of the user's data scope (server `core/access.ts`, tested there by the lists' scope tests).
+ */
 describe('the rent switcher', () => {
-  it("lists exactly the session's rents, with the current one selected", async () => {
+  it("lists exactly the session's rents, with the current one selected, under what the choice does", async () => {
     session.set({ user: user() });
     renderWithProviders(<RentSwitcher />);
     const button = screen.getByRole('button', { name: 'Switch company' });
     expect(button).toHaveTextContent('Shanghai');
+    expect(button).toHaveAttribute('title', expect.stringContaining('New records go to Demo Rentals Shanghai'));
     await userEvent.setup().click(button);
     const menu = await screen.findByRole('menu');
-    const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Hangzhou · Hangzhou', 'Shanghai · Shanghai']);
-    expect(items[1]).toHaveClass('ant-dropdown-menu-item-selected');
+    expect(within(menu).getByText('New records go to')).toBeInTheDocument();
+    const rents = within(menu)
+      .getAllByRole('menuitem')
+      .filter((i) => !i.getAttribute('aria-disabled'));
+    expect(rents.map((i) => i.textContent)).toEqual(['Hangzhou · Hangzhou', 'Shanghai · Shanghai']);
+    expect(rents[1]).toHaveClass('ant-dropdown-menu-item-selected');
+    // Lists are not narrowed by it: the switcher says so.
+    expect(within(menu).getByTestId('rent-note')).toHaveTextContent(
+      "Only chooses the company new records go to; lists still show every company you can see (use a list's company filter).",
+    );
   });
 
-  it('shows a single rent without a menu, and nothing without rents', () => {
+  it('shows a single rent without a menu, saying where new records go, and nothing without rents', () => {
     session.set({ user: user({ rents: [RENTS[0]!], rentId: 7 }) });
     const { unmount } = renderWithProviders(<RentSwitcher />);
     expect(screen.queryByRole('button', { name: 'Switch company' })).toBeNull();
     expect(screen.getByText('Hangzhou')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New records go to /)).toHaveTextContent('Hangzhou');
     unmount();
     session.set({ user: user({ rents: [] }) });
     renderWithProviders(<RentSwitcher />);

@@ -3,19 +3,28 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAds } from '../../features/session/api/get-ads';
-import { session, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
+import { readClosedAds, writeClosedAd } from '../../lib/storage';
 import { findRoute, routeAllowed } from '../route-rules';
 import { ROUTES } from '../routes';
 
 const ROTATE_MS = 8000;
 
-/** Fleetdesk's announcements while showAd is on; closing turns it off for the session. */
+/**
+ * Fleetdesk's announcements while showAd is on. Closing one keeps it closed for this user (localStorage, per user
+ * and announcement, `lib/storage.ts`): it does not come back on the next page load; a new announcement shows.
+ */
 export function AdBanner() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const showAd = useSession((s) => s.showAd);
-  const signedIn = useSession((s) => !!s.user);
-  const { data: ads = [] } = useAds(showAd && signedIn);
+  const user = useSession((s) => s.user);
+  const signedIn = !!user;
+  const { data: all = [] } = useAds(showAd && signedIn);
+  // Closed in this page: the stored list is read on each render, so another account sees its own.
+  const [, setClosedNow] = useState(0);
+  const closedIds = user ? readClosedAds(user.tenantId, user.id) : [];
+  const ads = all.filter((a) => !closedIds.includes(a.id));
   const [index, setIndex] = useState(0);
 
   useEffect(() => {
@@ -64,7 +73,12 @@ export function AdBanner() {
         type="button"
         className="fd-ad-close"
         aria-label={t('header.adClose')}
-        onClick={() => session.set({ showAd: false })}
+        onClick={() => {
+          if (!user) return;
+          writeClosedAd(user.tenantId, user.id, ad.id);
+          setIndex(0);
+          setClosedNow((n) => n + 1);
+        }}
       >
         <CloseOutlined />
       </button>

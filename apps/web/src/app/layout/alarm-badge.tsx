@@ -23,13 +23,14 @@ export function AlarmBadge() {
     <Tooltip title={t('header.alarms')}>
       <Link
         to="/riskGpsMap/alarms"
-        className="fd-icon-button"
+        className="fd-icon-button fd-badge-link"
         aria-label={t('header.alarms')}
         data-testid="alarm-badge"
       >
         <Badge count={alarmNum} size="small" overflowCount={99}>
           <AlertOutlined className="fd-header-icon" />
         </Badge>
+        <span className="fd-badge-text">{t('header.alarmsShort')}</span>
       </Link>
     </Tooltip>
   );

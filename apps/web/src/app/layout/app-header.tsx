@@ -2,39 +2,47 @@ import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useCompact } from '../../lib/use-media-query';
 import { AlarmBadge } from './alarm-badge';
 import { ApprovalBadge } from './approval-badge';
 import { LanguageSwitch } from './language-switch';
 import { MembershipTag } from './membership-tag';
 import { MessageBell } from './message-bell';
-import { NavMenu } from './nav-menu';
+import { NavDrawer, NavMenu } from './nav-menu';
 import { RentSwitcher } from './rent-switcher';
 import { UserMenu } from './user-menu';
 import { ViolationBadge } from './violation-badge';
 
+/**
+ * The shared header. Below 768 px (`useCompact`) it is compact: the navigation is a drawer behind a menu button,
+ * and the company, membership and language move into the account menu, so every tool, sign-out included, stays on
+ * the screen (docs/web.md, Phone layout).
+ */
 export function AppHeader() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const location = useLocation();
+  const compact = useCompact();
   return (
-    <header className="fd-header">
+    <header className={compact ? 'fd-header fd-header-compact' : 'fd-header'}>
+      {user && compact && <NavDrawer />}
       <Link to="/" className="fd-brand" aria-label={t('appName')}>
         <img src="/favicon.svg" alt="" width={26} height={26} />
         <span>{t('appName')}</span>
       </Link>
-      {user ? <NavMenu /> : <div className="fd-header-spacer" />}
+      {user && !compact ? <NavMenu /> : <div className="fd-header-spacer" />}
       <div className="fd-header-tools">
         {user ? (
           <>
-            <RentSwitcher />
-            <MembershipTag />
+            {!compact && <RentSwitcher />}
+            {!compact && <MembershipTag />}
             <AlarmBadge />
             <ApprovalBadge />
             <ViolationBadge />
             <MessageBell />
-            <LanguageSwitch />
-            <UserMenu />
+            {!compact && <LanguageSwitch />}
+            <UserMenu compact={compact} />
           </>
         ) : (
           <>

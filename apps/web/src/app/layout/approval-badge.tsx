@@ -19,13 +19,14 @@ export function ApprovalBadge() {
     <Tooltip title={t('header.waiting', { count })}>
       <Link
         to="/oaApproval?box=waiting"
-        className="fd-icon-button"
+        className="fd-icon-button fd-badge-link"
         aria-label={t('header.waiting', { count })}
         data-testid="approval-badge"
       >
         <Badge count={count} size="small" overflowCount={99}>
           <AuditOutlined className="fd-header-icon" />
         </Badge>
+        <span className="fd-badge-text">{t('header.waitingShort')}</span>
       </Link>
     </Tooltip>
   );

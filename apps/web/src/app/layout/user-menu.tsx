@@ -1,7 +1,11 @@
+import CrownOutlined from '@ant-design/icons/CrownOutlined';
+import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import Avatar from 'antd/es/avatar';
 import Dropdown from 'antd/es/dropdown';
+import type { ItemType } from 'antd/es/menu/interface';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,19 +15,70 @@ import { formatMoney } from '../../lib/format';
 import { balanceQuery } from '../../lib/payments';
 import { useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
+import { useLanguageChoice } from './language-switch';
+import { rentMenuItems, useRentChoice } from './rent-switcher';
 
-export function UserMenu() {
+/**
+ * The account menu: balance, profile, password, orders, sign out. With `compact` (below 768 px) it also holds the
+ * tools the header has no room for: the company for new records, the membership and the language.
+ */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const user = useSession((s) => s.user);
+  const membership = useSession((s) => s.membership);
   const access = useAccess();
   const billing = access.can('billing:view');
+  const rent = useRentChoice();
+  const language = useLanguageChoice();
   // The balance is asked for when the menu first opens, then kept fresh by the payment screens.
   const [opened, setOpened] = useState(false);
   const balance = useQuery({ ...balanceQuery(), enabled: billing && opened && !!user });
   if (!user) return null;
-  const items = [
+  // Flat groups rather than sub-menus: a sub-menu would open beside the menu, off a phone's screen.
+  const folded: ItemType[] = compact
+    ? [
+        ...(rent.current && rent.rents.length > 1
+          ? [...rentMenuItems(t, rent.rents), { type: 'divider' as const }]
+          : rent.current
+            ? [
+                {
+                  key: 'rent:current',
+                  icon: <ShopOutlined />,
+                  label: t('header.rentHint', { name: rent.current.name }),
+                  disabled: true,
+                },
+                { type: 'divider' as const },
+              ]
+            : []),
+        ...(membership
+          ? [
+              {
+                key: '/membership',
+                icon: <CrownOutlined />,
+                label:
+                  membership.days === -1
+                    ? `${membership.name} · ${t('header.membershipExpired')}`
+                    : `${membership.name} · ${t('header.membershipDays', { count: membership.days })}`,
+              },
+            ]
+          : []),
+        {
+          type: 'group' as const,
+          key: 'lang',
+          label: (
+            <span className="fd-user-group">
+              <GlobalOutlined /> {t('language.switch')}
+            </span>
+          ),
+          children: language.items.map((l) => ({ key: `lang:${l.key}`, label: l.label })),
+        },
+        { type: 'divider' as const },
+      ]
+    : [];
+  const items: ItemType[] = [
+    ...folded,
     ...(billing
       ? [
           {
@@ -50,7 +105,11 @@ export function UserMenu() {
       onOpenChange={(open) => open && setOpened(true)}
       menu={{
         items,
+        selectable: compact,
+        selectedKeys: compact ? [`rent:${rent.current?.id}`, `lang:${language.current}`] : [],
         onClick: async ({ key }) => {
+          if (key.startsWith('rent:')) return rent.choose(key.slice('rent:'.length));
+          if (key.startsWith('lang:')) return language.choose(key.slice('lang:'.length));
           if (key !== 'signOut') return navigate(key);
           await signOut();
           client.clear();

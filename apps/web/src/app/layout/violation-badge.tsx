@@ -19,13 +19,14 @@ export function ViolationBadge() {
     <Tooltip title={title}>
       <Link
         to="/rentCar/violations?handled=unhandled"
-        className="fd-icon-button"
+        className="fd-icon-button fd-badge-link"
         aria-label={title}
         data-testid="violation-badge"
       >
         <Badge count={data.total} size="small" overflowCount={99}>
           <WarningOutlined className="fd-header-icon" />
         </Badge>
+        <span className="fd-badge-text">{t('badge.short')}</span>
       </Link>
     </Tooltip>
   );

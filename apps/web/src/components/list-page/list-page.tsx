@@ -10,7 +10,9 @@ import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Paged } from '@fleetdesk/contracts/common';
+import { usePhone } from '../../lib/use-media-query';
 import { ColumnSettings } from './column-settings';
+import { ListCards } from './list-cards';
 import { FilterBar } from './filter-bar';
 import { useListParams, type FilterField, type ListParams } from './list-params';
 import type { LocalListQuery } from './local-list';
@@ -118,6 +120,21 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const columns = props.columns.filter((c) => !hidden.has(c.key));
   const failed = list.isError && !list.data;
   const selectable = props.selectable;
+  // Below 576 px the rows are cards (`list-cards.tsx`): a table would be wider than the phone.
+  const phone = usePhone();
+  const selecting = !!(props.bulkActions || (props.exportSlot && props.exportsSelection));
+  const emptyText = failed ? (
+    <div className="fd-list-error" role="alert">
+      <p>{t('list.loadFailed')}</p>
+      <Button onClick={() => void list.refetch()}>{t('actions.retry')}</Button>
+    </div>
+  ) : (
+    props.emptyText
+  );
+  const changePage = (pageNum: number, pageSize: number) => {
+    clearSelection();
+    setPage(pageNum, pageSize);
+  };
 
   return (
     <section className="fd-list" data-testid={`list-${props.id}`}>
@@ -191,47 +208,68 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
             <ColumnSettings columns={props.columns} hidden={hidden} onChange={changeHidden} />
           </div>
         </div>
-        <Table<Row>
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          rowKey={props.rowKey}
-          onRow={props.onRow}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          rowSelection={
-            props.bulkActions || (props.exportSlot && props.exportsSelection)
-              ? {
-                  selectedRowKeys: selected.map(props.rowKey),
-                  onChange: (_, rows) => setSelected(rows),
-                  preserveSelectedRowKeys: false,
-                  getCheckboxProps: selectable ? (row) => ({ disabled: !selectable(row) }) : undefined,
-                }
-              : undefined
-          }
-          locale={{
-            emptyText: failed ? (
-              <div className="fd-list-error" role="alert">
-                <p>{t('list.loadFailed')}</p>
-                <Button onClick={() => void list.refetch()}>{t('actions.retry')}</Button>
-              </div>
-            ) : (
-              props.emptyText
-            ),
-          }}
-          pagination={{
-            current: params.pageNum,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('list.total', { count: total }),
-            onChange: (pageNum, pageSize) => {
-              clearSelection();
-              setPage(pageNum, pageSize);
-            },
-          }}
-        />
+        {phone ? (
+          <ListCards<Row>
+            columns={columns}
+            rows={list.data?.rows ?? []}
+            rowKey={props.rowKey}
+            loading={list.isFetching}
+            empty={emptyText}
+            onRow={props.onRow}
+            selection={
+              selecting
+                ? {
+                    selected: selected.map(props.rowKey),
+                    onToggle: (row, on) => {
+                      const key = props.rowKey(row);
+                      setSelected((now) =>
+                        on
+                          ? [...now.filter((r) => props.rowKey(r) !== key), row]
+                          : now.filter((r) => props.rowKey(r) !== key),
+                      );
+                    },
+                    disabled: selectable ? (row) => !selectable(row) : undefined,
+                  }
+                : undefined
+            }
+            pagination={{
+              current: params.pageNum,
+              pageSize: params.pageSize,
+              total: list.data?.total ?? 0,
+              onChange: changePage,
+            }}
+          />
+        ) : (
+          <Table<Row>
+            size="middle"
+            columns={columns}
+            dataSource={list.data?.rows ?? []}
+            rowKey={props.rowKey}
+            onRow={props.onRow}
+            loading={list.isFetching}
+            scroll={{ x: 'max-content' }}
+            rowSelection={
+              selecting
+                ? {
+                    selectedRowKeys: selected.map(props.rowKey),
+                    onChange: (_, rows) => setSelected(rows),
+                    preserveSelectedRowKeys: false,
+                    getCheckboxProps: selectable ? (row) => ({ disabled: !selectable(row) }) : undefined,
+                  }
+                : undefined
+            }
+            locale={{ emptyText }}
+            pagination={{
+              current: params.pageNum,
+              pageSize: params.pageSize,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: [10, 20, 50, 100],
+              showTotal: (total) => t('list.total', { count: total }),
+              onChange: changePage,
+            }}
+          />
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { allCodes, normaliseGrants, toggleGrant, toTreeData } from '../components/permission-tree';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screenMenuCodes } from '../../../app/routes';
+import { registerScreens } from '../../../lib/screen-registry';
+import { allCodes, normaliseGrants, toggleGrant, toTreeData, withScreens } from '../components/permission-tree';
 import { TREE } from './fixtures';
 
 describe('ticking the permission tree', () => {
@@ -27,5 +29,36 @@ describe('ticking the permission tree', () => {
   it('titles the nodes in the language asked for', () => {
     expect(toTreeData(TREE, 'zh-CN')[1]!.children[1]!.title).toBe('通讯录');
     expect(toTreeData(TREE, 'en-US')[0]!.title).toBe('Vehicles');
+  });
+});
+
+describe('the modules offered', () => {
+  afterEach(() => registerScreens(screenMenuCodes()));
+
+  it('are the menus a screen of the route table needs, a group through its sub-menus, with their elements', () => {
+    // The screens as the route table registers them: vehicles and the address book (under the office group `oa`).
+    registerScreens(['rentCar', 'oaDepart']);
+    const tree = [...TREE, { ...TREE[0]!, code: 'finance', children: [] }];
+    expect(allCodes(withScreens(tree))).toEqual([
+      'rentCar',
+      'rentCar:view',
+      'rentCar:add',
+      'oa',
+      'oa:view',
+      'oaDepart',
+      'oaDepart:view',
+      'oaDepart:add',
+    ]);
+    // A module appears when its screen lands.
+    registerScreens(['rentCar', 'oaDepart', 'oaSetting', 'finance']);
+    expect(withScreens(tree).map((n) => n.code)).toEqual(['rentCar', 'oa', 'oaSetting', 'finance']);
+  });
+
+  it('follow the route table: the modules without a screen today are left out', () => {
+    registerScreens(screenMenuCodes());
+    const codes = screenMenuCodes();
+    expect(codes).toEqual(expect.arrayContaining(['rentCar', 'rentDriver', 'rentContract', 'oaDepart', 'oaSetting']));
+    for (const code of ['finance', 'maintenance', 'crm', 'teams', 'sevenGo', 'notarization', 'sevenSetting'])
+      expect(codes).not.toContain(code);
   });
 });

@@ -123,6 +123,51 @@ describe('the roles tab', () => {
     });
   });
 
+  it('offers only the modules with a screen in the route table; the role keeps its grants of the others', async () => {
+    // The catalogue as the server gives it: financing and maintenance have no screen yet (no route needs them).
+    const financing = {
+      code: 'finance',
+      kind: 'menu' as const,
+      title: { 'en-US': 'Financing', 'zh-CN': '车辆融资' },
+      children: [
+        {
+          code: 'finance:view',
+          kind: 'element' as const,
+          title: { 'en-US': 'View financing', 'zh-CN': '查看融资' },
+          children: [],
+        },
+      ],
+    };
+    const maintenance = {
+      ...financing,
+      code: 'maintenance',
+      title: { 'en-US': 'Maintenance', 'zh-CN': '维修保养' },
+      children: [],
+    };
+    const server = rolesServer({
+      [`GET ${API}/permissionTree`]: () => ok([...TREE, financing, maintenance]),
+      [`GET ${API}/2`]: () => ok(role(2, ['rentCar', 'rentCar:view', 'finance', 'finance:view'])),
+      [`PUT ${API}/update/2`]: (req) => ok({ ...role(2, []), ...(req.body as object) }),
+    });
+    await openRoles();
+    const user = userEvent.setup();
+    await user.click(button(screen.getByText('Dispatcher').closest('tr')!, 'Edit'));
+    const drawer = (await screen.findByText('Permissions', {}, SLOW)).closest('.ant-drawer')! as HTMLElement;
+    await waitFor(() => expect(ticked()).toEqual(['Vehicles', 'View cars']));
+    const titles = [...drawer.querySelectorAll('.ant-tree-title')].map((n) => n.textContent);
+    expect(titles).toContain('Address book');
+    expect(titles).not.toContain('Financing');
+    expect(titles).not.toContain('View financing');
+    expect(titles).not.toContain('Maintenance');
+    // Ticking a shown module; the financing grants the role had are sent back untouched.
+    fireEvent.click(treeNode('Address book').querySelector('.ant-tree-checkbox')!);
+    await user.click(button(drawer, 'Save'));
+    await waitFor(() => expect(server.calls('PUT', `${API}/update/2`)).toHaveLength(1));
+    expect(server.calls('PUT', `${API}/update/2`)[0]!.body).toMatchObject({
+      grants: ['rentCar', 'rentCar:view', 'oa', 'oaDepart', 'oaDepart:view', 'oaDepart:add', 'finance', 'finance:view'],
+    });
+  });
+
   it('shows the built-in all-permissions role with everything ticked, read-only', async () => {
     rolesServer();
     await openRoles();

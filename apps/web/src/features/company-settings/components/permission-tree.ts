@@ -1,5 +1,6 @@
 import type { PermissionNode } from '@fleetdesk/contracts/organisation';
 import type { Language } from '../../../lib/i18n';
+import { menuHasScreen } from '../../../lib/screens';
 
 export interface PermissionTreeNode {
   key: string;
@@ -16,6 +17,16 @@ export function toTreeData(nodes: readonly PermissionNode[], lang: Language): Pe
     kind: n.kind,
     children: toTreeData(n.children, lang),
   }));
+}
+
+/**
+ * The tree without the modules that have no screen yet (a menu no route of the table needs, `lib/screens.ts`):
+ * a role is not offered what nobody can open. A menu's elements stay with it.
+ */
+export function withScreens(nodes: readonly PermissionNode[]): PermissionNode[] {
+  return nodes
+    .filter((n) => n.kind === 'element' || menuHasScreen(n.code))
+    .map((n) => ({ ...n, children: withScreens(n.children) }));
 }
 
 /** Every code of the tree, in the tree's order (parents before their children). */

@@ -8,7 +8,7 @@ import Radio from 'antd/es/radio';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, RoleInput, type DataScope, type RoleRow } from '@fleetdesk/contracts/organisation';
 import { useSession } from '../../../lib/session';
@@ -17,7 +17,7 @@ import { permissionTreeQuery } from '../api/get-permission-tree';
 import { roleQuery } from '../api/get-role';
 import { useSaveRole } from '../api/save-role';
 import { schemaErrors, serverErrors } from './form-errors';
-import { allCodes, normaliseGrants } from './permission-tree';
+import { allCodes, normaliseGrants, withScreens } from './permission-tree';
 import { PermissionTreeField } from './permission-tree-field';
 
 interface Values {
@@ -47,24 +47,30 @@ export function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: (
   const myRoles = useSession((s) => s.user?.roles);
   const own = !!role && !readOnly && !!myRoles?.includes(role.code);
   const ready = tree.isSuccess && (!role || detail.isSuccess);
+  // Only the modules with a screen are offered; the role's grants of the others are kept as they are.
+  const shown = useMemo(() => withScreens(tree.data ?? []), [tree.data]);
+  const kept = useMemo(() => {
+    const visible = new Set(allCodes(shown));
+    return normaliseGrants(tree.data ?? [], detail.data?.grants ?? []).filter((c) => !visible.has(c));
+  }, [shown, tree.data, detail.data]);
 
   useEffect(() => {
     if (!ready) return;
-    const nodes = tree.data;
+    const nodes = shown;
     form.setFieldsValue({
       name: role?.name ?? '',
       description: role?.description ?? '',
       dataScope: role?.dataScope ?? 'all',
       grants: readOnly ? allCodes(nodes) : normaliseGrants(nodes, detail.data?.grants ?? []),
     });
-  }, [ready, role, readOnly, tree.data, detail.data, form]);
+  }, [ready, role, readOnly, shown, detail.data, form]);
 
   const submit = async (values: Values) => {
     const parsed = RoleInput.safeParse({
       name: values.name,
       description: values.description?.trim() ? values.description.trim() : null,
       dataScope: values.dataScope,
-      grants: values.grants ?? [],
+      grants: [...(values.grants ?? []), ...kept],
     });
     if (!parsed.success) {
       form.setFields(schemaErrors(parsed.error, t) as never);
@@ -132,7 +138,7 @@ export function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: (
             label={t('roles.permissions')}
             extra={readOnly || own ? undefined : t('roles.permissionsHint')}
           >
-            <PermissionTreeField tree={tree.data} disabled={readOnly || own} />
+            <PermissionTreeField tree={shown} disabled={readOnly || own} />
           </Form.Item>
         </Form>
       )}

@@ -539,7 +539,7 @@ export function ContractDetail({ id }: { id: number }) {
     <div className="fd-contract-detail">
       <Space className="fd-contract-head" wrap>
         <Link to="/rentContract">{t('actions.back')}</Link>
-        <h2 className="fd-contract-title">{c.number}</h2>
+        <h1 className="fd-page-title fd-contract-title">{c.number}</h1>
         <Actions c={c} />
       </Space>
       <OverdueStrip contractId={c.id} />

@@ -6,6 +6,7 @@ import { MenuIcon } from '../../../components/menu-icon';
 import { useAccess } from '../../../lib/access';
 import type { Language } from '../../../lib/i18n';
 import { routeLink } from '../../../lib/route-link';
+import { menuHasScreen } from '../../../lib/screens';
 import { useSession } from '../../../lib/session';
 import { BalanceCard } from '../components/balance-card';
 import { MembershipCard } from '../components/membership-card';
@@ -51,13 +52,13 @@ export default function HomePage() {
       nav: false,
     },
   ];
-  // The areas the user's roles grant, by their catalogue titles (several have no screen yet).
-  const granted = menus.filter((m) => user.menus.includes(m.code) && !m.parentCode);
+  // The areas the user's roles grant, by their catalogue titles; a module without a screen yet is not advertised.
+  const granted = menus.filter((m) => user.menus.includes(m.code) && !m.parentCode && menuHasScreen(m.code));
 
   return (
     <div className="fd-home">
       <section className="fd-home-hello">
-        <h1>{t(greetingKey(new Date().getHours()), { name: user.name })}</h1>
+        <h1 className="fd-page-title">{t(greetingKey(new Date().getHours()), { name: user.name })}</h1>
         <p className="fd-muted">
           {user.tenantName}
           {user.rentName ? ` · ${user.rentName}` : ''}

@@ -95,7 +95,7 @@ export default function OrderDetailPage() {
         <Link to="/order/list" aria-label={t('detail.back')}>
           <ArrowLeftOutlined />
         </Link>
-        <h1>{t('detail.title', { orderNo: o.orderNo })}</h1>
+        <h1 className="fd-page-title">{t('detail.title', { orderNo: o.orderNo })}</h1>
         <OrderStatusTag status={o.status} />
         <Space className="fd-order-actions" wrap>
           {o.status === 'unpaid' && canBuy && (

@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MENUS } from '@fleetdesk/contracts/permissions';
+import { setLanguage } from '../../../lib/i18n';
+import { ADMIN, CLERK, sessionServer, signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const SLOW = { timeout: 20_000 };
+const tags = () => [...screen.getByTestId('home-access').querySelectorAll('.ant-tag')].map((n) => n.textContent);
+
+beforeEach(async () => {
+  await setLanguage('en-US');
+});
+
+/** "My permissions" on the home page names the granted modules that lead somewhere (a screen in the route table). */
+describe('my permissions', () => {
+  it('leaves out the granted modules without a screen yet (financing, maintenance, customers...)', async () => {
+    signedIn();
+    sessionServer(ADMIN);
+    renderApp('/');
+    await screen.findByTestId('home-access', {}, SLOW);
+    await waitFor(() => expect(tags()).toContain('Vehicles'));
+    // Every top-level module with a screen, the office group through its screens.
+    expect(tags()).toEqual(
+      expect.arrayContaining(['Vehicles', 'Drivers', 'Contracts', 'GPS risk map', 'Office', 'Company settings']),
+    );
+    for (const none of [
+      'Financing',
+      'Maintenance',
+      'Customers',
+      'Fleet operations',
+      'Time-share rental',
+      'Notarization',
+    ])
+      expect(tags()).not.toContain(none);
+    // The catalogue has them: only the screens decide.
+    expect(MENUS.map((m) => m.title['en-US'])).toContain('Financing');
+  });
+
+  it('shows exactly the clerk’s two modules', async () => {
+    signedIn();
+    sessionServer(CLERK);
+    renderApp('/');
+    const access = await screen.findByTestId('home-access', {}, SLOW);
+    await waitFor(() => expect(tags()).toEqual(['Vehicles', 'Drivers']));
+    expect(within(access).queryByText('Financing')).toBeNull();
+  });
+});
