@@ -241,7 +241,7 @@ describe('/riskGpsMap/risk', () => {
       [`GET ${G}/alarm/alarmCount/unHandle`]: () => ok(0),
     });
     renderApp('/riskGpsMap/risk?open=false&rule=geofenceExitOverdue&keyword=AF');
-    expect(await screen.findByText('浙AF00001', {}, FIRST)).toBeInTheDocument();
+    expect(await screen.findByText('浙A·F00001', {}, FIRST)).toBeInTheDocument();
     expect(Object.fromEntries(s.calls('GET', `${G}/risk/case`)[0]!.query)).toEqual({
       pageNum: '1',
       pageSize: '20',
@@ -254,7 +254,7 @@ describe('/riskGpsMap/risk', () => {
     expect(within(form).getByTitle('Closed')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByTitle('2'));
-    expect(await screen.findByText('浙AF00002', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('浙A·F00002', {}, SLOW)).toBeInTheDocument();
     expect(s.calls('GET', `${G}/risk/case`).at(-1)!.query.get('pageNum')).toBe('2');
     expect(s.calls('GET', `${G}/risk/case`).at(-1)!.query.get('open')).toBe('false');
     expect(where()).toContain('pageNum=2');
