@@ -224,4 +224,7 @@ export async function seedMessages({ tx, clock, demo }: DemoContext): Promise<vo
     tx,
     list.filter((m): m is NewMessage => m !== null),
   );
+  // What the archive schedule would do at once (90 days, the default of messageArchiveDays).
+  await tx.execute(sql`update push_records set archived_at = ${new Date(now).toISOString()}::timestamptz
+    where tenant_id = ${t} and archived_at is null and created_at < ${new Date(now - 90 * 24 * HOUR).toISOString()}::timestamptz`);
 }
