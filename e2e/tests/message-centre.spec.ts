@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { authFile } from '../support/global-setup';
+
+/** The unread total the bell announces (its accessible name), in either language. */
+async function bellCount(page: Page): Promise<number> {
+  const bell = page.getByRole('button', { name: /消息中心，\d+ 条未读|Message centre, \d+ unread/ });
+  await expect(bell).toBeVisible();
+  const name = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/\d+/.exec(name)![0]);
+}
+
+const CASES = [
+  {
+    lang: 'zh-CN',
+    category: '车辆提醒',
+    openCategory: '查看车辆提醒消息',
+    record: /\/rentCar\/car\/\d+/,
+    bell: (n: number) => `消息中心，${n} 条未读`,
+    read: '已读',
+  },
+  {
+    lang: 'en-US',
+    category: 'Driver reminders',
+    openCategory: 'Open Driver reminders messages',
+    record: /\/rentDriver\/\d+/,
+    bell: (n: number) => `Message centre, ${n} unread`,
+    read: 'Read',
+  },
+] as const;
+
+for (const c of CASES) {
+  test(`a reminder is read in the message centre and the bell's count falls (${c.lang})`, async ({ browser }) => {
+    const context = await browser.newContext({ storageState: authFile('admin') });
+    await context.addInitScript((l) => localStorage.setItem('fleetdesk.lang', l), c.lang);
+    const page = await context.newPage();
+    await page.goto('/');
+    const before = await bellCount(page);
+    expect(before).toBeGreaterThan(0);
+
+    // The bell lists the categories with unread messages; a row opens the centre on its category.
+    await page.getByRole('button', { name: c.bell(before) }).click();
+    await page.getByRole('link', { name: c.openCategory }).click();
+    await expect(page).toHaveURL(/\/messageCenter\?category=\d+/);
+    const centre = page.getByTestId('message-centre');
+    const unreadRow = centre.locator('tbody tr', { has: page.getByTestId('message-unread') }).first();
+    await expect(unreadRow).toBeVisible();
+    const title = (await unreadRow.locator('.fd-message-title').innerText()).trim();
+
+    // Opening the reminder marks it read and goes to what it is about.
+    await unreadRow.locator('.fd-message-title').click();
+    await expect(page).toHaveURL(c.record);
+    await expect(page.getByRole('button', { name: c.bell(before - 1) })).toBeVisible();
+
+    // Back in the centre (the bell's "view all"), it is among the read ones.
+    await page.getByRole('button', { name: c.bell(before - 1) }).click();
+    await page.getByTestId('message-bell-list').getByRole('link').last().click();
+    await expect(page).toHaveURL(/\/messageCenter$/);
+    await page.getByTestId('message-centre').getByRole('navigation').getByRole('button', { name: c.category }).click();
+    await page.getByTestId('message-centre').getByText(c.read, { exact: true }).click();
+    await expect(page.getByTestId('message-centre').locator('.fd-message-read', { hasText: title }).first()).toBeVisible();
+    await context.close();
+  });
+}
