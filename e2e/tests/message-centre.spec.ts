@@ -33,6 +33,8 @@ const CASES = [
 
 for (const c of CASES) {
   test(`a reminder is read in the message centre and the bell's count falls (${c.lang})`, async ({ browser }) => {
+    // A cold server runs its schedules' first round (every reminder of the demo) while the screens are used.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ storageState: authFile('admin') });
     await context.addInitScript((l) => localStorage.setItem('fleetdesk.lang', l), c.lang);
     const page = await context.newPage();

@@ -151,7 +151,7 @@ export default function MessageCentrePage() {
             <Space>
               <Button
                 icon={<CheckOutlined />}
-                disabled={unreadHere === 0 || markAll.isPending}
+                disabled={unreadHere === 0 || state === 'archived' || state === 'read' || markAll.isPending}
                 loading={markAll.isPending}
                 onClick={() =>
                   markAll.mutate(category, {
