@@ -22,6 +22,11 @@ export const AuthPaths = {
   membershipInfo: '/api/ccwadmin/associatorTenant/info',
   messageCount: '/api/ccwmc/pushRecord/count',
   messageList: '/api/ccwmc/pushRecord/list',
+  /** Spec section 3: a channel's messages of one category (`{a}` channel, `{b}` category), with the list's query. */
+  messageListByCategory: '/api/ccwmc/pushRecord/list/category/:channel/:category',
+  messageRead: '/api/ccwmc/pushRecord/read/:id',
+  messageReadAll: '/api/ccwmc/pushRecord/readAll',
+  messageSmsCategories: '/api/ccwmc/pushRecord/smsCategories',
   operationLogList: '/api/ccwadmin/operationLog/list',
   loginRecordList: '/api/ccwadmin/loginRecord/list',
 } as const;
@@ -223,10 +228,28 @@ export const MessageChannel = z.object({ channel: z.string().max(32).default('re
 export const MessageCountItem = z.object({ category: z.number().int(), name: z.string(), num: z.number().int() });
 export type MessageCountItem = z.infer<typeof MessageCountItem>;
 
+/**
+ * Which of the user's messages a list shows: `all` (not archived, read or not), `unread`, `read` (not archived),
+ * `archived` (older than the tenant's `messageArchiveDays`, out of the bell and the default list).
+ */
+export const MessageReadState = z.enum(['all', 'unread', 'read', 'archived']);
+export type MessageReadState = z.infer<typeof MessageReadState>;
+
+/** The list's filters besides channel and category: read state, a keyword in title or text, the page. */
+export const MessageFilterQuery = PageQuery.extend({
+  state: MessageReadState.default('all'),
+  keyword: z.string().trim().max(64).optional().describe('contained in the title or the text'),
+});
 /** The signed-in user's messages of a channel, newest first (of one category, if asked). */
-export const MessageListQuery = PageQuery.extend({
+export const MessageListQuery = MessageFilterQuery.extend({
   channel: z.string().max(32).default('rent_m'),
   category: z.coerce.number().int().min(1).max(99).optional(),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuery>;
+/** `list/category/{channel}/{category}`: the path names the channel and the category. */
+export const MessageCategoryParams = z.object({
+  channel: z.string().min(1).max(32),
+  category: z.coerce.number().int().min(1).max(99),
 });
 /** A message, its title and text in the caller's language (an old message's stored text as it was). */
 export const MessageItem = z.object({
@@ -236,8 +259,26 @@ export const MessageItem = z.object({
   content: z.string(),
   link: z.string().nullable(),
   read: z.boolean(),
+  readAt: Instant.nullable(),
+  archived: z.boolean(),
   createdAt: Instant,
 });
+/** Mark read every unread message of a channel (of one category, if given); answers how many were marked. */
+export const MessageReadAllInput = z.strictObject({
+  channel: z.string().max(32).default('rent_m'),
+  category: z.number().int().min(1).max(99).optional(),
+});
+export type MessageReadAllInput = z.infer<typeof MessageReadAllInput>;
+export const MessageReadAllResult = z.object({ count: z.number().int() });
+/** The categories whose messages the user also gets by SMS (to his own phone). */
+export const MessageSmsCategoriesInput = z.strictObject({
+  categories: z.array(z.number().int().min(1).max(99)).max(20),
+});
+export type MessageSmsCategoriesInput = z.infer<typeof MessageSmsCategoriesInput>;
+export const MessageSmsCategories = MessageSmsCategoriesInput.extend({
+  phone: z.string().nullable().describe('the masked mobile the copies go to; null: the user has none, nothing is sent'),
+});
+export type MessageSmsCategories = z.infer<typeof MessageSmsCategories>;
 export type MessageItem = z.infer<typeof MessageItem>;
 
 export const OperationLogQuery = PageQuery.extend({

@@ -479,6 +479,13 @@ export const TenantRules = z.object({
     })
     .default({ vehicleCostCentreId: null })
     .describe('cost posting (cost centres)'),
+  messageArchiveDays: z
+    .number()
+    .int()
+    .min(7)
+    .max(3650)
+    .default(90)
+    .describe('message-centre messages older than this many days are archived (out of the bell and the default list)'),
   approvalSms: z
     .boolean()
     .optional()

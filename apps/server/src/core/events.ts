@@ -79,6 +79,8 @@ export interface DomainEventMap {
     lineId: number;
     rentId: number;
     number: string;
+    /** The contract's driver (absent on events published before it was added). */
+    driver?: string;
     period: number | null;
     outstandingFen: number;
     dueDate: string;
@@ -96,6 +98,11 @@ export interface DomainEventMap {
     by: number | null;
     at: string;
   };
+  /**
+   * Message-centre messages (of one tenant) whose readers chose their category for SMS too
+   * (`createMessages` of the messages module publishes it with the messages): `messages.smsCopies` texts them.
+   */
+  'message.smsDue': { messageIds: number[] };
   /** An approval reached its outcome: approved, rejected (the last decision) or withdrawn by its applicant. */
   'approval.decided': { approvalId: number; kind: string; result: string; decidedBy: number | null; at: string };
 }

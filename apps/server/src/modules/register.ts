@@ -8,6 +8,7 @@ import { registerDrivers } from './drivers/register.js';
 import { registerExcelImport } from './excel-import/register.js';
 import { registerGps } from './gps/register.js';
 import { registerIdentity } from './identity/register.js';
+import { registerMessages } from './messages/register.js';
 import { registerOrganisation } from './organisation/register.js';
 import { registerPayments } from './payments/register.js';
 import { registerRentalContracts } from './rental-contracts/register.js';
@@ -38,6 +39,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerViolations,
   registerRentalContracts,
   registerGps,
+  registerMessages,
 ];
 
 const registered = new WeakSet<AppDeps>();

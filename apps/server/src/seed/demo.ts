@@ -1,13 +1,9 @@
-import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../core/clock.js';
 import type { Db, Tx } from '../core/db.js';
-import { storedText, type KeyedText } from '../core/i18n.js';
 import { hashPassword } from '../core/password.js';
-import { addDays, DEFAULT_TIME_ZONE, localDate } from '../core/tenant-time.js';
 import { applyPlan } from '../modules/access/access.service.js';
 import { roleGrants, roles, userRents, userRoles, users } from '../db/schema/identity.js';
-import { pushRecords } from '../db/schema/messages.js';
 import { ads } from '../db/schema/platform.js';
 import { memberships, rents, tenants } from '../db/schema/tenancy.js';
 import { findPlan } from '@fleetdesk/contracts/membership';
@@ -266,99 +262,6 @@ export async function seedDemo(db: Db, clock: Clock, options: { passwordLogN: nu
         sort: 2,
       },
     ]);
-
-    const now = clock.now().getTime();
-    // The demo company's messages, stored as keys like every message (shown in the reader's language); the Chinese
-    // text for the old column comes from the same keys.
-    const today = localDate(DEFAULT_TIME_ZONE, clock.now());
-    const demoDay = (days: number) => addDays(today, days);
-    const message = (category: MessageCategory, link: string, title: KeyedText, content: KeyedText) => {
-      const t = storedText(title);
-      const c = storedText(content);
-      return {
-        category,
-        link,
-        title: t.text,
-        content: c.text,
-        titleKey: t.key,
-        titleParams: t.params,
-        contentKey: c.key,
-        contentParams: c.params,
-      };
-    };
-    await tx.insert(pushRecords).values(
-      [
-        message(
-          MessageCategory.bills,
-          '/rentContract',
-          { key: 'contracts.reminder.overdueTitle' },
-          {
-            key: 'contracts.reminder.overdue',
-            params: {
-              number: `HT${demoDay(0).slice(0, 4)}00001`,
-              driver: '李明',
-              period: 11,
-              amount: '4800.00',
-              date: demoDay(-3),
-            },
-          },
-        ),
-        message(
-          MessageCategory.bills,
-          '/rentContract',
-          { key: 'messages.weekBillsTitle' },
-          { key: 'messages.weekBills', params: { count: 12, amount: '57,600.00' } },
-        ),
-        message(
-          MessageCategory.vehicleReminders,
-          '/rentCar',
-          {
-            key: 'compliance.reminder.soonTitle',
-            params: { kind: { title: 'complianceReminder', value: 'compulsory' } },
-          },
-          {
-            key: 'compliance.reminder.soon',
-            params: {
-              kind: { title: 'complianceReminder', value: 'compulsory' },
-              plate: '浙A·F67890',
-              date: demoDay(15),
-            },
-          },
-        ),
-        message(
-          MessageCategory.vehicleReminders,
-          '/rentCar',
-          {
-            key: 'compliance.reminder.soonTitle',
-            params: { kind: { title: 'complianceReminder', value: 'inspection' } },
-          },
-          {
-            key: 'compliance.reminder.soon',
-            params: {
-              kind: { title: 'complianceReminder', value: 'inspection' },
-              plate: '沪B·82M56',
-              date: demoDay(30),
-            },
-          },
-        ),
-        message(
-          MessageCategory.riskAlarms,
-          '/riskGpsMap',
-          { key: 'gps.geofenceNotice.title' },
-          {
-            key: 'gps.geofenceNotice.content',
-            params: { plate: '浙A·D12345', time: `${demoDay(0)} 02:13`, geofence: '杭州市区' },
-          },
-        ),
-        message(MessageCategory.system, '/', { key: 'messages.welcomeTitle' }, { key: 'messages.welcome' }),
-      ].map((m, i) => ({
-        ...m,
-        tenantId: demo.tenantId,
-        userId: adminId,
-        channel: 'rent_m',
-        createdAt: new Date(now - i * 3_600_000),
-      })),
-    );
 
     const context: DemoContext = {
       tx,

@@ -14,6 +14,7 @@ import { seedGpsEvents } from './gps-events.seed.js';
 import { seedGpsCommands } from './gps-commands.seed.js';
 import { seedGpsRisk } from './gps-risk.seed.js';
 import { seedGpsReceipts } from './gps-receipts.seed.js';
+import { seedMessages } from './messages.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -33,4 +34,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedGpsCommands,
   seedGpsRisk,
   seedGpsReceipts,
+  seedMessages,
 ];

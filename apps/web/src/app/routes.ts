@@ -133,6 +133,13 @@ export const ROUTES: RouteDef[] = [
     page: lazyPage(() => import('../features/membership/pages/gameover-page')),
   },
   {
+    name: 'messageCenter',
+    path: '/messageCenter',
+    titleKey: 'routes.messageCenter',
+    frame: 'header',
+    page: lazyPage(() => import('../features/messages/pages/message-centre-page')),
+  },
+  {
     name: 'membership',
     path: '/membership',
     titleKey: 'routes.membership',

@@ -477,7 +477,7 @@ export async function submitInTx(tx: Tx, deps: Pick<AppDeps, 'clock'>, ctx: Ctx,
 }
 
 export async function submitRequest(deps: AppDeps, ctx: Ctx, id: number) {
-  return deps.db.transaction((tx) => submitInTx(tx, deps, ctx, id));
+  return deps.events.transaction((tx) => submitInTx(tx, deps, ctx, id));
 }
 
 /**

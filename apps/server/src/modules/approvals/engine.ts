@@ -1,12 +1,11 @@
 import { MessageCategory } from '@fleetdesk/contracts/messages';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FlowStep } from '@fleetdesk/contracts/approvals';
 import { LocalDate, Yuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type { DbOrTx, Tx } from '../../core/db.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
-import { storedText, translate } from '../../core/i18n.js';
+import { translate } from '../../core/i18n.js';
 import { departments, userRoles, users } from '../../db/schema/identity.js';
-import { pushRecords } from '../../db/schema/messages.js';
 import {
   approvalCopies,
   approvalHistory,
@@ -17,6 +16,7 @@ import {
   type ApprovalPlanStep,
 } from '../../db/schema/office.js';
 import { approvalType, type ApprovalTypeDefinition } from './approvals.registry.js';
+import { createMessages, markReadAbout } from '../messages/messages.service.js';
 import './approvals.messages.js';
 
 /** Message-centre category of approvals. */
@@ -263,19 +263,11 @@ export async function addHistory(
 
 /** Marks read the approval messages of a request that these users no longer need to act on. */
 async function retireMessages(tx: Tx, tenantId: number, requestId: number, userIds: number[], now: Date) {
-  if (!userIds.length) return;
-  await tx
-    .update(pushRecords)
-    .set({ readAt: now })
-    .where(
-      and(
-        eq(pushRecords.tenantId, tenantId),
-        inArray(pushRecords.userId, userIds),
-        eq(pushRecords.category, APPROVAL_MESSAGE_CATEGORY),
-        eq(pushRecords.link, requestLink(requestId)),
-        isNull(pushRecords.readAt),
-      ),
-    );
+  await markReadAbout(
+    tx,
+    { tenantId, userIds, category: APPROVAL_MESSAGE_CATEGORY, link: requestLink(requestId) },
+    now,
+  );
 }
 
 /** Closes the open tasks of a request (another approver decided the step, rejection, withdrawal). */
@@ -327,26 +319,17 @@ export async function advance(
     })),
   );
   // The message's texts as keys (approvals.messages.ts): the type through its name in the reader's language.
-  const title = storedText({
-    key: 'approval.message.title',
-    params: { type: { title: 'approvalType', value: req.businessType } },
-  });
-  const content = storedText({
-    key: 'approval.message.content',
-    params: { applicant: applicantName, summary: req.summary, step: next.name },
-  });
-  await tx.insert(pushRecords).values(
+  await createMessages(
+    tx,
     next.approverIds.map((userId) => ({
       tenantId: req.tenantId,
       userId,
-      channel: 'rent_m',
       category: APPROVAL_MESSAGE_CATEGORY,
-      title: title.text,
-      content: content.text,
-      titleKey: title.key,
-      titleParams: title.params,
-      contentKey: content.key,
-      contentParams: content.params,
+      title: { key: 'approval.message.title', params: { type: { title: 'approvalType', value: req.businessType } } },
+      content: {
+        key: 'approval.message.content',
+        params: { applicant: applicantName, summary: req.summary, step: next.name },
+      },
       link: requestLink(req.id),
       createdAt: now,
     })),

@@ -115,30 +115,37 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
       );
       await publish(
         tx,
-        ...fresh.map((c) => ({
-          tenantId,
-          name: 'reminder.due' as const,
-          payload: {
-            source: 'contracts',
-            permission: 'rentContract:view',
-            rentId: Number(c.rent_id),
-            category: BILL_CATEGORY,
-            // The texts as keys (rental-contracts.messages.ts), shown in each reader's language.
-            title: { key: `contracts.reminder.${c.kind}Title` },
-            content: {
-              key: `contracts.reminder.${c.kind}`,
-              params: {
-                number: c.number,
-                driver: c.driver,
-                period: c.period === null ? '-' : Number(c.period),
-                amount: c.amount_fen === null ? '' : yuanText(Number(c.amount_fen)),
-                date: c.date,
+        // An overdue bill is told as `bill.overdue` only (its message is the message centre's, linking the bill).
+        ...fresh
+          .filter((c) => c.kind !== 'overdue')
+          .map((c) => ({
+            tenantId,
+            name: 'reminder.due' as const,
+            payload: {
+              source: 'contracts',
+              permission: 'rentContract:view',
+              rentId: Number(c.rent_id),
+              category: BILL_CATEGORY,
+              // The texts as keys (rental-contracts.messages.ts), shown in each reader's language.
+              title: { key: `contracts.reminder.${c.kind}Title` },
+              content: {
+                key: `contracts.reminder.${c.kind}`,
+                params: {
+                  number: c.number,
+                  driver: c.driver,
+                  period: c.period === null ? '-' : Number(c.period),
+                  amount: c.amount_fen === null ? '' : yuanText(Number(c.amount_fen)),
+                  date: c.date,
+                },
               },
+              // A bill opens on its contract's bills tab, picked out (web entityPath.bill); an ending contract, the contract.
+              link:
+                c.kind === 'due'
+                  ? `/rentContract/detail/${c.contract_id}?tab=bills&bill=${c.key.slice('due:'.length)}`
+                  : `/rentContract/detail/${c.contract_id}`,
             },
-            link: `/rentContract/detail/${c.contract_id}`,
-          },
-        })),
-        // An overdue bill is also a fact of its own (the risk engine and the message centre may act on it).
+          })),
+        // An overdue bill is a fact of its own (the risk engine and the message centre act on it).
         ...fresh
           .filter((c) => c.kind === 'overdue')
           .map((c) => ({
@@ -149,6 +156,7 @@ export async function sendReminders(deps: AppDeps, tenantId: number): Promise<nu
               lineId: Number(c.key.slice('overdue:'.length)),
               rentId: Number(c.rent_id),
               number: c.number,
+              driver: c.driver,
               period: c.period === null ? null : Number(c.period),
               outstandingFen: Number(c.amount_fen ?? 0),
               dueDate: c.date,

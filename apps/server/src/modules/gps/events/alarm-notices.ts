@@ -2,9 +2,9 @@ import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { GPS_EVENT_TITLES, type GpsAlarmType } from '@fleetdesk/contracts/gps-events';
 import type { GpsAlarmNotices } from '@fleetdesk/contracts/organisation';
-import { recipientTable, recipientsOf, rentJoin } from '../../../core/access.js';
+import { recipientsOf } from '../../../core/access.js';
 import { rowsOf } from '../../../core/db.js';
-import { storedText, type KeyedText } from '../../../core/i18n.js';
+import type { KeyedText } from '../../../core/i18n.js';
 import type { AppDeps } from '../../../core/deps.js';
 import { localMinute, tenantZone } from '../../../core/tenant-time.js';
 import {
@@ -13,6 +13,7 @@ import {
   purposeTemplate,
   systemSendingState,
 } from '../../sms-notices/sms-notices.service.js';
+import { createMessagesForRecipients } from '../../messages/messages.service.js';
 import { tenantRules } from '../../settings/settings.service.js';
 import './gps-events.messages.js';
 
@@ -37,6 +38,8 @@ export interface RaisedAlarm {
   carId: number | null;
   type: GpsAlarmType;
   at: Date;
+  /** The alarm's GPS event (its row on the alarm list), when known. */
+  gpsEventId?: number;
 }
 
 const ids = (list: readonly number[]) => `{${list.join(',')}}`;
@@ -128,26 +131,27 @@ async function notifyTenant(
       const content: KeyedText = d.plate
         ? { key: 'gps.alarmNotice.content', params: { ...params, plate: d.plate } }
         : { key: 'gps.alarmNotice.contentDevice', params: { ...params, imei: d.imei } };
-      return { a, d, what, alarm, time, title: storedText(title), content: storedText(content) };
+      return { a, d, what, alarm, time, titleText: title, contentText: content };
     });
 
   const toMessage = texts.filter((x) => rules.message.includes(x.a.type));
   if (toMessage.length) {
     const recipients = await recipientsOf(deps.db, tenantId, 'riskGpsMap:view');
-    // The message centre keeps keys and parameters (and the Chinese text); one statement for the whole batch.
-    await deps.db.execute(sql`insert into push_records (tenant_id, user_id, channel, category, title, content, link,
-        title_key, title_params, content_key, content_params)
-      select ${tenantId}::bigint, rc.user_id, 'rent_m', ${GPS_ALARM_CATEGORY}, i.title, i.content, '/riskGpsMap/alarms',
-        i.title_key, i.title_params, i.content_key, i.content_params
-      from (values ${sql.join(
-        toMessage.map(
-          (x) =>
-            sql`(${x.a.rentId}::bigint, ${x.title.text}, ${x.content.text}, ${x.title.key},
-              ${JSON.stringify(x.title.params)}::jsonb, ${x.content.key}, ${JSON.stringify(x.content.params)}::jsonb)`,
-        ),
-        sql`, `,
-      )}) as i(rent_id, title, content, title_key, title_params, content_key, content_params)
-      join ${recipientTable(recipients)} rc on ${rentJoin('rc', sql`i.rent_id`)}`);
+    // The message centre keeps keys and parameters (and the Chinese text); each opens its alarm on the alarm list.
+    await deps.events.transaction((tx) =>
+      createMessagesForRecipients(
+        tx,
+        tenantId,
+        recipients,
+        toMessage.map((x) => ({
+          rentId: x.a.rentId,
+          category: GPS_ALARM_CATEGORY,
+          title: x.titleText,
+          content: x.contentText,
+          link: x.a.gpsEventId ? `/riskGpsMap/alarms?alarm=${x.a.gpsEventId}` : '/riskGpsMap/alarms',
+        })),
+      ),
+    );
   }
 
   const toSms = texts.filter((x) => rules.sms.includes(x.a.type));

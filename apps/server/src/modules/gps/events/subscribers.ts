@@ -46,6 +46,7 @@ const alarmNotices: EventHandler<'device.alarm'> = async (events, deps) => {
       carId: e.payload.carId,
       type: e.payload.type as GpsAlarmType,
       at: new Date(e.payload.at),
+      gpsEventId: e.payload.gpsEventId,
     })),
     async (tenantId) => (await rulesOf(deps, tenantId)).notices,
   );

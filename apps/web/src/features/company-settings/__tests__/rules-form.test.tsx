@@ -81,6 +81,9 @@ describe('the business rules', () => {
     await user.click(field('SMS on overdue rent'));
     await user.type(field('Contract number prefix of Demo Rentals Shanghai'), 'sh');
     await user.click(within(form()).getByLabelText('OpenStreetMap'));
+    // How long the message centre keeps messages before archiving them.
+    await user.clear(field('Archive messages after'));
+    await user.type(field('Archive messages after'), '30');
     // The GPS risk rules.
     await user.clear(field('Rent overdue more than'));
     await user.type(field('Rent overdue more than'), '5');
@@ -96,6 +99,7 @@ describe('the business rules', () => {
     expect(server.calls('PUT', RULES)[0]!.body).toEqual({
       reminders: { licenceDays: 30, insuranceDays: 45, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
       rentGraceDays: 3,
+      messageArchiveDays: 30,
       lateFee: { dailyRatePermille: 8, capPercent: 20 },
       billProRating: false,
       settingDebtorPaying: true,

@@ -50,6 +50,7 @@ const GPS_LIMITS = [
 const RULE_FIELDS = new Set([
   ...REMINDERS.map((k) => `reminders.${k}`),
   'rentGraceDays',
+  'messageArchiveDays',
   'lateFee.dailyRatePermille',
   'lateFee.capPercent',
   'billProRating',
@@ -92,6 +93,7 @@ export function toRules(values: Values): unknown {
   return {
     reminders: { ...values.reminders },
     rentGraceDays: values.rentGraceDays,
+    messageArchiveDays: values.messageArchiveDays,
     lateFee: { ...values.lateFee },
     billProRating: values.billProRating,
     settingDebtorPaying: values.settingDebtorPaying,
@@ -159,7 +161,7 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
     }
   };
 
-  const days = (name: (string | number)[], label: string, fallback: number, max = 365) => (
+  const days = (name: (string | number)[], label: string, fallback: number, max = 365, min = 0) => (
     <Form.Item
       key={name.join('.')}
       name={name}
@@ -167,7 +169,7 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
       extra={byDefault(fallback)}
       rules={[{ required: true, message: t('rules.required') }]}
     >
-      <InputNumber<number> min={0} max={max} precision={0} suffix={t('rules.days')} className="fd-cs-number" />
+      <InputNumber<number> min={min} max={max} precision={0} suffix={t('rules.days')} className="fd-cs-number" />
     </Form.Item>
   );
 
@@ -186,6 +188,7 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
         <p className="fd-cs-hint">{t('rules.remindersHint')}</p>
         <div className="fd-cs-grid">
           {REMINDERS.map((key) => days(['reminders', key], t(`rules.${key}`), RULE_DEFAULTS.reminders[key]))}
+          {days(['messageArchiveDays'], t('rules.messageArchiveDays'), RULE_DEFAULTS.messageArchiveDays, 3650, 7)}
         </div>
       </Card>
       <Card size="small" title={t('rules.billing')} className="fd-cs-card">
