@@ -408,6 +408,12 @@ export const CollectInput = z.strictObject({
   paidDate: LocalDate.optional(),
   version: Version.describe('the version of the line the clerk saw'),
   remark: text(200).nullish(),
+  voucher: z
+    .string()
+    .min(1)
+    .max(1024)
+    .nullish()
+    .describe('an uploaded payment voucher (files upload, type document or image; the address it answered)'),
 });
 export type CollectInput = z.infer<typeof CollectInput>;
 export const WaiveInput = z.strictObject({ reason: text(200).min(1), version: Version });
@@ -423,6 +429,7 @@ export const Collection = z.object({
   accountName: z.string(),
   userName: z.string().nullable(),
   remark: z.string().nullable(),
+  voucher: z.string().nullable().describe('signed address of the payment voucher'),
   at: Instant,
 });
 export type Collection = z.infer<typeof Collection>;

@@ -385,7 +385,7 @@ export async function* allContracts(db: DbOrTx, scope: Scope, f: ContractExportF
   }
 }
 
-export async function collections(db: DbOrTx, scope: Scope, contractId: number) {
+export async function collections(db: DbOrTx, scope: Scope, contractId: number, sign: (url: string) => string | null) {
   const rows = await rowsOf<{
     id: RawNumber;
     line_id: RawNumber;
@@ -397,11 +397,12 @@ export async function collections(db: DbOrTx, scope: Scope, contractId: number) 
     account_name: string;
     user_name: string | null;
     remark: string | null;
+    voucher: string | null;
     at: RawTime;
   }>(
     db,
     sql`select x.id, x.line_id, l.type, l.period, x.amount_fen, x.paid_date::text as paid_date, x.account_id,
-        a.name as account_name, u.name as user_name, x.remark, x.at
+        a.name as account_name, u.name as user_name, x.remark, x.voucher, x.at
       from rental_collections x
       join rental_payment_lines l on l.tenant_id = x.tenant_id and l.id = x.line_id
       join collection_accounts a on a.tenant_id = x.tenant_id and a.id = x.account_id
@@ -420,6 +421,7 @@ export async function collections(db: DbOrTx, scope: Scope, contractId: number) 
     accountName: r.account_name,
     userName: r.user_name ?? null,
     remark: r.remark ?? null,
+    voucher: r.voucher ? sign(r.voucher) : null,
     at: rawIso(r.at),
   }));
 }
