@@ -523,12 +523,16 @@ export async function debtors(
     line_id: RawNumber | null;
     contract_id: RawNumber;
     number: string;
+    driver_id: RawNumber;
     driver_name: string;
     driver_phone: string;
+    car_id: RawNumber;
     plate: string;
     type: DebtorRow['type'];
     period: RawNumber | null;
     due_date: string;
+    amount_fen: RawNumber;
+    paid_fen: RawNumber;
     outstanding_fen: RawNumber;
     late_fee_fen: RawNumber;
     overdue_days: RawNumber;
@@ -544,8 +548,9 @@ export async function debtors(
       select (select coalesce(sum(m), 0)::int from counted) as total,
         (select coalesce(jsonb_object_agg(bucket, n), '{}'::jsonb) from counted) as buckets, p.*
       from (select 1) t left join lateral (
-        select l.id as line_id, l.contract_id, c.number, d.name as driver_name, d.phone as driver_phone, car.plate,
-          l.type, l.period, l.due_date::text as due_date, l.amount_fen - l.paid_fen as outstanding_fen,
+        select l.id as line_id, l.contract_id, c.number, c.driver_id, d.name as driver_name, d.phone as driver_phone,
+          c.car_id, car.plate, l.type, l.period, l.due_date::text as due_date, l.amount_fen, l.paid_fen,
+          l.amount_fen - l.paid_fen as outstanding_fen,
           coalesce(f.amount_fen - f.paid_fen, 0) as late_fee_fen,
           greatest(0, ${w.today}::date - l.due_date - ${w.grace}::int) as overdue_days,
           ${overdueCount} as overdue_count, c.debt_assignee_id, u.name as assignee_name, l.version
@@ -574,12 +579,16 @@ export async function debtors(
     lineId: num(r.line_id),
     contractId: num(r.contract_id),
     number: r.number,
+    driverId: num(r.driver_id),
     driverName: r.driver_name,
     driverPhone: r.driver_phone,
+    carId: num(r.car_id),
     plate: r.plate,
     type: r.type,
     period: rawNumberOrNull(r.period),
     dueDate: r.due_date,
+    amount: fenToYuan(num(r.amount_fen)),
+    paid: fenToYuan(num(r.paid_fen)),
     outstanding: fenToYuan(num(r.outstanding_fen)),
     lateFee: fenToYuan(num(r.late_fee_fen)),
     overdueDays: num(r.overdue_days),

@@ -155,8 +155,14 @@ export const rentabilityQuery = (ids: number[]) =>
   });
 
 /** Idle cars for the car change and temporary car dialogs (searched as the user types). */
-export const wizardCarsQuery = (keyword = '', rentId?: number) =>
-  carOptionsQuery({ keyword, rentId, idleOnly: true });
+export const wizardCarsQuery = (keyword = '', rentId?: number) => carOptionsQuery({ keyword, rentId, idleOnly: true });
+
+/** A car chosen before (`?carId=`): its plate, rent and status for the picker. */
+export const carBriefQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...contractsKey, 'wizard', 'car', id] as readonly unknown[],
+    queryFn: () => request<CarOption>(fillPath(VehiclePaths.get, { id })),
+  });
 
 /** A prospect becomes active (the drivers' own state call) so that a contract can be made for them. */
 export function activateDriver(id: number): Promise<DriverListRow> {
