@@ -49,7 +49,6 @@ export function InlineFailure({
       className={['fd-inline-failure', className].filter(Boolean).join(' ')}
       type="error"
       showIcon
-      role="alert"
       title={failure}
       action={action}
       closable={onClose ? { onClose } : false}

@@ -298,7 +298,7 @@ export function rentabilityOf(
       code,
       fix: REASON_FIX[code],
       message: translate(lang, `vehicles.rentability.${code}`, {
-        status: CAR_STATUS_TITLES[car.status][lang],
+        status: CAR_STATUS_TITLES[car.status as CarStatus][lang],
         date: car.compulsoryExpiry ?? '',
         due: car.inspectionDue ?? '',
       }),

@@ -12,7 +12,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LINE_TYPE_TITLES, type LineType } from '@fleetdesk/contracts/rental-contracts';
@@ -108,7 +108,7 @@ function VoucherField({ value, onChange }: { value?: string; onChange?: (url: st
  * bill's amount and its breakdown (already paid, outstanding, its late fee), then the amount, account, date, a
  * remark and the payment voucher. A bill collected before its due date is confirmed first. The line's version goes
  * with the call: if another clerk collected it meanwhile the server answers 409, shown in the dialog until the user
- * acts. Success says what was collected, with the bill linked.
+ * acts. Success says what was collected.
  */
 export function CollectDialog({
   line,
@@ -126,8 +126,8 @@ export function CollectDialog({
   const title = useTitle();
   // antd's App gives themed instances; outside it (a test rendering the dialog alone) the static ones.
   const app = App.useApp() as Partial<ReturnType<typeof App.useApp>>;
-  const modal = app.modal ?? Modal;
-  const message = app.message ?? staticMessage;
+  const modal = app.modal?.confirm ? app.modal : Modal;
+  const message = app.message?.success ? app.message : staticMessage;
   const accounts = useQuery(accountsQuery());
   const inline = useInlineFailure();
   const collect = useCollect(inline.silent);
@@ -157,22 +157,7 @@ export function CollectDialog({
         }),
       );
       if (!done) return;
-      void message.success({
-        content: (
-          <span className="fd-collect-done">
-            {t('collect.doneWhat', { amount: formatMoney(v.amount), name })}
-            {line.contractId !== undefined && (
-              <>
-                {' '}
-                <BillLink contractId={line.contractId} billId={line.id}>
-                  {line.contractNumber ?? t('collect.seeBill')}
-                </BillLink>
-              </>
-            )}
-          </span>
-        ),
-        duration: 6,
-      });
+      void message.success(t('collect.doneWhat', { amount: formatMoney(v.amount), name }));
     }
     onClose();
   };
@@ -188,6 +173,14 @@ export function CollectDialog({
       onOk: () => send(v),
     });
   };
+
+  // The first account, once the accounts are there (the form was made before they arrived).
+  const firstAccount = accounts.data?.[0]?.id;
+  useEffect(() => {
+    if (firstAccount !== undefined && form.getFieldValue('accountId') === undefined) {
+      form.setFieldValue('accountId', firstAccount);
+    }
+  }, [firstAccount, form]);
 
   const owed = line.outstanding + (line.lateFee ?? 0);
   return (
@@ -260,12 +253,7 @@ export function CollectDialog({
             <Form.Item name="amount" label={t('collect.amount')} rules={[{ required: true }]}>
               <InputNumber min={0.01} max={line.outstanding} precision={2} prefix="¥" style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item
-              name="accountId"
-              label={t('collect.account')}
-              rules={[{ required: true }]}
-              initialValue={accounts.data?.[0]?.id}
-            >
+            <Form.Item name="accountId" label={t('collect.account')} rules={[{ required: true }]}>
               <Select options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))} />
             </Form.Item>
             <Form.Item name="paidDate" label={t('collect.paidDate')}>

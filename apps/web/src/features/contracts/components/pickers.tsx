@@ -25,10 +25,13 @@ function MoreHint({ shown, total }: { shown: number; total: number }) {
  * drivers): active drivers and prospects, a prospect marked (it is activated before the contract is made).
  */
 export function DriverPicker({
+  id,
   value,
   onChange,
   chosen,
 }: {
+  /** The form item's id (its label points at it). */
+  id?: string;
   value?: number;
   onChange?: (id: number | undefined) => void;
   /** The chosen driver's row (the wizard keeps it), shown even when the search no longer finds it. */
@@ -42,6 +45,7 @@ export function DriverPicker({
   const all = chosen && !rows.some((r) => r.id === chosen.id) ? [chosen, ...rows] : rows;
   return (
     <Select
+      id={id}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       allowClear
       className="fd-driver-picker"
@@ -96,11 +100,14 @@ export function CarReasons({ carId, reasons }: { carId: number; reasons: Rentabi
  * cannot be rented now is greyed, with its reasons and a link to fix each.
  */
 export function CarPicker({
+  id,
   value,
   onChange,
   rentId,
   chosen,
 }: {
+  /** The form item's id (its label points at it). */
+  id?: string;
   value?: number;
   onChange?: (id: number | undefined) => void;
   rentId?: number;
@@ -116,6 +123,7 @@ export function CarPicker({
   const verdict = new Map((checked.data ?? []).map((r) => [r.carId, r]));
   return (
     <Select
+      id={id}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       allowClear
       className="fd-car-picker"
