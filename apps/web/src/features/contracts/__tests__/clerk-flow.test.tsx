@@ -131,7 +131,7 @@ describe('the wizard pickers', () => {
       [`GET ${P}/accounts`]: () => ok([]),
     });
     renderWithProviders(<SignWizard />, { route: '/rentContract/new?driverId=3&carId=12' });
-    const alert = (await screen.findByText('浙AF90002 cannot be rented now', {}, SLOW)).closest('.ant-alert')!;
+    const alert = (await screen.findByText('浙A·F90002 cannot be rented now', {}, SLOW)).closest('.ant-alert')!;
     expect(within(alert as HTMLElement).getByRole('link', { name: 'Add the policy' })).toHaveAttribute(
       'href',
       '/rentCar/car/12?tab=insurance',

@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   BILLING_MODE_TITLES,
   BILLING_MODES,
@@ -29,7 +29,7 @@ import {
 import { CarLink, ContractLink, DriverLink, entityPath } from '../../../components/entity-links';
 import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
 import { useAccess } from '../../../lib/access';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatPlate } from '../../../lib/format';
 import {
   accountsQuery,
   activateDriver,
@@ -97,6 +97,7 @@ export function SignWizard() {
   const title = useTitle();
   const access = useAccess();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
@@ -187,9 +188,13 @@ export function SignWizard() {
         extra={
           <Space>
             {access.can('rentContract:dispatch') && (
-              <Link className="ant-btn ant-btn-primary fd-next-step" to={entityPath.contract(created.id, 'handover')}>
+              <Button
+                type="primary"
+                className="fd-next-step"
+                onClick={() => void navigate(entityPath.contract(created.id, 'handover'))}
+              >
                 {t('wizard.nextDispatch')}
-              </Link>
+              </Button>
             )}
             <Link to={entityPath.contract(created.id)}>{t('actions.view')}</Link>
           </Space>
@@ -258,7 +263,7 @@ export function SignWizard() {
               className="fd-car-blocked"
               type="error"
               showIcon
-              title={t('picker.carBlocked', { plate: car.data?.plate ?? '' })}
+              title={t('picker.carBlocked', { plate: formatPlate(car.data?.plate) })}
               description={<CarReasons carId={carId} reasons={carVerdict.reasons} />}
             />
           )}
