@@ -90,13 +90,18 @@ describe('the wizard pickers', () => {
     await u.click(await screen.findByRole('combobox', { name: 'Car' }, SLOW));
     const reason = await screen.findByText(/No compulsory insurance is registered/, {}, SLOW);
     const blocked = reason.closest('.ant-select-item-option')!;
-    expect(blocked).toHaveClass('ant-select-item-option-disabled');
+    expect(blocked).toHaveClass('fd-car-option-blocked');
     expect(within(blocked as HTMLElement).getByRole('link', { name: 'Add the policy' })).toHaveAttribute(
       'href',
       '/rentCar/car/12?tab=insurance',
     );
     const fine = (await screen.findByText('浙A·F90001', { selector: '.fd-plate' })).closest('.ant-select-item-option')!;
-    expect(fine).not.toHaveClass('ant-select-item-option-disabled');
+    expect(fine).not.toHaveClass('fd-car-option-blocked');
+    // Clicking the greyed car does not choose it.
+    await u.click(blocked.querySelector('.fd-plate')!);
+    expect(screen.queryByText('浙A·F90002 cannot be rented now')).toBeNull();
+    expect(document.querySelector('.fd-car-picker .ant-select-selection-item')).toBeNull();
+    await u.click(screen.getByRole('combobox', { name: 'Car' }));
     // Searched in the driver's rent, paged; more than a page says so.
     expect(screen.getByText('2 of 57 shown: type to narrow')).toBeInTheDocument();
     const asked = server.calls('POST', '/api/ccwadmin/rentCar/list').at(-1)!.body as Record<string, unknown>;

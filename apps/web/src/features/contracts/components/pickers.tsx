@@ -129,7 +129,12 @@ export function CarPicker({
       className="fd-car-picker"
       placeholder={t('picker.carPlaceholder')}
       value={value}
-      onChange={(id) => onChange?.(id)}
+      // A greyed car is not chosen (its links still work: the option stays enabled so they can be clicked).
+      onChange={(id) => {
+        const v = id === undefined ? undefined : verdict.get(id);
+        if (id !== undefined && (!v || !v.rentable)) return;
+        onChange?.(id);
+      }}
       loading={found.isFetching || checked.isFetching}
       notFoundContent={found.isFetching ? t('picker.searching') : t('picker.noCar')}
       popupRender={(menu) => (
@@ -145,8 +150,8 @@ export function CarPicker({
         return {
           value: c.id,
           plate: formatPlate(c.plate),
-          disabled: !v || blocked,
-          className: blocked ? 'fd-car-option-blocked' : undefined,
+          className: blocked ? 'fd-car-option-blocked' : !v ? 'fd-car-option-checking' : undefined,
+          'aria-label': blocked ? `${formatPlate(c.plate)}: ${v.reasons.map((r) => r.message).join('; ')}` : undefined,
           label: (
             <div className="fd-picker-option" data-plate={c.plate}>
               <span className="fd-plate">{formatPlate(c.plate)}</span>
