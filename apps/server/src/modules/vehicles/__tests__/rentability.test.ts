@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { tenantDaysOf } from '../../../core/tenant-time.js';
 import { staff } from '../../../test/office.js';
-import { activeDriver, terms } from '../../rental-contracts/__tests__/fixtures.js';
 import { carInput, catalogue, nextPlate, tenantIds, type Catalogue } from './fixtures.js';
 
 const P = '/api/ccwadmin/rentCar';
@@ -24,6 +23,28 @@ beforeAll(async () => {
   day = (n) => days.plusDays(n);
 });
 afterAll(async () => t.close());
+
+async function activeDriver(t: TestApp, rentId: number): Promise<number> {
+  const { rows } = await t.deps.database.query<{ id: number }>(
+    `select id from drivers where rent_id = $1 and state = 'active' and deleted_at is null order by id limit 1`,
+    [rentId],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** A year's rent-to-own contract from `startDate` (the contract calls' terms). */
+const terms = (o: { startDate: string; endDate: string }) => ({
+  type: 'rentToOwn',
+  period: 'monthly',
+  billing: 'prepaid',
+  paymentDay: null,
+  freeDays: 0,
+  deposit: 5000,
+  managementFee: 200,
+  rent: 3000,
+  buyOutPrice: 20000,
+  ...o,
+});
 
 async function addCar(extra: Record<string, unknown> = {}): Promise<number> {
   const res = await t.request('POST', `${P}/add`, {
