@@ -205,8 +205,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await act.click(page.getByRole('button', { name: T.dispatchButton }));
     const wizard = page.getByRole('dialog');
     const mileage = wizard.getByLabel(T.mileage);
-    const km = Number((await mileage.inputValue()) || '0');
-    await act.fill(mileage, String(km + 10));
+    // The reading on the dashboard: the car's last mileage and a few kilometres more.
+    const { mileageKm } = await api<{ mileageKm: number }>(request, token, 'GET', `rentCar/${car.id}`);
+    await act.fill(mileage, String(mileageKm + 10));
     await act.click(wizard.getByRole('button', { name: T.next }));
     await act.click(wizard.getByRole('button', { name: T.next }));
     await act.click(wizard.getByRole('button', { name: T.submit }));
