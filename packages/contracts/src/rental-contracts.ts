@@ -434,6 +434,12 @@ export const CollectInput = z.strictObject({
   paidDate: LocalDate.optional(),
   version: Version.describe('the version of the line the clerk saw'),
   remark: text(200).nullish(),
+  voucher: z
+    .string()
+    .min(1)
+    .max(1024)
+    .nullish()
+    .describe('an uploaded payment voucher (files upload, type document or image; the address it answered)'),
 });
 export type CollectInput = z.infer<typeof CollectInput>;
 export const WaiveInput = z.strictObject({ reason: text(200).min(1), version: Version });
@@ -449,6 +455,7 @@ export const Collection = z.object({
   accountName: z.string(),
   userName: z.string().nullable(),
   remark: z.string().nullable(),
+  voucher: z.string().nullable().describe('signed address of the payment voucher'),
   at: Instant,
 });
 export type Collection = z.infer<typeof Collection>;
@@ -491,12 +498,16 @@ export const DebtorRow = z.object({
   lineId: z.number().int(),
   contractId: z.number().int(),
   number: z.string(),
+  driverId: z.number().int(),
   driverName: z.string(),
   driverPhone: z.string(),
+  carId: z.number().int(),
   plate: z.string(),
   type: LineType,
   period: z.number().int().nullable(),
   dueDate: LocalDate,
+  amount: z.number(),
+  paid: z.number(),
   outstanding: z.number(),
   lateFee: z.number(),
   overdueDays: z.number().int(),
@@ -549,6 +560,7 @@ export const GroupContract = z.object({
   number: z.string(),
   groupSeq: z.number().int(),
   origin: ContractOrigin,
+  carId: z.number().int(),
   plate: z.string(),
   startDate: LocalDate,
   endDate: LocalDate,

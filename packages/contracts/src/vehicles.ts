@@ -34,6 +34,8 @@ export const VehiclePaths = {
   bindLicense: `${base}/rentCar/bind/license`,
   keyInfo: `${base}/rentCar/update/car/key/info`,
   infoErrors: `${base}/rentCar/car/info/error`,
+  /** Whether cars can be rented now, with every reason why not (the rule the contract signing applies). */
+  rentability: `${base}/rentCar/rentability`,
   exportCars: `${base}/rentCar/exportCar`,
   exportInspection: `${base}/rentCar/exportCarInspection`,
   exportInsurance: `${base}/rentCar/exportInsurance`,
@@ -650,6 +652,30 @@ export const InfoErrorRow = z.object({
   reasons: z.array(z.object({ reason: InfoErrorReason, message: z.string() })),
 });
 export type InfoErrorRow = z.infer<typeof InfoErrorRow>;
+
+/**
+ * Why a car cannot be rented now: its status does not allow a new contract (already rented, reserved by another
+ * contract, in repair...), no compulsory insurance registered, the compulsory insurance has ended, the annual
+ * inspection is overdue. `fix` names the car page tab where it is put right.
+ */
+export const RENTABILITY_REASONS = ['status', 'compulsoryMissing', 'compulsoryExpired', 'inspectionOverdue'] as const;
+export const RentabilityReason = z.enum(RENTABILITY_REASONS);
+export type RentabilityReason = z.infer<typeof RentabilityReason>;
+export const RentabilityQuery = z.strictObject({
+  ids: z.array(Id).min(1).max(100).describe("the cars to check (another tenant's or an unknown car: 404)"),
+});
+export const Rentability = z.object({
+  carId: z.number().int(),
+  rentable: z.boolean(),
+  reasons: z.array(
+    z.object({
+      code: RentabilityReason,
+      message: z.string(),
+      fix: z.enum(['info', 'insurance', 'inspections']).describe('the car page tab that puts it right'),
+    }),
+  ),
+});
+export type Rentability = z.infer<typeof Rentability>;
 
 // Owners ----------------------------------------------------------------------------------------------------
 

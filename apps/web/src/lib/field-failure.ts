@@ -13,3 +13,12 @@ export function serverFieldErrors(error: unknown): { path: string; message: stri
   const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
   return Array.isArray(errors) ? (errors as { path: string; message: string }[]).filter((e) => e.path !== '') : [];
 }
+
+/**
+ * A refusal of a business rule (409: the car cannot be rented, someone else collected the line first...): inside a
+ * dialog or a wizard the caller shows it in place (`components/inline-failure.tsx`) until the user acts, instead
+ * of a message that vanishes.
+ */
+export function isBlockingFailure(error: RequestError): boolean {
+  return error.httpStatus === 409;
+}

@@ -245,6 +245,8 @@ export const rentalCollections = pgTable(
     paidDate: localDate('paid_date').notNull(),
     userId: bigintRef('user_id'),
     remark: text('remark'),
+    /** The stable address of the payment voucher (a photo or PDF of the transfer slip), if one was uploaded. */
+    voucher: text('voucher'),
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [

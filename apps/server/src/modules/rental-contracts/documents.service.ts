@@ -161,7 +161,9 @@ export async function lineReceipt(
   if (line.paidFen === 0) throw new ConflictError('handover.receiptUnavailable');
   const c = await getContract(deps, ctx, line.contractId);
   const { company, tz } = await tenantOf(deps, ctx.tenantId);
-  const paid = (await collections(deps.db, ctx, line.contractId)).filter((x) => x.lineId === line.id);
+  const paid = (
+    await collections(deps.db, ctx, line.contractId, (url) => deps.fileUrls.sign(ctx.tenantId, url))
+  ).filter((x) => x.lineId === line.id);
   const refund = line.paidFen < 0;
   const title = refund ? '退款凭证' : '收据';
   const number = receiptNumber(c.number, line.id);

@@ -117,6 +117,7 @@ export async function groupContracts(deps: AppDeps, scope: Scope, id: number): P
     number: string;
     group_seq: RawNumber;
     origin: GroupContract['origin'];
+    car_id: RawNumber;
     plate: string;
     start_date: string;
     end_date: string;
@@ -125,7 +126,7 @@ export async function groupContracts(deps: AppDeps, scope: Scope, id: number): P
     outstanding_fen: RawNumber;
   }>(
     deps.db,
-    sql`select g.id, g.number, g.group_seq, g.origin, car.plate, g.start_date::text as start_date,
+    sql`select g.id, g.number, g.group_seq, g.origin, g.car_id, car.plate, g.start_date::text as start_date,
         g.end_date::text as end_date, g.state, g.rent_fen,
         coalesce((select sum(l.amount_fen - l.paid_fen) from rental_payment_lines l
           where l.tenant_id = g.tenant_id and l.contract_id = g.id and l.valid and l.state in ('unpaid', 'partial')
@@ -142,6 +143,7 @@ export async function groupContracts(deps: AppDeps, scope: Scope, id: number): P
     number: r.number,
     groupSeq: Number(r.group_seq),
     origin: r.origin,
+    carId: Number(r.car_id),
     plate: r.plate,
     startDate: r.start_date,
     endDate: r.end_date,

@@ -385,7 +385,7 @@ export async function* allContracts(db: DbOrTx, scope: Scope, f: ContractExportF
   }
 }
 
-export async function collections(db: DbOrTx, scope: Scope, contractId: number) {
+export async function collections(db: DbOrTx, scope: Scope, contractId: number, sign: (url: string) => string | null) {
   const rows = await rowsOf<{
     id: RawNumber;
     line_id: RawNumber;
@@ -397,11 +397,12 @@ export async function collections(db: DbOrTx, scope: Scope, contractId: number) 
     account_name: string;
     user_name: string | null;
     remark: string | null;
+    voucher: string | null;
     at: RawTime;
   }>(
     db,
     sql`select x.id, x.line_id, l.type, l.period, x.amount_fen, x.paid_date::text as paid_date, x.account_id,
-        a.name as account_name, u.name as user_name, x.remark, x.at
+        a.name as account_name, u.name as user_name, x.remark, x.voucher, x.at
       from rental_collections x
       join rental_payment_lines l on l.tenant_id = x.tenant_id and l.id = x.line_id
       join collection_accounts a on a.tenant_id = x.tenant_id and a.id = x.account_id
@@ -420,6 +421,7 @@ export async function collections(db: DbOrTx, scope: Scope, contractId: number) 
     accountName: r.account_name,
     userName: r.user_name ?? null,
     remark: r.remark ?? null,
+    voucher: r.voucher ? sign(r.voucher) : null,
     at: rawIso(r.at),
   }));
 }
@@ -521,12 +523,16 @@ export async function debtors(
     line_id: RawNumber | null;
     contract_id: RawNumber;
     number: string;
+    driver_id: RawNumber;
     driver_name: string;
     driver_phone: string;
+    car_id: RawNumber;
     plate: string;
     type: DebtorRow['type'];
     period: RawNumber | null;
     due_date: string;
+    amount_fen: RawNumber;
+    paid_fen: RawNumber;
     outstanding_fen: RawNumber;
     late_fee_fen: RawNumber;
     overdue_days: RawNumber;
@@ -542,8 +548,9 @@ export async function debtors(
       select (select coalesce(sum(m), 0)::int from counted) as total,
         (select coalesce(jsonb_object_agg(bucket, n), '{}'::jsonb) from counted) as buckets, p.*
       from (select 1) t left join lateral (
-        select l.id as line_id, l.contract_id, c.number, d.name as driver_name, d.phone as driver_phone, car.plate,
-          l.type, l.period, l.due_date::text as due_date, l.amount_fen - l.paid_fen as outstanding_fen,
+        select l.id as line_id, l.contract_id, c.number, c.driver_id, d.name as driver_name, d.phone as driver_phone,
+          c.car_id, car.plate, l.type, l.period, l.due_date::text as due_date, l.amount_fen, l.paid_fen,
+          l.amount_fen - l.paid_fen as outstanding_fen,
           coalesce(f.amount_fen - f.paid_fen, 0) as late_fee_fen,
           greatest(0, ${w.today}::date - l.due_date - ${w.grace}::int) as overdue_days,
           ${overdueCount} as overdue_count, c.debt_assignee_id, u.name as assignee_name, l.version
@@ -572,12 +579,16 @@ export async function debtors(
     lineId: num(r.line_id),
     contractId: num(r.contract_id),
     number: r.number,
+    driverId: num(r.driver_id),
     driverName: r.driver_name,
     driverPhone: r.driver_phone,
+    carId: num(r.car_id),
     plate: r.plate,
     type: r.type,
     period: rawNumberOrNull(r.period),
     dueDate: r.due_date,
+    amount: fenToYuan(num(r.amount_fen)),
+    paid: fenToYuan(num(r.paid_fen)),
     outstanding: fenToYuan(num(r.outstanding_fen)),
     lateFee: fenToYuan(num(r.late_fee_fen)),
     overdueDays: num(r.overdue_days),

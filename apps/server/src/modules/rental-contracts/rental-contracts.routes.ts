@@ -227,7 +227,9 @@ export async function rentalContractsRoutes(fastify: FastifyInstance): Promise<v
     config: { access: can('view') },
     handler: async (req) => {
       await getContract(deps, req.ctx, req.params.id);
-      return ok(await repo.collections(deps.db, req.ctx, req.params.id));
+      return ok(
+        await repo.collections(deps.db, req.ctx, req.params.id, (url) => deps.fileUrls.sign(req.ctx.tenantId, url)),
+      );
     },
   });
 

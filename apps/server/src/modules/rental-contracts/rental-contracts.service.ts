@@ -32,6 +32,7 @@ import { users } from '../../db/schema/identity.js';
 import { startApproval, type ApprovalHooks } from '../approvals/approvals.service.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { carActionInTx } from '../vehicles/vehicles.service.js';
+import { storedFileUrl } from '../files/files.service.js';
 import { cars } from '../../db/schema/vehicles.js';
 import { endTempCarsOf, hasActiveTempCars } from './rental-contracts.temp-cars-end.js';
 import { buildSchedule, type Schedule, type ScheduleTerms } from './schedule.js';
@@ -330,6 +331,7 @@ export async function record(
     amountFen: number;
     paidDate: string;
     remark?: string | null;
+    voucher?: string | null;
   },
 ) {
   const [a] = await tx
@@ -347,6 +349,7 @@ export async function record(
     paidDate: o.paidDate,
     userId: ctx.userId,
     remark: o.remark ?? null,
+    voucher: o.voucher ?? null,
   });
 }
 
@@ -528,6 +531,9 @@ export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: nu
     );
     if (!c?.live) throw new ConflictError('contracts.notSigned');
     await account(tx, ctx.tenantId, input.accountId);
+    const voucher = input.voucher
+      ? await storedFileUrl(tx, deps, ctx.tenantId, input.voucher, 'voucher', { types: ['document', 'image'] })
+      : null;
     const paidDate = input.paidDate ?? today;
     const [row] = await tx
       .update(rentalPaymentLines)
@@ -568,6 +574,7 @@ export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: nu
       amountFen,
       paidDate,
       remark: input.remark ?? null,
+      voucher,
     });
     await publish(tx, {
       tenantId: ctx.tenantId,

@@ -32,6 +32,22 @@ defineMessages({
     'zh-CN': '交强险已过期或未登记，不能出租',
     'en-US': 'The compulsory insurance has expired or is missing; the car cannot be rented out',
   },
+  'vehicles.rentability.status': {
+    'zh-CN': '车辆当前为“{status}”，不能签新合同',
+    'en-US': 'The car is "{status}"; it cannot take a new contract',
+  },
+  'vehicles.rentability.compulsoryMissing': {
+    'zh-CN': '未登记交强险，不能出租',
+    'en-US': 'No compulsory insurance is registered; the car cannot be rented out',
+  },
+  'vehicles.rentability.compulsoryExpired': {
+    'zh-CN': '交强险已于 {date} 到期，不能出租',
+    'en-US': 'The compulsory insurance ended on {date}; the car cannot be rented out',
+  },
+  'vehicles.rentability.inspectionOverdue': {
+    'zh-CN': '年检已于 {due} 逾期，不能出租',
+    'en-US': 'The annual inspection was due on {due}; the car cannot be rented out',
+  },
   'vehicles.inspectionOverdue': {
     'zh-CN': '年检已逾期，不能出租',
     'en-US': 'The annual inspection is overdue; the car cannot be rented out',

@@ -29,6 +29,8 @@ import {
   OperationsQuery,
   OwnerReportRow,
   PowerReport,
+  Rentability,
+  RentabilityQuery,
   RentScopeQuery,
   TransferBody,
   TransferQuery,
@@ -52,6 +54,7 @@ import { insurerNames } from '../compliance/insurers.service.js';
 import {
   bindLicense,
   carOperations,
+  carsRentability,
   carsForExport,
   createCar,
   deleteCar,
@@ -90,6 +93,18 @@ export async function vehiclesRoutes(fastify: FastifyInstance): Promise<void> {
 async function carRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
+
+  app.post(P.rentability, {
+    schema: {
+      tags,
+      summary:
+        'Whether each car can be rented now under a new contract, with every reason why not (status, compulsory insurance, inspection): the rule contract signing applies',
+      body: RentabilityQuery,
+      response: { 200: envelope(z.array(Rentability)) },
+    },
+    config: { reads: true, access: access.anyOf(['rentCar:view', 'rentContract:add']), audit: false },
+    handler: async (req) => ok(await carsRentability(deps, req.ctx, req.body.ids)),
+  });
 
   app.post(P.list, {
     schema: {

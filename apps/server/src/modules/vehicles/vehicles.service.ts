@@ -16,7 +16,13 @@ import {
   type UpdateCarInput,
 } from '@fleetdesk/contracts/vehicles';
 import type { z } from 'zod';
-import type { BindLicenseInput, KeyInfoInput, TransferResult } from '@fleetdesk/contracts/vehicles';
+import type {
+  BindLicenseInput,
+  KeyInfoInput,
+  Rentability,
+  RentabilityReason,
+  TransferResult,
+} from '@fleetdesk/contracts/vehicles';
 import { scopeFor, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { publish } from '../../core/events.js';
@@ -242,10 +248,81 @@ export function refusalOf(
     return { key: 'vehicles.transitionRefused', params: { status: car.status, action } };
   }
   if (action === 'rentOut') {
-    if (!car.compulsoryExpiry || car.compulsoryExpiry < today) return { key: 'vehicles.compulsoryExpired' };
-    if (car.inspectionDue && car.inspectionDue < today) return { key: 'vehicles.inspectionOverdue' };
+    const [paper] = paperRefusals(car, today);
+    if (paper)
+      return { key: paper === 'inspectionOverdue' ? 'vehicles.inspectionOverdue' : 'vehicles.compulsoryExpired' };
   }
   return null;
+}
+
+/**
+ * The papers a car needs to be rented out (the one rule: `refusalOf(..., 'rentOut')` refuses on the first of
+ * these, `rentabilityOf` lists them all): compulsory insurance registered and in force today, and an annual
+ * inspection that is not overdue.
+ */
+export function paperRefusals(
+  car: Pick<typeof cars.$inferSelect, 'compulsoryExpiry' | 'inspectionDue'>,
+  today: string,
+): ('compulsoryMissing' | 'compulsoryExpired' | 'inspectionOverdue')[] {
+  const out: ('compulsoryMissing' | 'compulsoryExpired' | 'inspectionOverdue')[] = [];
+  if (!car.compulsoryExpiry) out.push('compulsoryMissing');
+  else if (car.compulsoryExpiry < today) out.push('compulsoryExpired');
+  if (car.inspectionDue && car.inspectionDue < today) out.push('inspectionOverdue');
+  return out;
+}
+
+const REASON_FIX = {
+  status: 'info',
+  compulsoryMissing: 'insurance',
+  compulsoryExpired: 'insurance',
+  inspectionOverdue: 'inspections',
+} as const satisfies Record<RentabilityReason, Rentability['reasons'][number]['fix']>;
+
+/**
+ * Whether a car can be rented now under a new contract, with every reason why not: the contract reserves it
+ * (`reserve`, from the statuses of the transition table) and signing rents it out (`rentOut`: the papers of
+ * `paperRefusals`), exactly the rules the contract calls apply.
+ */
+export function rentabilityOf(
+  lang: RequestContext['lang'],
+  car: Pick<typeof cars.$inferSelect, 'id' | 'status' | 'compulsoryExpiry' | 'inspectionDue'>,
+  today: string,
+): Rentability {
+  const codes: RentabilityReason[] = [];
+  if (refusalOf(car, 'reserve', today)) codes.push('status');
+  codes.push(...paperRefusals(car, today));
+  return {
+    carId: car.id,
+    rentable: codes.length === 0,
+    reasons: codes.map((code) => ({
+      code,
+      fix: REASON_FIX[code],
+      message: translate(lang, `vehicles.rentability.${code}`, {
+        status: CAR_STATUS_TITLES[car.status as CarStatus][lang],
+        date: car.compulsoryExpiry ?? '',
+        due: car.inspectionDue ?? '',
+      }),
+    })),
+  };
+}
+
+/** `rentCar/rentability`: the cars of the caller's rents; any other id (another tenant's car) is 404. */
+export async function carsRentability(deps: AppDeps, ctx: RequestContext, ids: number[]): Promise<Rentability[]> {
+  const unique = [...new Set(ids)];
+  const rows = await deps.db
+    .select({
+      id: cars.id,
+      status: cars.status,
+      compulsoryExpiry: cars.compulsoryExpiry,
+      inspectionDue: cars.inspectionDue,
+      rentId: cars.rentId,
+    })
+    .from(cars)
+    .where(and(eq(cars.tenantId, ctx.tenantId), inArray(cars.id, unique), isNull(cars.deletedAt)));
+  const found = new Map(rows.filter((r) => ctx.rentIds.includes(r.rentId)).map((r) => [r.id, r]));
+  if (unique.some((id) => !found.has(id))) throw new NotFoundError('vehicles.carNotFound');
+  const { today } = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
+  return ids.map((id) => rentabilityOf(ctx.lang, found.get(id)!, today));
 }
 
 function refusalError(ctx: RequestContext, r: { key: string; params?: Record<string, string> }): ConflictError {

@@ -63,6 +63,13 @@ const CONTRACT: Contract = {
   updatedAt: '2026-01-10T02:00:00.000Z',
 };
 
+/** The car list as the server answers it: the rent of the body only (the dialogs ask for the contract's rent). */
+const carsOf = (req: { body: unknown }) => {
+  const rentId = (req.body as { rentId?: number }).rentId;
+  const rows = CARS.rows.filter((c) => rentId === undefined || c.rentId === rentId);
+  return ok({ ...CARS, rows, total: rows.length });
+};
+
 const CARS = {
   rows: [
     { id: 11, plate: '浙A12345', rentId: 7 },
@@ -164,7 +171,7 @@ describe('the renewal dialog', () => {
 describe('the car change dialog', () => {
   it("offers the rent's other idle cars, needs a reason, and sends the change", async () => {
     const server = fakeServer({
-      'POST /api/ccwadmin/rentCar/list': () => ok(CARS),
+      'POST /api/ccwadmin/rentCar/list': carsOf,
       [`POST ${P}/changeCar/:id`]: () => ok({ ...CONTRACT, id: 43, number: 'HT202600043', origin: 'carChange' }),
     });
     renderWithProviders(<ChangeCarDialog contract={CONTRACT} onClose={vi.fn()} />);
@@ -176,9 +183,11 @@ describe('the car change dialog', () => {
     await u.click(screen.getByRole('combobox', { name: 'New car' }));
     const listbox = await screen.findByRole('listbox', {}, SLOW);
     // The contract's own car and another rent's car are not offered.
-    expect(within(document.body).queryByText('沪B33333', { selector: '.ant-select-item-option-content' })).toBeNull();
+    expect(within(document.body).queryByText('沪B·33333', { selector: '.ant-select-item-option-content' })).toBeNull();
     expect(listbox).toBeInTheDocument();
-    await u.click(await screen.findByText('浙A22222', { selector: '.ant-select-item-option-content' }, SLOW));
+    await u.click(await screen.findByText('浙A·22222', { selector: '.ant-select-item-option-content' }, SLOW));
+    // Searched on the server: idle cars of the contract's rent.
+    expect(server.calls('POST', '/api/ccwadmin/rentCar/list')[0]!.body).toMatchObject({ status: ['idle'], rentId: 7 });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: '发动机故障' } });
     await u.click(okButton('Change the car'));
     await waitFor(() => expect(server.calls('POST', `${P}/changeCar/41`)).toHaveLength(1));
@@ -211,12 +220,12 @@ describe('temporary cars', () => {
   it('refuses an end before the start, then sends the period', async () => {
     const onClose = vi.fn();
     const server = fakeServer({
-      'POST /api/ccwadmin/rentCar/list': () => ok(CARS),
+      'POST /api/ccwadmin/rentCar/list': carsOf,
       [`POST ${P}/tempCar/add/:id`]: () => ok([TEMP]),
     });
     renderWithProviders(<TempCarDialog contract={CONTRACT} onClose={onClose} />);
     await screen.findByText(/keeps 浙A12345/, {}, SLOW);
-    await pick('Temporary car', '浙A22222');
+    await pick('Temporary car', '浙A·22222');
     const from = screen.getByLabelText('From');
     const u = userEvent.setup();
     await u.clear(from);
@@ -269,14 +278,14 @@ describe('temporary cars', () => {
     const later = dayjs().add(5, 'day').format('YYYY-MM-DD');
     const end = dayjs().add(20, 'day').format('YYYY-MM-DD');
     const server = fakeServer({
-      'POST /api/ccwadmin/rentCar/list': () => ok(CARS),
+      'POST /api/ccwadmin/rentCar/list': carsOf,
       [`POST ${P}/tempCar/add/:id`]: () => ok([{ ...TEMP, state: 'booked', usagePeriodId: null, fromDate: later }]),
     });
     renderWithProviders(<TempCarDialog contract={CONTRACT} onClose={onClose} />);
     await screen.findByText(/keeps 浙A12345/, {}, SLOW);
     // Today: handed over at once, no booking notice.
     expect(screen.queryByText(/the car is booked \(reserved\)/)).toBeNull();
-    await pick('Temporary car', '浙A22222');
+    await pick('Temporary car', '浙A·22222');
     const u = userEvent.setup();
     await u.clear(screen.getByLabelText('From'));
     await u.type(screen.getByLabelText('From'), `${later}{Enter}`);
@@ -319,11 +328,11 @@ describe('temporary cars', () => {
     // Only the booking that starts today can be handed over; both can be cancelled.
     expect(await screen.findAllByRole('button', { name: 'Hand over' }, SLOW)).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Cancel booking' })).toHaveLength(2);
-    const dueRow = screen.getByText('浙A66666').closest('tr')!;
+    const dueRow = screen.getByText('浙A·66666').closest('tr')!;
     await u.click(within(dueRow as HTMLElement).getByRole('button', { name: 'Hand over' }));
     await u.click(await screen.findByRole('button', { name: 'OK' }, SLOW));
     await waitFor(() => expect(server.calls('POST', `${P}/tempCar/start/6`)).toHaveLength(1));
-    const aheadRow = screen.getByText('浙A77777').closest('tr')!;
+    const aheadRow = screen.getByText('浙A·77777').closest('tr')!;
     await u.click(within(aheadRow as HTMLElement).getByRole('button', { name: 'Cancel booking' }));
     const confirms = await screen.findAllByRole('button', { name: 'OK' }, SLOW);
     await u.click(confirms[confirms.length - 1]!);

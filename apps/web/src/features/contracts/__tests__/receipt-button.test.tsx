@@ -26,6 +26,7 @@ const COLLECTIONS: Collection[] = [
     accountName: '对公账户',
     userName: 'Zhang Wei',
     remark: null,
+    voucher: null,
     at: '2026-01-10T02:00:00.000Z',
   },
 ];

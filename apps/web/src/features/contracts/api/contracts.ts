@@ -22,9 +22,15 @@ import {
   type TempCarInput,
   type SchedulePreview,
 } from '@fleetdesk/contracts/rental-contracts';
-import { VehiclePaths } from '@fleetdesk/contracts/vehicles';
+import {
+  CAR_STATUSES,
+  FINAL_CAR_STATUSES,
+  VehiclePaths,
+  type CarStatus,
+  type Rentability,
+} from '@fleetdesk/contracts/vehicles';
 import { saveBlob } from '../../../lib/download';
-import { request } from '../../../lib/request';
+import { request, type RequestOptions } from '../../../lib/request';
 
 export type ContractFilterBody = Partial<ContractExportFilter>;
 
@@ -91,25 +97,80 @@ export const debtorsQuery = (q: { bucket?: string; pageNum: number; pageSize: nu
     queryFn: () => request<DebtorList>(P.debtors, { query: q }),
   });
 
-/** Active drivers and idle cars for the signing wizard (the areas' own list calls). */
-export const wizardDriversQuery = () =>
+/** How many matches a picker shows at once; typing narrows the search (the server searches any size of fleet). */
+export const PICKER_PAGE = 20;
+
+/**
+ * The drivers a contract may be made for, as the user types (the drivers list call, its keyword: name, phone or ID
+ * number): active drivers and prospects (a prospect is activated before signing). `ids` finds a chosen one.
+ */
+export const driverOptionsQuery = (q: { keyword?: string; ids?: number[] }) =>
   queryOptions({
-    queryKey: [...contractsKey, 'wizard', 'drivers'] as readonly unknown[],
-    queryFn: () =>
+    queryKey: [...contractsKey, 'wizard', 'drivers', q] as readonly unknown[],
+    queryFn: ({ signal }) =>
       request<Paged<DriverListRow>>(DriverPaths.list, {
         method: 'POST',
-        json: { state: ['active'], pageSize: 500 },
+        json: {
+          state: ['active', 'prospect'],
+          pageNum: 1,
+          pageSize: PICKER_PAGE,
+          ...(q.keyword?.trim() ? { keyword: q.keyword.trim().slice(0, 40) } : {}),
+          ...(q.ids?.length ? { ids: q.ids } : {}),
+        },
+        signal,
       }),
   });
-export const wizardCarsQuery = () =>
+
+export interface CarOption {
+  id: number;
+  plate: string;
+  rentId: number;
+  status: CarStatus;
+}
+
+/** The cars of a rent as the user types (the cars list call, its keyword: plate, VIN or engine number). */
+export const carOptionsQuery = (q: { keyword?: string; rentId?: number; idleOnly?: boolean }) =>
   queryOptions({
-    queryKey: [...contractsKey, 'wizard', 'cars'] as readonly unknown[],
-    queryFn: () =>
-      request<Paged<{ id: number; plate: string; rentId: number }>>(VehiclePaths.list, {
+    queryKey: [...contractsKey, 'wizard', 'cars', q] as readonly unknown[],
+    queryFn: ({ signal }) =>
+      request<Paged<CarOption>>(VehiclePaths.list, {
         method: 'POST',
-        json: { status: ['idle'], pageSize: 500 },
+        json: {
+          status: q.idleOnly ? ['idle'] : CAR_STATUSES.filter((s) => !FINAL_CAR_STATUSES.includes(s)),
+          pageNum: 1,
+          pageSize: PICKER_PAGE,
+          ...(q.rentId ? { rentId: q.rentId } : {}),
+          ...(q.keyword?.trim() ? { keyword: q.keyword.trim().slice(0, 40) } : {}),
+        },
+        signal,
       }),
   });
+
+/** Whether these cars can be rented now, and why not (the rule the signing applies; `rentCar/rentability`). */
+export const rentabilityQuery = (ids: number[]) =>
+  queryOptions({
+    queryKey: ['rentability', [...ids].sort((a, b) => a - b)] as readonly unknown[],
+    queryFn: () => request<Rentability[]>(VehiclePaths.rentability, { method: 'POST', json: { ids } }),
+    enabled: ids.length > 0,
+  });
+
+/** Idle cars for the car change and temporary car dialogs (searched as the user types). */
+export const wizardCarsQuery = (keyword = '', rentId?: number) => carOptionsQuery({ keyword, rentId, idleOnly: true });
+
+/** A car chosen before (`?carId=`): its plate, rent and status for the picker. */
+export const carBriefQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...contractsKey, 'wizard', 'car', id] as readonly unknown[],
+    queryFn: () => request<CarOption>(fillPath(VehiclePaths.get, { id })),
+  });
+
+/** A prospect becomes active (the drivers' own state call) so that a contract can be made for them. */
+export function activateDriver(id: number): Promise<DriverListRow> {
+  return request<DriverListRow>(fillPath(DriverPaths.action, { id, action: 'activate' }), {
+    method: 'PUT',
+    json: {},
+  });
+}
 
 export function previewSchedule(terms: ContractTerms): Promise<SchedulePreview> {
   return request<SchedulePreview>(P.preview, { method: 'POST', json: terms });
@@ -120,16 +181,27 @@ export async function exportContracts(filter: ContractFilterBody, fileName: stri
   saveBlob(blob, fileName);
 }
 
-function useContractMutation<V, R>(fn: (v: V) => Promise<R>) {
+type Silent = RequestOptions['silent'];
+
+/** A contract write; `silent` lets a dialog or the wizard show a refusal itself (`components/inline-failure.tsx`). */
+function useContractMutation<V, R>(fn: (v: V, silent: Silent) => Promise<R>, silent?: Silent) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: contractsKey }) });
+  return useMutation({
+    mutationFn: (v: V) => fn(v, silent),
+    onSuccess: () => client.invalidateQueries({ queryKey: contractsKey }),
+  });
 }
 
-export const useCreateContract = () =>
-  useContractMutation((input: ContractInput) => request<Contract>(P.add, { method: 'POST', json: input }));
-export const useSignContract = () =>
-  useContractMutation(({ id, accountId }: { id: number; accountId: number }) =>
-    request<Contract>(fillPath(P.sign, { id }), { method: 'POST', json: { accountId } }),
+export const useCreateContract = (silent?: Silent) =>
+  useContractMutation(
+    (input: ContractInput, s) => request<Contract>(P.add, { method: 'POST', json: input, silent: s }),
+    silent,
+  );
+export const useSignContract = (silent?: Silent) =>
+  useContractMutation(
+    ({ id, accountId }: { id: number; accountId: number }, s) =>
+      request<Contract>(fillPath(P.sign, { id }), { method: 'POST', json: { accountId }, silent: s }),
+    silent,
   );
 export const useCancelContract = () =>
   useContractMutation(({ id, reason }: { id: number; reason: string }) =>
@@ -139,32 +211,60 @@ export const useFinishContract = () =>
   useContractMutation(({ id }: { id: number }) =>
     request<Contract>(fillPath(P.finish, { id }), { method: 'POST', json: {} }),
   );
-export const useCollect = () =>
-  useContractMutation((v: { lineId: number; amount: number; accountId: number; version: number; paidDate?: string }) =>
-    request<PaymentLine>(fillPath(P.collect, { lineId: v.lineId }), {
-      method: 'POST',
-      json: { amount: v.amount, accountId: v.accountId, version: v.version, paidDate: v.paidDate },
-    }),
+export interface CollectVariables {
+  lineId: number;
+  amount: number;
+  accountId: number;
+  version: number;
+  paidDate?: string;
+  remark?: string | null;
+  voucher?: string | null;
+}
+export const useCollect = (silent?: Silent) =>
+  useContractMutation(
+    (v: CollectVariables, s) =>
+      request<PaymentLine>(fillPath(P.collect, { lineId: v.lineId }), {
+        method: 'POST',
+        json: {
+          amount: v.amount,
+          accountId: v.accountId,
+          version: v.version,
+          paidDate: v.paidDate,
+          remark: v.remark || null,
+          voucher: v.voucher || null,
+        },
+        silent: s,
+      }),
+    silent,
   );
-export const useWaive = () =>
-  useContractMutation((v: { lineId: number; reason: string; version: number }) =>
-    request<PaymentLine>(fillPath(P.waive, { lineId: v.lineId }), {
-      method: 'POST',
-      json: { reason: v.reason, version: v.version },
-    }),
+export const useWaive = (silent?: Silent) =>
+  useContractMutation(
+    (v: { lineId: number; reason: string; version: number }, s) =>
+      request<PaymentLine>(fillPath(P.waive, { lineId: v.lineId }), {
+        method: 'POST',
+        json: { reason: v.reason, version: v.version },
+        silent: s,
+      }),
+    silent,
   );
 
-export const useRenewContract = () =>
-  useContractMutation(({ id, input }: { id: number; input: RenewInput }) =>
-    request<Contract>(fillPath(P.renew, { id }), { method: 'POST', json: input }),
+export const useRenewContract = (silent?: Silent) =>
+  useContractMutation(
+    ({ id, input }: { id: number; input: RenewInput }, s) =>
+      request<Contract>(fillPath(P.renew, { id }), { method: 'POST', json: input, silent: s }),
+    silent,
   );
-export const useChangeCar = () =>
-  useContractMutation(({ id, input }: { id: number; input: ChangeCarInput }) =>
-    request<Contract>(fillPath(P.changeCar, { id }), { method: 'POST', json: input }),
+export const useChangeCar = (silent?: Silent) =>
+  useContractMutation(
+    ({ id, input }: { id: number; input: ChangeCarInput }, s) =>
+      request<Contract>(fillPath(P.changeCar, { id }), { method: 'POST', json: input, silent: s }),
+    silent,
   );
-export const useAddTempCar = () =>
-  useContractMutation(({ id, input }: { id: number; input: TempCarInput }) =>
-    request<TempCar[]>(fillPath(P.addTempCar, { id }), { method: 'POST', json: input }),
+export const useAddTempCar = (silent?: Silent) =>
+  useContractMutation(
+    ({ id, input }: { id: number; input: TempCarInput }, s) =>
+      request<TempCar[]>(fillPath(P.addTempCar, { id }), { method: 'POST', json: input, silent: s }),
+    silent,
   );
 export const useStartTempCar = () =>
   useContractMutation(({ tempId }: { tempId: number }) =>

@@ -6,7 +6,8 @@ import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import message from 'antd/es/message';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,11 +19,18 @@ import {
   type Contract,
   type RenewInput,
 } from '@fleetdesk/contracts/rental-contracts';
-import { serverFieldErrors } from '../../../lib/field-failure';
+import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
+import { isBlockingFailure, isFieldFailure, serverFieldErrors } from '../../../lib/field-failure';
+import { formatPlate } from '../../../lib/format';
+import type { RequestError } from '../../../lib/request';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useAddTempCar, useChangeCar, useRenewContract, wizardCarsQuery } from '../api/contracts';
 import { useTitle } from './titles';
 
 const DAY = 'YYYY-MM-DD';
+
+/** The dialogs show a refusal (409) inline and field errors (400) on their fields: the request layer stays quiet. */
+const dialogSilent = (e: RequestError) => isBlockingFailure(e) || isFieldFailure(e);
 
 /** The server's field errors (400) under the dialog's fields. */
 function showServerErrors(form: FormInstance, error: unknown) {
@@ -30,14 +38,20 @@ function showServerErrors(form: FormInstance, error: unknown) {
   form.setFields(errors.map((e) => ({ name: e.path.split('.')[0]!, errors: [e.message] })));
 }
 
-/** Idle cars of the contract's rent, other than its own (the car of a change or a temporary car). */
+/**
+ * Idle cars of the contract's rent, other than its own (the car of a change or a temporary car), searched on the
+ * server as the user types (`search` goes to the select).
+ */
 function useOtherCars(c: Contract) {
-  const cars = useQuery(wizardCarsQuery());
+  const [typed, setTyped] = useState('');
+  const keyword = useDebounced(typed, 300);
+  const cars = useQuery({ ...wizardCarsQuery(keyword, c.rentId), placeholderData: keepPreviousData });
   return {
-    loading: cars.isLoading,
+    loading: cars.isFetching,
+    search: { filterOption: false, onSearch: setTyped } as const,
     options: (cars.data?.rows ?? [])
-      .filter((car) => car.rentId === c.rentId && car.id !== c.carId)
-      .map((car) => ({ value: car.id, label: car.plate })),
+      .filter((car) => car.id !== c.carId)
+      .map((car) => ({ value: car.id, label: formatPlate(car.plate) })),
   };
 }
 
@@ -61,10 +75,12 @@ export function RenewDialog({ contract: c, onClose }: { contract: Contract; onCl
   const { t } = useTranslation('contracts');
   const title = useTitle();
   const navigate = useNavigate();
-  const renew = useRenewContract();
+  const renew = useRenewContract(dialogSilent);
+  const inline = useInlineFailure();
   const [form] = Form.useForm<RenewValues>();
   const start = dayjs(c.endDate).add(1, 'day');
   const submit = async () => {
+    inline.clear();
     const v = await form.validateFields();
     const input: RenewInput = {
       type: c.type,
@@ -90,7 +106,7 @@ export function RenewDialog({ contract: c, onClose }: { contract: Contract; onCl
       onClose();
       void navigate(`/rentContract/detail/${next.id}`);
     } catch (e) {
-      showServerErrors(form, e);
+      if (!inline.capture(e)) showServerErrors(form, e);
     }
   };
   return (
@@ -103,6 +119,7 @@ export function RenewDialog({ contract: c, onClose }: { contract: Contract; onCl
       confirmLoading={renew.isPending}
       destroyOnHidden
     >
+      <InlineFailure failure={inline.failure} onClose={inline.clear} />
       <Alert type="info" showIcon title={t('renew.hint', { start: start.format(DAY) })} />
       <Form
         form={form}
@@ -173,11 +190,13 @@ interface ChangeValues {
 export function ChangeCarDialog({ contract: c, onClose }: { contract: Contract; onClose: () => void }) {
   const { t } = useTranslation('contracts');
   const navigate = useNavigate();
-  const change = useChangeCar();
+  const change = useChangeCar(dialogSilent);
+  const inline = useInlineFailure();
   const cars = useOtherCars(c);
   const [form] = Form.useForm<ChangeValues>();
   const first = dayjs(c.startDate).add(1, 'day');
   const submit = async () => {
+    inline.clear();
     const v = await form.validateFields();
     try {
       const next = await change.mutateAsync({
@@ -188,7 +207,7 @@ export function ChangeCarDialog({ contract: c, onClose }: { contract: Contract; 
       onClose();
       void navigate(`/rentContract/detail/${next.id}`);
     } catch (e) {
-      showServerErrors(form, e);
+      if (!inline.capture(e)) showServerErrors(form, e);
     }
   };
   return (
@@ -201,6 +220,7 @@ export function ChangeCarDialog({ contract: c, onClose }: { contract: Contract; 
       confirmLoading={change.isPending}
       destroyOnHidden
     >
+      <InlineFailure failure={inline.failure} onClose={inline.clear} />
       <Alert type="info" showIcon title={t('changeCar.hint', { deposit: c.deposit })} />
       <Form
         form={form}
@@ -211,9 +231,8 @@ export function ChangeCarDialog({ contract: c, onClose }: { contract: Contract; 
       >
         <Form.Item name="carId" label={t('changeCar.car')} rules={[{ required: true }]}>
           <Select
-            showSearch
-            optionFilterProp="label"
             loading={cars.loading}
+            showSearch={cars.search}
             options={cars.options}
             notFoundContent={t('changeCar.noCars')}
           />
@@ -248,13 +267,15 @@ interface TempValues {
  */
 export function TempCarDialog({ contract: c, onClose }: { contract: Contract; onClose: () => void }) {
   const { t } = useTranslation('contracts');
-  const add = useAddTempCar();
+  const add = useAddTempCar(dialogSilent);
+  const inline = useInlineFailure();
   const cars = useOtherCars(c);
   const [form] = Form.useForm<TempValues>();
   // A start after today books the car (reserved until it is handed over).
   const fromDate = Form.useWatch('fromDate', form);
   const booking = Boolean(fromDate?.isAfter(dayjs(), 'day'));
   const submit = async () => {
+    inline.clear();
     const v = await form.validateFields();
     const later = v.fromDate.isAfter(dayjs(), 'day');
     try {
@@ -265,7 +286,7 @@ export function TempCarDialog({ contract: c, onClose }: { contract: Contract; on
       void message.success(t(later ? 'tempCar.booked' : 'tempCar.done'));
       onClose();
     } catch (e) {
-      showServerErrors(form, e);
+      if (!inline.capture(e)) showServerErrors(form, e);
     }
   };
   return (
@@ -277,6 +298,7 @@ export function TempCarDialog({ contract: c, onClose }: { contract: Contract; on
       confirmLoading={add.isPending}
       destroyOnHidden
     >
+      <InlineFailure failure={inline.failure} onClose={inline.clear} />
       <Alert type="info" showIcon title={t('tempCar.hint', { plate: c.plate })} />
       {booking && <Alert className="fd-temp-car-booking" type="warning" showIcon title={t('tempCar.bookingHint')} />}
       <Form
@@ -288,9 +310,8 @@ export function TempCarDialog({ contract: c, onClose }: { contract: Contract; on
       >
         <Form.Item name="carId" label={t('tempCar.car')} rules={[{ required: true }]}>
           <Select
-            showSearch
-            optionFilterProp="label"
             loading={cars.loading}
+            showSearch={cars.search}
             options={cars.options}
             notFoundContent={t('changeCar.noCars')}
           />

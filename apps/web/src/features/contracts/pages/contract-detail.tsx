@@ -14,7 +14,7 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { TEMPLATE_KIND_TITLES } from '@fleetdesk/contracts/handover';
@@ -37,7 +37,9 @@ import {
 import { contractTabs } from '../../../components/contract-tabs/contract-tabs';
 import { TargetLog } from '../../../components/operation-log/target-log';
 import { useAccess } from '../../../lib/access';
-import { formatDateTime } from '../../../lib/format';
+import { BillLink, CarLink, ContractLink, DriverLink } from '../../../components/entity-links';
+import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import {
   accountsQuery,
   collectionsQuery,
@@ -76,8 +78,13 @@ function Terms({ c }: { c: Contract }) {
         f('state', <Tag color={STATE_COLORS[c.state]}>{title(CONTRACT_STATE_TITLES[c.state])}</Tag>),
         f('origin', title(CONTRACT_ORIGIN_TITLES[c.origin])),
         f('rentName', c.rentName),
-        f('driver', `${c.driverName} ${c.driverPhone}`),
-        f('plate', c.plate),
+        f(
+          'driver',
+          <>
+            <DriverLink id={c.driverId} name={c.driverName} /> {c.driverPhone}
+          </>,
+        ),
+        f('plate', <CarLink id={c.carId} plate={c.plate} />),
         f('type', title(CONTRACT_TYPE_TITLES[c.type])),
         f('period', title(PAYMENT_PERIOD_TITLES[c.period])),
         f('billing', title(BILLING_MODE_TITLES[c.billing])),
@@ -87,13 +94,13 @@ function Terms({ c }: { c: Contract }) {
         f('instalments', c.instalments),
         f('rentalDays', c.rentalDays),
         f('freeDays', c.freeDays),
-        f('deposit', c.deposit),
-        f('managementFee', c.managementFee),
-        f('rent', c.rent),
-        f('totalRent', c.totalRent),
-        f('buyOutPrice', c.buyOutPrice),
-        f('total', c.total),
-        f('outstanding', c.outstanding),
+        f('deposit', formatMoney(c.deposit)),
+        f('managementFee', formatMoney(c.managementFee)),
+        f('rent', formatMoney(c.rent)),
+        f('totalRent', formatMoney(c.totalRent)),
+        f('buyOutPrice', c.buyOutPrice === null ? null : formatMoney(c.buyOutPrice)),
+        f('total', formatMoney(c.total)),
+        f('outstanding', formatMoney(c.outstanding)),
         f('template', c.template),
         f('discountPlan', c.discountPlan),
         f('clauses', c.clauses.length ? c.clauses.join('；') : null),
@@ -106,11 +113,35 @@ function Terms({ c }: { c: Contract }) {
  * The bill schedule: every line with its state; open lines of a signed contract can be collected or waived, and
  * so can those of a contract that ended (car change, renewal) while its group goes on in a signed contract.
  */
-export function Bills({ c }: { c: Contract }) {
+export function Bills({ c, picked }: { c: Contract; picked?: number }) {
   const { t } = useTranslation('contracts');
   const title = useTitle();
   const access = useAccess();
   const lines = useQuery(linesQuery(c.id));
+  // `?tab=bills&bill=<id>`: the bill picked out and scrolled to once the lines are there.
+  useEffect(() => {
+    if (!picked || !lines.data) return;
+    document.querySelector(`[data-row-key="${picked}"]`)?.scrollIntoView?.({ block: 'center' });
+  }, [picked, lines.data]);
+  const lateFeeOf = (l: PaymentLine) =>
+    (lines.data ?? [])
+      .filter((x) => x.lateFeeFor === l.id && (x.state === 'unpaid' || x.state === 'partial'))
+      .reduce((sum, x) => sum + x.outstanding, 0);
+  const targetOf = (l: PaymentLine): CollectTarget => ({
+    id: l.id,
+    type: l.type,
+    period: l.period,
+    outstanding: l.outstanding,
+    version: l.version,
+    contractId: c.id,
+    contractNumber: c.number,
+    amount: l.amount,
+    paid: l.paid,
+    dueDate: l.dueDate,
+    periodStart: l.periodStart,
+    periodEnd: l.periodEnd,
+    lateFee: lateFeeOf(l),
+  });
   const ended = c.state === 'completed' || c.state === 'terminated';
   const group = useQuery({ ...groupQuery(c.id), enabled: ended });
   const live = c.state === 'signed' || (ended && !!group.data?.some((g) => g.state === 'signed'));
@@ -125,18 +156,28 @@ export function Bills({ c }: { c: Contract }) {
         dataSource={lines.data ?? []}
         pagination={false}
         scroll={{ x: 1000 }}
-        rowClassName={(l) => (l.overdueDays > 0 ? 'fd-line-overdue' : '')}
+        rowClassName={(l) =>
+          [l.overdueDays > 0 ? 'fd-line-overdue' : '', l.id === picked ? 'fd-line-picked' : ''].join(' ').trim()
+        }
         columns={[
           { key: 'due', title: t('columns.dueDate'), dataIndex: 'dueDate' },
-          { key: 'type', title: t('columns.lineType'), render: (_, l) => title(LINE_TYPE_TITLES[l.type]) },
+          {
+            key: 'type',
+            title: t('columns.lineType'),
+            render: (_, l) => (
+              <BillLink contractId={c.id} billId={l.id}>
+                {title(LINE_TYPE_TITLES[l.type])}
+              </BillLink>
+            ),
+          },
           { key: 'period', title: t('columns.periodNo'), render: (_, l) => l.period ?? '-' },
           {
             key: 'bill',
             title: t('columns.billPeriod'),
             render: (_, l) => (l.periodStart ? `${l.periodStart} ~ ${l.periodEnd}` : '-'),
           },
-          { key: 'amount', title: t('columns.amount'), dataIndex: 'amount', align: 'right' },
-          { key: 'paid', title: t('columns.paid'), dataIndex: 'paid', align: 'right' },
+          { key: 'amount', title: t('columns.amount'), align: 'right', render: (_, l) => formatMoney(l.amount) },
+          { key: 'paid', title: t('columns.received'), align: 'right', render: (_, l) => formatMoney(l.paid) },
           {
             key: 'state',
             title: t('columns.lineState'),
@@ -167,12 +208,12 @@ export function Bills({ c }: { c: Contract }) {
               open(l) ? (
                 <Space size={0}>
                   {access.can('rentContract:collect') && (
-                    <Button size="small" type="link" onClick={() => setTarget({ line: l, mode: 'collect' })}>
+                    <Button size="small" type="link" onClick={() => setTarget({ line: targetOf(l), mode: 'collect' })}>
                       {t('actions.collect')}
                     </Button>
                   )}
                   {access.can('rentContract:waive') && (
-                    <Button size="small" type="link" onClick={() => setTarget({ line: l, mode: 'waive' })}>
+                    <Button size="small" type="link" onClick={() => setTarget({ line: targetOf(l), mode: 'waive' })}>
                       {t('actions.waive')}
                     </Button>
                   )}
@@ -210,10 +251,31 @@ export function Payments({ c }: { c: Contract }) {
       pagination={false}
       columns={[
         { key: 'paidDate', title: t('columns.paidDate'), dataIndex: 'paidDate' },
-        { key: 'type', title: t('columns.lineType'), render: (_, r) => title(LINE_TYPE_TITLES[r.lineType]) },
+        {
+          key: 'type',
+          title: t('columns.lineType'),
+          render: (_, r) => (
+            <BillLink contractId={c.id} billId={r.lineId}>
+              {title(LINE_TYPE_TITLES[r.lineType])}
+            </BillLink>
+          ),
+        },
         { key: 'period', title: t('columns.periodNo'), render: (_, r) => r.period ?? '-' },
-        { key: 'amount', title: t('columns.amount'), dataIndex: 'amount', align: 'right' },
+        { key: 'amount', title: t('columns.received'), align: 'right', render: (_, r) => formatMoney(r.amount) },
         { key: 'account', title: t('columns.account'), dataIndex: 'accountName' },
+        { key: 'remark', title: t('columns.remark'), render: (_, r) => r.remark ?? '-' },
+        {
+          key: 'voucher',
+          title: t('columns.voucher'),
+          render: (_, r) =>
+            r.voucher ? (
+              <a href={r.voucher} target="_blank" rel="noreferrer">
+                {t('collect.voucherOpen')}
+              </a>
+            ) : (
+              '-'
+            ),
+        },
         { key: 'user', title: t('columns.user'), render: (_, r) => r.userName ?? '-' },
         { key: 'at', title: t('columns.at'), render: (_, r) => formatDateTime(r.at) },
         ...(access.can('rentContract:print')
@@ -259,18 +321,23 @@ function Group({ c }: { c: Contract }) {
           key: 'number',
           title: t('columns.number'),
           render: (_, r) =>
-            r.id === c.id ? <strong>{r.number}</strong> : <Link to={`/rentContract/detail/${r.id}`}>{r.number}</Link>,
+            r.id === c.id ? <strong>{r.number}</strong> : <ContractLink id={r.id} number={r.number} />,
         },
         { key: 'origin', title: t('group.origin'), render: (_, r) => title(CONTRACT_ORIGIN_TITLES[r.origin]) },
-        { key: 'plate', title: t('columns.plate'), dataIndex: 'plate' },
+        { key: 'plate', title: t('columns.plate'), render: (_, r) => <CarLink id={r.carId} plate={r.plate} /> },
         { key: 'dates', title: t('columns.dates'), render: (_, r) => `${r.startDate} ~ ${r.endDate}` },
-        { key: 'rent', title: t('columns.rent'), dataIndex: 'rent', align: 'right' },
+        { key: 'rent', title: t('columns.rent'), align: 'right', render: (_, r) => formatMoney(r.rent) },
         {
           key: 'state',
           title: t('columns.state'),
           render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{title(CONTRACT_STATE_TITLES[r.state])}</Tag>,
         },
-        { key: 'outstanding', title: t('columns.outstanding'), dataIndex: 'outstanding', align: 'right' },
+        {
+          key: 'outstanding',
+          title: t('columns.outstanding'),
+          align: 'right',
+          render: (_, r) => formatMoney(r.outstanding),
+        },
       ]}
     />
   );
@@ -315,7 +382,7 @@ export function TempCars({ c }: { c: Contract }) {
           pagination={false}
           locale={{ emptyText: <Empty description={t('tempCar.none')} /> }}
           columns={[
-            { key: 'plate', title: t('tempCar.car'), dataIndex: 'plate' },
+            { key: 'plate', title: t('tempCar.car'), render: (_, r) => <CarLink id={r.carId} plate={r.plate} /> },
             { key: 'period', title: t('tempCar.period'), render: (_, r) => `${r.fromDate} ~ ${r.toDate}` },
             { key: 'reason', title: t('tempCar.reason'), dataIndex: 'reason' },
             {
@@ -408,7 +475,8 @@ function Actions({ c }: { c: Contract }) {
   const { t } = useTranslation('contracts');
   const access = useAccess();
   const accounts = useQuery(accountsQuery());
-  const sign = useSignContract();
+  const inline = useInlineFailure();
+  const sign = useSignContract(inline.silent);
   const cancel = useCancelContract();
   const finish = useFinishContract();
   const [signing, setSigning] = useState(false);
@@ -444,16 +512,24 @@ function Actions({ c }: { c: Contract }) {
       <Modal
         open={signing}
         title={t('actions.sign')}
-        onCancel={() => setSigning(false)}
+        onCancel={() => {
+          inline.clear();
+          setSigning(false);
+        }}
         okButtonProps={{ disabled: !accountId }}
         confirmLoading={sign.isPending}
         onOk={() =>
-          void sign
-            .mutateAsync({ id: c.id, accountId: accountId! })
-            .then(() => setSigning(false))
+          void inline
+            .run(() => sign.mutateAsync({ id: c.id, accountId: accountId! }))
+            .then((done) => done && setSigning(false))
             .catch(() => undefined)
         }
       >
+        <InlineFailure
+          failure={inline.failure}
+          onClose={inline.clear}
+          action={<CarLink id={c.carId} plate={c.plate} tab="insurance" />}
+        />
         <Select
           style={{ width: '100%' }}
           placeholder={t('collect.account')}
@@ -540,6 +616,8 @@ export function ContractDetail({ id }: { id: number }) {
       <Space className="fd-contract-head" wrap>
         <Link to="/rentContract">{t('actions.back')}</Link>
         <h1 className="fd-page-title fd-contract-title">{c.number}</h1>
+        <DriverLink id={c.driverId} name={c.driverName} />
+        <CarLink id={c.carId} plate={c.plate} />
         <Actions c={c} />
       </Space>
       <OverdueStrip contractId={c.id} />
@@ -548,7 +626,11 @@ export function ContractDetail({ id }: { id: number }) {
         onChange={(k) => setParams({ tab: k }, { replace: true })}
         items={withAdded(c, added, t, [
           { key: 'terms', label: t('detail.tabs.terms'), children: <Terms c={c} /> },
-          { key: 'bills', label: t('detail.tabs.bills'), children: <Bills c={c} /> },
+          {
+            key: 'bills',
+            label: t('detail.tabs.bills'),
+            children: <Bills c={c} picked={Number(params.get('bill')) || undefined} />,
+          },
           { key: 'payments', label: t('detail.tabs.payments'), children: <Payments c={c} /> },
           { key: 'tempCars', label: t('detail.tabs.tempCars'), children: <TempCars c={c} /> },
           {

@@ -18,7 +18,8 @@ import { ListPage, type ListColumn } from '../../../components/list-page/list-pa
 import type { FilterField } from '../../../components/list-page/list-params';
 import { SavedFilters } from '../../../components/list-page/saved-filters';
 import { useAccess } from '../../../lib/access';
-import { formatDate } from '../../../lib/format';
+import { CarLink, ContractLink, DriverLink } from '../../../components/entity-links';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { contractsQuery, exportContracts, type ContractFilterBody } from '../api/contracts';
 import { useTitle } from '../components/titles';
@@ -132,20 +133,33 @@ export function ContractList({ fixed = {} }: { fixed?: ContractFilterBody }) {
       key: 'number',
       title: t('columns.number'),
       fixed: 'left',
-      render: (_, c) => <Link to={`/rentContract/detail/${c.id}`}>{c.number}</Link>,
+      render: (_, c) => <ContractLink id={c.id} number={c.number} />,
     },
-    { key: 'driver', title: t('columns.driver'), render: (_, c) => `${c.driverName} ${c.driverPhone}` },
-    { key: 'plate', title: t('columns.plate'), dataIndex: 'plate' },
+    {
+      key: 'driver',
+      title: t('columns.driver'),
+      render: (_, c) => (
+        <>
+          <DriverLink id={c.driverId} name={c.driverName} /> {c.driverPhone}
+        </>
+      ),
+    },
+    { key: 'plate', title: t('columns.plate'), render: (_, c) => <CarLink id={c.carId} plate={c.plate} /> },
     { key: 'type', title: t('columns.type'), render: (_, c) => title(CONTRACT_TYPE_TITLES[c.type]) },
     { key: 'period', title: t('columns.period'), render: (_, c) => title(PAYMENT_PERIOD_TITLES[c.period]) },
     { key: 'dates', title: t('columns.dates'), render: (_, c) => `${c.startDate} ~ ${c.endDate}` },
-    { key: 'rent', title: t('columns.rent'), dataIndex: 'rent', align: 'right' },
+    { key: 'rent', title: t('columns.rent'), align: 'right', render: (_, c) => formatMoney(c.rent) },
     {
       key: 'state',
       title: t('columns.state'),
       render: (_, c) => <Tag color={STATE_COLORS[c.state]}>{title(CONTRACT_STATE_TITLES[c.state])}</Tag>,
     },
-    { key: 'outstanding', title: t('columns.outstanding'), dataIndex: 'outstanding', align: 'right' },
+    {
+      key: 'outstanding',
+      title: t('columns.outstanding'),
+      align: 'right',
+      render: (_, c) => formatMoney(c.outstanding),
+    },
     {
       key: 'overdue',
       title: t('columns.overdue'),

@@ -6,14 +6,15 @@ import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   DEBT_BUCKET_TITLES,
   DEBT_BUCKETS,
   LINE_TYPE_TITLES,
   type DebtorRow,
 } from '@fleetdesk/contracts/rental-contracts';
+import { BillLink, CarLink, ContractLink, DriverLink } from '../../../components/entity-links';
 import { useAccess } from '../../../lib/access';
+import { formatMoney } from '../../../lib/format';
 import { debtorsQuery } from '../api/contracts';
 import { CollectDialog, type CollectTarget } from '../components/collect-dialog';
 import { useTitle } from '../components/titles';
@@ -33,7 +34,7 @@ export function Debtors() {
       <Alert
         type="info"
         showIcon
-        message={t('debtors.off')}
+        title={t('debtors.off')}
         action={
           access.can('oaSetting') ? (
             <Link to="/oaSetting?tab=rules" data-testid="debtors-setting-link">
@@ -73,18 +74,35 @@ export function Debtors() {
           {
             key: 'number',
             title: t('columns.number'),
-            render: (_, r) => <Link to={`/rentContract/detail/${r.contractId}?tab=bills`}>{r.number}</Link>,
+            render: (_, r) => <ContractLink id={r.contractId} number={r.number} />,
           },
-          { key: 'driver', title: t('columns.driver'), render: (_, r) => `${r.driverName} ${r.driverPhone}` },
-          { key: 'plate', title: t('columns.plate'), dataIndex: 'plate' },
+          {
+            key: 'driver',
+            title: t('columns.driver'),
+            render: (_, r) => (
+              <>
+                <DriverLink id={r.driverId} name={r.driverName} /> {r.driverPhone}
+              </>
+            ),
+          },
+          { key: 'plate', title: t('columns.plate'), render: (_, r) => <CarLink id={r.carId} plate={r.plate} /> },
           {
             key: 'type',
             title: t('columns.lineType'),
-            render: (_, r) => `${title(LINE_TYPE_TITLES[r.type])}${r.period ? ` #${r.period}` : ''}`,
+            render: (_, r) => (
+              <BillLink contractId={r.contractId} billId={r.lineId}>
+                {`${title(LINE_TYPE_TITLES[r.type])}${r.period ? ` #${r.period}` : ''}`}
+              </BillLink>
+            ),
           },
           { key: 'due', title: t('columns.dueDate'), dataIndex: 'dueDate' },
-          { key: 'outstanding', title: t('columns.outstanding'), dataIndex: 'outstanding', align: 'right' },
-          { key: 'lateFee', title: t('columns.lateFee'), dataIndex: 'lateFee', align: 'right' },
+          {
+            key: 'outstanding',
+            title: t('columns.outstanding'),
+            align: 'right',
+            render: (_, r) => formatMoney(r.outstanding),
+          },
+          { key: 'lateFee', title: t('columns.lateFee'), align: 'right', render: (_, r) => formatMoney(r.lateFee) },
           { key: 'days', title: t('columns.overdueDays'), dataIndex: 'overdueDays', align: 'right' },
           {
             key: 'bucket',
@@ -114,6 +132,12 @@ export function Debtors() {
                       period: r.period,
                       outstanding: r.outstanding,
                       version: r.version,
+                      contractId: r.contractId,
+                      contractNumber: r.number,
+                      amount: r.amount,
+                      paid: r.paid,
+                      dueDate: r.dueDate,
+                      lateFee: r.lateFee,
                     })
                   }
                 >

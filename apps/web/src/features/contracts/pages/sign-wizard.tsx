@@ -9,11 +9,11 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Steps from 'antd/es/steps';
 import Table from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   BILLING_MODE_TITLES,
   BILLING_MODES,
@@ -26,14 +26,22 @@ import {
   type ContractTerms,
   type SchedulePreview,
 } from '@fleetdesk/contracts/rental-contracts';
+import { CarLink, ContractLink, DriverLink, entityPath } from '../../../components/entity-links';
+import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
+import { useAccess } from '../../../lib/access';
+import { formatMoney, formatPlate } from '../../../lib/format';
 import {
   accountsQuery,
+  activateDriver,
+  carBriefQuery,
+  contractsKey,
+  driverOptionsQuery,
   previewSchedule,
+  rentabilityQuery,
   useCreateContract,
   useSignContract,
-  wizardCarsQuery,
-  wizardDriversQuery,
 } from '../api/contracts';
+import { CarPicker, CarReasons, DriverPicker } from '../components/pickers';
 import { useTitle } from '../components/titles';
 
 interface Values {
@@ -73,44 +81,83 @@ function termsOf(v: Values): ContractTerms {
   };
 }
 
-/** `/rentContract/new`: driver and car, terms, schedule preview, first receipts; the contract is signed at the end. */
+const idParam = (v: string | null): number | undefined => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * `/rentContract/new` (`?driverId=&carId=` choose them, from the driver's or the car's page): driver and car,
+ * terms, schedule preview, first receipts; the contract is signed at the end. The pickers search the server; a car
+ * that cannot be rented is greyed with its reasons before anything is made, and a refusal of the server stays in
+ * the wizard as an inline alert until the user acts.
+ */
 export function SignWizard() {
   const { t } = useTranslation('contracts');
   const title = useTitle();
+  const access = useAccess();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
   const [preview, setPreview] = useState<SchedulePreview | null>(null);
   const [created, setCreated] = useState<Contract | null>(null);
   const [signed, setSigned] = useState(false);
   const [accountId, setAccountId] = useState<number | undefined>();
-  const drivers = useQuery(wizardDriversQuery());
-  const cars = useQuery(wizardCarsQuery());
+  const [activating, setActivating] = useState(false);
+  const inline = useInlineFailure();
   const accounts = useQuery(accountsQuery());
-  const create = useCreateContract();
-  const sign = useSignContract();
+  const create = useCreateContract(inline.silent);
+  const sign = useSignContract(inline.silent);
   const type = Form.useWatch('type', form);
-  const driverId = Form.useWatch('driverId', form);
-  const driverRent = drivers.data?.rows.find((d) => d.id === driverId)?.rentId;
+  const driverId = Form.useWatch('driverId', form) as number | undefined;
+  const carId = Form.useWatch('carId', form) as number | undefined;
+  const driverRow = useQuery({ ...driverOptionsQuery({ ids: driverId ? [driverId] : [] }), enabled: !!driverId });
+  const driver = driverRow.data?.rows.find((d) => d.id === driverId);
+  const driverRent = driver?.rentId;
+  const car = useQuery({ ...carBriefQuery(carId ?? 0), enabled: !!carId });
+  const carCheck = useQuery(rentabilityQuery(carId ? [carId] : []));
+  const carVerdict = carCheck.data?.[0];
+  const prospect = driver?.state === 'prospect';
+
+  const activate = async () => {
+    if (!driver) return;
+    setActivating(true);
+    try {
+      await inline.run(() => activateDriver(driver.id));
+      await client.invalidateQueries({ queryKey: [...contractsKey, 'wizard', 'drivers'] });
+    } finally {
+      setActivating(false);
+    }
+  };
 
   const next = async () => {
+    inline.clear();
     if (step === 0) {
       await form.validateFields(['driverId', 'carId']);
+      if (prospect || (carVerdict && !carVerdict.rentable)) return;
       setStep(1);
     } else if (step === 1) {
       await form.validateFields();
-      setPreview(await previewSchedule(termsOf(form.getFieldsValue(true) as Values)));
+      const p = await inline.run(() => previewSchedule(termsOf(form.getFieldsValue(true) as Values)));
+      if (!p) return;
+      setPreview(p);
       setStep(2);
     } else if (step === 2) {
       const v = form.getFieldsValue(true) as Values;
-      const c = await create.mutateAsync({
-        ...termsOf(v),
-        driverId: v.driverId,
-        carId: v.carId,
-        ...(driverRent ? { rentId: driverRent } : {}),
-        template: v.template ?? null,
-        clauses: [],
-        attachments: [],
-      } as never);
+      const c = await inline.run(() =>
+        create.mutateAsync({
+          ...termsOf(v),
+          driverId: v.driverId,
+          carId: v.carId,
+          ...(driverRent ? { rentId: driverRent } : {}),
+          template: v.template ?? null,
+          clauses: [],
+          attachments: [],
+        } as never),
+      );
+      if (!c) return;
       setCreated(c);
       setStep(3);
     }
@@ -129,9 +176,29 @@ export function SignWizard() {
     return (
       <Result
         status="success"
-        title={t('wizard.signed')}
-        subTitle={created.number}
-        extra={<Link to={`/rentContract/detail/${created.id}`}>{t('actions.view')}</Link>}
+        className="fd-sign-done"
+        title={t('wizard.signedCollected', { amount: formatMoney(firstReceipts) })}
+        subTitle={
+          <Space size={4}>
+            <ContractLink id={created.id} number={created.number} />
+            <DriverLink id={created.driverId} name={created.driverName} />
+            <CarLink id={created.carId} plate={created.plate} />
+          </Space>
+        }
+        extra={
+          <Space>
+            {access.can('rentContract:dispatch') && (
+              <Button
+                type="primary"
+                className="fd-next-step"
+                onClick={() => void navigate(entityPath.contract(created.id, 'handover'))}
+              >
+                {t('wizard.nextDispatch')}
+              </Button>
+            )}
+            <Link to={entityPath.contract(created.id)}>{t('actions.view')}</Link>
+          </Space>
+        }
       />
     );
   }
@@ -142,11 +209,14 @@ export function SignWizard() {
         current={step}
         items={(['parties', 'terms', 'schedule', 'receipts'] as const).map((s) => ({ title: t(`wizard.steps.${s}`) }))}
       />
+      <InlineFailure failure={inline.failure} onClose={inline.clear} className="fd-wizard-failure" />
       <Form<Values>
         form={form}
         layout="vertical"
         className="fd-sign-form"
         initialValues={{
+          driverId: idParam(params.get('driverId')),
+          carId: idParam(params.get('carId')),
           type: 'rentToOwn',
           period: 'monthly',
           billing: 'prepaid',
@@ -161,27 +231,48 @@ export function SignWizard() {
       >
         <div hidden={step !== 0}>
           <Form.Item name="driverId" label={t('wizard.driver')} rules={[{ required: true }]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              options={(drivers.data?.rows ?? []).map((d) => ({ value: d.id, label: `${d.name} ${d.phone}` }))}
-            />
+            <DriverPicker chosen={driver} />
           </Form.Item>
+          {prospect && driver && (
+            <Alert
+              className="fd-prospect-alert"
+              type="warning"
+              showIcon
+              title={t('picker.prospectHint', { name: driver.name })}
+              action={
+                access.can('rentDriver:edit') ? (
+                  <Button type="primary" size="small" loading={activating} onClick={() => void activate()}>
+                    {t('picker.activateAndSign')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
           <Form.Item name="carId" label={t('wizard.car')} rules={[{ required: true }]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              options={(cars.data?.rows ?? [])
-                .filter((c) => !driverRent || c.rentId === driverRent)
-                .map((c) => ({ value: c.id, label: c.plate }))}
+            <CarPicker
+              rentId={driverRent}
+              chosen={
+                car.data
+                  ? { id: car.data.id, plate: car.data.plate, rentId: car.data.rentId, status: car.data.status }
+                  : undefined
+              }
             />
           </Form.Item>
+          {carId && carVerdict && !carVerdict.rentable && (
+            <Alert
+              className="fd-car-blocked"
+              type="error"
+              showIcon
+              title={t('picker.carBlocked', { plate: formatPlate(car.data?.plate) })}
+              description={<CarReasons carId={carId} reasons={carVerdict.reasons} />}
+            />
+          )}
           <Form.Item name="template" label={t('wizard.template')}>
             <Input maxLength={60} />
           </Form.Item>
         </div>
         <div hidden={step !== 1}>
-          <Alert type="warning" showIcon message={t('wizard.regenerateWarning')} />
+          <Alert type="warning" showIcon title={t('wizard.regenerateWarning')} />
           <Space wrap align="start" className="fd-sign-terms">
             <Form.Item name="type" label={t('detail.fields.type')} rules={[{ required: true }]}>
               <Select
@@ -235,7 +326,7 @@ export function SignWizard() {
           <Alert
             type="info"
             showIcon
-            message={t('wizard.total', { total: preview.total, instalments: preview.instalments })}
+            title={t('wizard.total', { total: formatMoney(preview.total), instalments: preview.instalments })}
           />
           <Table
             size="small"
@@ -251,14 +342,19 @@ export function SignWizard() {
                 title: t('columns.billPeriod'),
                 render: (_, l) => (l.periodStart ? `${l.periodStart} ~ ${l.periodEnd}` : '-'),
               },
-              { key: 'amount', title: t('columns.amount'), dataIndex: 'amount', align: 'right' },
+              {
+                key: 'amount',
+                title: t('columns.amount'),
+                align: 'right',
+                render: (_, l) => formatMoney(l.amount),
+              },
             ]}
           />
         </>
       )}
       {step === 3 && created && (
         <Space direction="vertical" className="fd-sign-receipts">
-          <Alert type="info" showIcon message={t('wizard.firstReceipts', { amount: firstReceipts })} />
+          <Alert type="info" showIcon title={t('wizard.firstReceipts', { amount: formatMoney(firstReceipts) })} />
           <Select
             style={{ width: 280 }}
             placeholder={t('collect.account')}
@@ -271,9 +367,9 @@ export function SignWizard() {
             disabled={!accountId}
             loading={sign.isPending}
             onClick={() =>
-              void sign
-                .mutateAsync({ id: created.id, accountId: accountId! })
-                .then(() => setSigned(true))
+              void inline
+                .run(() => sign.mutateAsync({ id: created.id, accountId: accountId! }))
+                .then((done) => done && setSigned(true))
                 .catch(() => undefined)
             }
           >
@@ -284,7 +380,12 @@ export function SignWizard() {
       {step < 3 && (
         <Space className="fd-sign-nav">
           {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('wizard.prev')}</Button>}
-          <Button type="primary" loading={create.isPending} onClick={() => void next().catch(() => undefined)}>
+          <Button
+            type="primary"
+            loading={create.isPending}
+            disabled={step === 0 && (prospect || (!!carVerdict && !carVerdict.rentable))}
+            onClick={() => void next().catch(() => undefined)}
+          >
             {step === 2 ? t('wizard.create') : t('wizard.next')}
           </Button>
         </Space>

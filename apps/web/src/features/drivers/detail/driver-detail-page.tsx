@@ -1,3 +1,4 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -199,6 +200,13 @@ export default function DriverDetailPage() {
           {d.phone} · {d.rentName}
         </span>
         <div className="fd-driver-head-actions">
+          {!d.deletedAt && d.state !== 'blacklisted' && access.can('rentContract:add') && (
+            <Link to={`/rentContract/new?driverId=${d.id}`} className="fd-new-contract">
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('actions.newContract')}
+              </Button>
+            </Link>
+          )}
           {!d.deletedAt && access.can('rentDriver:edit') && (
             <Link to={`/rentDriver/${d.id}/edit`}>
               <Button icon={<EditOutlined />}>{t('actions.edit')}</Button>

@@ -16,7 +16,7 @@ import {
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { RentContractPaths, type Account, type PaymentLine } from '@fleetdesk/contracts/rental-contracts';
 import { saveBlob } from '../../../lib/download';
-import { request } from '../../../lib/request';
+import { request, type RequestOptions } from '../../../lib/request';
 
 /** The contract area's key: a handover write also changes the contract (dispatched, state, bills). */
 const contractsKey = ['contracts'] as const;
@@ -76,14 +76,15 @@ function useHandoverMutation<V, R>(fn: (v: V) => Promise<R>) {
   });
 }
 
-export const useDispatch = () =>
+/** `silent`: the wizard shows a refusal itself, inline (`components/inline-failure.tsx`). */
+export const useDispatch = (silent?: RequestOptions['silent']) =>
   useHandoverMutation(({ id, body }: { id: number; body: DispatchInput }) =>
-    request<InspectionState>(fillPath(P.dispatch, { id }), { method: 'POST', json: body }),
+    request<InspectionState>(fillPath(P.dispatch, { id }), { method: 'POST', json: body, silent }),
   );
 
-export const useReturn = () =>
+export const useReturn = (silent?: RequestOptions['silent']) =>
   useHandoverMutation(({ id, body }: { id: number; body: ReturnInput }) =>
-    request<InspectionState>(fillPath(P.giveBack, { id }), { method: 'POST', json: body }),
+    request<InspectionState>(fillPath(P.giveBack, { id }), { method: 'POST', json: body, silent }),
   );
 
 export const useSaveSettlement = () =>

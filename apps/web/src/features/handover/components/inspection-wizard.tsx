@@ -24,6 +24,7 @@ import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import { activeStaffQuery } from '../../../lib/organisation-lists';
 import { useSession } from '../../../lib/session';
+import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
 import { uploadFile } from '../../../lib/upload';
 import { useDispatch, useReturn } from '../api/handover';
 import { CarOutline } from './car-outline';
@@ -144,8 +145,9 @@ export function InspectionWizard({
   const access = useAccess();
   const me = useSession((s) => s.user);
   const staff = useQuery(activeStaffQuery(access.can('oaDepart:view')));
-  const dispatch = useDispatch();
-  const giveBack = useReturn();
+  const inline = useInlineFailure();
+  const dispatch = useDispatch(inline.silent);
+  const giveBack = useReturn(inline.silent);
   const [form] = Form.useForm<Basics>();
   const [step, setStep] = useState(0);
   const [marks, setMarks] = useState<Mark[]>([]);
@@ -193,8 +195,12 @@ export function InspectionWizard({
       inspectorId: b.inspectorId,
       remark: b.remark?.trim() || null,
     };
-    if (kind === 'dispatch') await dispatch.mutateAsync({ id: contractId, body });
-    else await giveBack.mutateAsync({ id: contractId, body: { ...body, damageDeduction: b.damageDeduction ?? 0 } });
+    const done = await inline.run(() =>
+      kind === 'dispatch'
+        ? dispatch.mutateAsync({ id: contractId, body })
+        : giveBack.mutateAsync({ id: contractId, body: { ...body, damageDeduction: b.damageDeduction ?? 0 } }),
+    );
+    if (!done) return;
     void message.success(t('inspection.done'));
     onClose();
   };
@@ -226,6 +232,7 @@ export function InspectionWizard({
         </Space>
       }
     >
+      <InlineFailure failure={inline.failure} onClose={inline.clear} />
       <Steps
         size="small"
         current={step}

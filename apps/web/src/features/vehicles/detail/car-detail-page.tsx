@@ -15,6 +15,7 @@ import { CarHeader } from './car-header';
 import { CarHistory } from './car-history';
 import { CarImages } from './car-images';
 import { CarInfo } from './car-info';
+import { CarRentability } from './car-rentability';
 import { CarWarnings } from './car-warnings';
 import '../detail-i18n';
 import '../i18n';
@@ -77,6 +78,7 @@ export default function CarDetailPage() {
   return (
     <div className="fd-car-detail">
       <CarHeader car={data} />
+      <CarRentability car={data} />
       <CarWarnings car={data} />
       <Tabs
         activeKey={tab}

@@ -1,3 +1,4 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
@@ -59,6 +60,15 @@ export function CarHeader({ car }: { car: CarDetail }) {
           </div>
         )}
         <div className="fd-car-detail-buttons">
+          {access.can('rentContract:add') && !car.deletedAt && (
+            <Button
+              className="fd-new-contract"
+              icon={<PlusOutlined />}
+              onClick={() => void navigate(`/rentContract/new?carId=${car.id}`)}
+            >
+              {t('detail.newContract')}
+            </Button>
+          )}
           {canEdit && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(`/rentCar/car/${car.id}/edit`)}>
               {t('detail.edit')}

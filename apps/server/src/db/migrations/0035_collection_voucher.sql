@@ -1,0 +1,1 @@
+ALTER TABLE "rental_collections" ADD COLUMN "voucher" text;
