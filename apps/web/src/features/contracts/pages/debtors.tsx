@@ -6,6 +6,7 @@ import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   DEBT_BUCKET_TITLES,
   DEBT_BUCKETS,
