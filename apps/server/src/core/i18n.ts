@@ -71,9 +71,19 @@ export function hasMessage(key: string): boolean {
   return key in catalogue;
 }
 
-/** A parameter as a text shows it: a plate (`{plate}`, `{carPlate}`) in the one plate format, 浙A·D12345. */
+const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A parameter as a text shows it, in the formats of the screens: a plate (`{plate}`, `{carPlate}`) as 浙A·D12345,
+ * an amount of yuan (`{amount}`, `{totalAmount}`) as ¥47,200.00.
+ */
 function paramValue(name: string, value: string | number): string {
-  return typeof value === 'string' && /plate$/i.test(name) ? formatPlate(value) : String(value);
+  if (typeof value === 'string' && /plate$/i.test(name)) return formatPlate(value);
+  if (/amount$/i.test(name) && value !== '' && Number.isFinite(Number(value))) {
+    const yuan = Number(value);
+    return `${yuan < 0 ? '-' : ''}¥${MONEY.format(Math.abs(yuan))}`;
+  }
+  return String(value);
 }
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

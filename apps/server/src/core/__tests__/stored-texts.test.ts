@@ -3,6 +3,10 @@ import { defineMessages, defineTitles, renderStored, renderText, storedText } fr
 
 // Keys and titles of this file only (the catalogue outlives a file under `isolate: false`: names are unique).
 defineMessages({
+  'test.storedTexts.amount': {
+    'zh-CN': '欠款 {amount}，押金 {depositAmount}',
+    'en-US': '{amount} owed, {depositAmount} held',
+  },
   'test.storedTexts.plate': { 'zh-CN': '车辆 {plate} 与 {carPlate}', 'en-US': 'Cars {plate} and {carPlate}' },
   'test.storedTexts.due': {
     'zh-CN': '{kind}将于 {date} 到期（{count} 项）',
@@ -57,5 +61,14 @@ describe('texts stored as keys', () => {
     expect(renderText('en-US', { key: 'test.storedTexts.plate', params: { plate: '—', carPlate: 'X1' } })).toBe(
       'Cars — and X1',
     );
+  });
+
+  it('shows an amount parameter as money, in the one money format', () => {
+    expect(
+      renderText('zh-CN', { key: 'test.storedTexts.amount', params: { amount: 47200, depositAmount: '9787.5' } }),
+    ).toBe('欠款 ¥47,200.00，押金 ¥9,787.50');
+    expect(
+      renderText('en-US', { key: 'test.storedTexts.amount', params: { amount: -12.3, depositAmount: 'n/a' } }),
+    ).toBe('-¥12.30 owed, n/a held');
   });
 });

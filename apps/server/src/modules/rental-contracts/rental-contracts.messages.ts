@@ -110,13 +110,13 @@ defineMessages({
   // The message-centre reminders of rent and contract ends (`rental-contracts.jobs.ts`), in the reader's language.
   'contracts.reminder.dueTitle': { 'zh-CN': '租金即将到期', 'en-US': 'Rent due soon' },
   'contracts.reminder.due': {
-    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 元将于 {date} 到期',
-    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount} yuan, is due on {date}',
+    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 将于 {date} 到期',
+    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount}, is due on {date}',
   },
   'contracts.reminder.overdueTitle': { 'zh-CN': '租金逾期', 'en-US': 'Rent overdue' },
   'contracts.reminder.overdue': {
-    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 元已逾期（应付日 {date}）',
-    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount} yuan, is overdue (due on {date})',
+    'zh-CN': '合同 {number}（{driver}）第{period}期租金 {amount} 已逾期（应付日 {date}）',
+    'en-US': 'Contract {number} ({driver}): rent of period {period}, {amount}, is overdue (due on {date})',
   },
   'contracts.reminder.endTitle': { 'zh-CN': '合同即将到期', 'en-US': 'Contract ending soon' },
   'contracts.reminder.end': {
@@ -160,7 +160,7 @@ defineMessages({
   'contracts.event.collected': { 'zh-CN': '{what}: {amount}', 'en-US': '{what}: {amount}' },
   'contracts.event.waived': { 'zh-CN': '{what}', 'en-US': '{what}' },
   'contracts.event.lineAdded': { 'zh-CN': '{type}: {amount}', 'en-US': '{type}: {amount}' },
-  'contracts.event.discountAsked': { 'zh-CN': '申请优惠 {amount} 元', 'en-US': 'Discount of {amount} yuan asked' },
+  'contracts.event.discountAsked': { 'zh-CN': '申请优惠 {amount}', 'en-US': 'Discount of {amount} asked' },
   'contracts.event.discountApproved': { 'zh-CN': '优惠审批通过', 'en-US': 'Discount approved' },
   'contracts.event.discountRejected': { 'zh-CN': '优惠审批驳回', 'en-US': 'Discount rejected' },
   'contracts.event.discountWithdrawn': { 'zh-CN': '优惠申请已撤回', 'en-US': 'Discount request withdrawn' },
@@ -170,18 +170,18 @@ defineMessages({
     'zh-CN': '退车验车 {mileage} km，车损扣款 {deduction} 元',
     'en-US': 'Return check at {mileage} km; damage deduction {deduction} yuan',
   },
-  'contracts.event.settlementSaved': { 'zh-CN': '结算单保存：{amount} 元', 'en-US': 'Settlement saved: {amount} yuan' },
+  'contracts.event.settlementSaved': { 'zh-CN': '结算单保存：{amount}', 'en-US': 'Settlement saved: {amount}' },
   'contracts.event.settlementSubmittedFee': {
-    'zh-CN': '结算单提交审批：应收退车结算费 {amount} 元',
-    'en-US': 'Settlement sent for approval: return fee of {amount} yuan to collect',
+    'zh-CN': '结算单提交审批：应收退车结算费 {amount}',
+    'en-US': 'Settlement sent for approval: return fee of {amount} to collect',
   },
   'contracts.event.settlementSubmittedRefund': {
-    'zh-CN': '结算单提交审批：应退押金 {amount} 元',
-    'en-US': 'Settlement sent for approval: deposit of {amount} yuan to refund',
+    'zh-CN': '结算单提交审批：应退押金 {amount}',
+    'en-US': 'Settlement sent for approval: deposit of {amount} to refund',
   },
   'contracts.event.settlementSubmittedNone': {
-    'zh-CN': '结算单提交审批：无需收退 {amount} 元',
-    'en-US': 'Settlement sent for approval: nothing to collect or refund ({amount} yuan)',
+    'zh-CN': '结算单提交审批：无需收退 {amount}',
+    'en-US': 'Settlement sent for approval: nothing to collect or refund ({amount})',
   },
   'contracts.event.settlementRejected': { 'zh-CN': '结算单被驳回', 'en-US': 'Settlement rejected' },
   'contracts.event.settlementWithdrawn': { 'zh-CN': '结算单已撤回', 'en-US': 'Settlement withdrawn' },

@@ -371,12 +371,12 @@ describe("the bills' events", () => {
     expect(zh.map((m) => [m.category, m.title, m.link])).toEqual([
       [MessageCategory.bills, '租金逾期', '/rentContract/detail/9001?tab=bills&bill=9002'],
     ]);
-    expect(zh[0]!.content).toBe('合同 HT-TEST-OVERDUE（测试司机）第3期租金 4800.00 元已逾期（应付日 2026-01-05）');
+    expect(zh[0]!.content).toBe('合同 HT-TEST-OVERDUE（测试司机）第3期租金 ¥4,800.00 已逾期（应付日 2026-01-05）');
     const en = (
       await t.request('GET', LIST, { as: 'admin', lang: 'en-US', query: { keyword: 'HT-TEST-OVERDUE' } })
     ).json().data.rows as Item[];
     expect(en[0]!.content).toBe(
-      'Contract HT-TEST-OVERDUE (测试司机): rent of period 3, 4800.00 yuan, is overdue (due on 2026-01-05)',
+      'Contract HT-TEST-OVERDUE (测试司机): rent of period 3, ¥4,800.00, is overdue (due on 2026-01-05)',
     );
     // The clerk may not see contracts: told nothing; another tenant nothing.
     expect((await list('clerk', { keyword: 'HT-TEST-OVERDUE' })).total).toBe(0);
@@ -412,7 +412,7 @@ describe("the bills' events", () => {
     expect(rows2.map((m) => [m.title, m.content, m.link])).toEqual([
       [
         '收到付款',
-        `合同 ${k.number} 收到付款 1200.50 元（2026-02-28），该账单尚有未付金额。`,
+        `合同 ${k.number} 收到付款 ¥1,200.50（2026-02-28），该账单尚有未付金额。`,
         `/rentContract/detail/${k.id}?tab=bills&bill=77`,
       ],
     ]);

@@ -36,15 +36,15 @@ describe("a contract's history in the reader's language", () => {
     expect(res.statusCode).toBe(200);
     const zh = (await events(contractId, 'zh-CN')).find((e) => e.kind === 'line')!;
     const en = (await events(contractId, 'en-US')).find((e) => e.kind === 'line')!;
-    expect(zh.remark).toBe('车损: 800.5');
-    expect(en).toMatchObject({ id: zh.id, remark: 'Damage: 800.5' });
+    expect(zh.remark).toBe('车损: ¥800.50');
+    expect(en).toMatchObject({ id: zh.id, remark: 'Damage: ¥800.50' });
     const [row] = await q<{ remark: string; text_key: string; text_params: unknown }>(
       t,
       `select remark, text_key, text_params from rental_contract_events where id = $1`,
       [zh.id],
     );
     expect(row).toEqual({
-      remark: '车损: 800.5',
+      remark: '车损: ¥800.50',
       text_key: 'contracts.event.lineAdded',
       text_params: { type: { title: 'contractLineType', value: 'damage' }, amount: 800.5 },
     });

@@ -310,9 +310,9 @@ describe('contract life', () => {
         })
       ).json().data.rows as { title: string; content: string }[];
     const zh = (await list('zh-CN')).find((m) => m.title === '租金即将到期' && m.content.includes('2026-03-10'))!;
-    expect(zh.content).toMatch(/^合同 \S+（.+）第3期租金 3000\.00 元将于 2026-03-10 到期$/);
+    expect(zh.content).toMatch(/^合同 \S+（.+）第3期租金 ¥3,000\.00 将于 2026-03-10 到期$/);
     const en = (await list('en-US')).find((m) => m.title === 'Rent due soon' && m.content.includes('2026-03-10'))!;
-    expect(en.content).toMatch(/^Contract \S+ \(.+\): rent of period 3, 3000\.00 yuan, is due on 2026-03-10$/);
+    expect(en.content).toMatch(/^Contract \S+ \(.+\): rent of period 3, ¥3,000\.00, is due on 2026-03-10$/);
   });
 
   it('refuses to cancel a dispatched contract; ends it terminated while bills are open; the car goes back', async () => {
