@@ -155,7 +155,7 @@ test('a role that only reads cars, an employee with it, his first sign-in by cod
   await expect(nav.getByText('办公', { exact: true })).toHaveCount(0);
   await expect(nav.getByText('设置', { exact: true })).toHaveCount(0);
   await openFromNav(employee, '车辆', '车辆管理', /\/rentCar/);
-  await expect(employee.locator('.ant-table-row').first()).toBeVisible();
+  await expect(employee.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   await expect(employee.getByRole('button', { name: '新增车辆' })).toHaveCount(0);
   await expect(employee.getByRole('button', { name: '导入车辆' })).toHaveCount(0);
   await expect(employee.getByRole('button', { name: '导出' })).toHaveCount(0);
