@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Lang } from '@fleetdesk/contracts/common';
+import type { Lang, LocalText } from '@fleetdesk/contracts/common';
 import { ACTION_TITLES, findMenu, menuOfElement } from '@fleetdesk/contracts/permissions';
 import { operationLogs } from '../db/schema/audit.js';
 import type { Access } from './access.js';
@@ -96,6 +96,14 @@ export function noteActionPermission(
   if (!actionPermissions.has(action)) actionPermissions.set(action, code);
 }
 
+/** Titles of actions a module writes itself (a job, an import, a device's answer), not through a route. */
+const ownTitles = new Map<string, LocalText>();
+
+/** Names the actions a module writes into the operation log itself (not through the audit hook). */
+export function defineActionTitles(titles: Readonly<Record<string, LocalText>>): void {
+  for (const [action, title] of Object.entries(titles)) ownTitles.set(action, title);
+}
+
 /** Words of stored actions that are not permission actions, as a clerk would name them. */
 const VERB_ALIASES: Record<string, string> = {
   create: 'add',
@@ -111,6 +119,8 @@ const VERB_ALIASES: Record<string, string> = {
  * then shows its own name for it).
  */
 export function actionTitle(action: string, lang: Lang): string | null {
+  const own = ownTitles.get(action);
+  if (own) return own[lang];
   const code = actionPermissions.get(action);
   const words = action.split('.');
   const menu = findMenu(code ? menuOfElement(code) : words[0]!);

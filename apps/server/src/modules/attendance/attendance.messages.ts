@@ -1,3 +1,4 @@
+import { defineActionTitles } from '../../core/audit.js';
 import { defineMessages } from '../../core/i18n.js';
 
 defineMessages({
@@ -28,3 +29,6 @@ defineMessages({
     'en-US': 'The employee already has a clock-in on that day',
   },
 });
+
+// The import's operation-log entries, written by the import itself.
+defineActionTitles({ 'attendance.import': { 'zh-CN': '考勤 · 导入打卡', 'en-US': 'Attendance · Punches imported' } });

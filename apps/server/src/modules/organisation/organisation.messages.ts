@@ -1,3 +1,4 @@
+import { defineActionTitles } from '../../core/audit.js';
 import { defineMessages, hasMessage } from '../../core/i18n.js';
 
 // The contracts' own `v.*` messages of this area are in the validation registry; these are the services'.
@@ -94,3 +95,8 @@ const messages = {
 };
 
 defineMessages(Object.fromEntries(Object.entries(messages).filter(([key]) => !hasMessage(key))));
+
+// The import's operation-log entries, written by the import itself.
+defineActionTitles({
+  'employee.import': { 'zh-CN': '通讯录 · 导入员工', 'en-US': 'Address book · Employees imported' },
+});

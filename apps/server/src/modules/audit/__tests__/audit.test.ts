@@ -54,6 +54,13 @@ describe('operation log', () => {
     // rentCar:add: the module and the operation, never the API path.
     expect((await entry('zh-CN')).actionTitle).toBe('车辆管理 · 新增');
     expect((await entry('en-US')).actionTitle).toBe('Vehicles · Add');
+    // An entry a module writes itself (a command that expired) by the title the module gave it.
+    await t.deps.database.query(
+      `insert into operation_logs (tenant_id, action, method, path, target_type, target_id)
+       select tenant_id, 'deviceCommand.expire', 'JOB', 'maintenance', 'gpsCommand', '1' from users where username = 'admin'`,
+    );
+    const expired = (await list('admin', { action: 'deviceCommand.expire' })).json().data.rows[0];
+    expect(expired.actionTitle).toBe('风控 · 指令超时');
     // An entry of a route that names no permission of a menu (the profile) has none: the screen names it.
     const profile = (await list('admin', { action: 'user.profile' })).json().data.rows[0];
     expect(profile.actionTitle).toBeNull();

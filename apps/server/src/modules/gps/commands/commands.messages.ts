@@ -1,3 +1,4 @@
+import { defineActionTitles } from '../../../core/audit.js';
 import { defineMessages } from '../../../core/i18n.js';
 
 defineMessages({
@@ -25,4 +26,13 @@ defineMessages({
     'en-US':
       'Forcing a fuel cut (no approval, above the safe speed) needs the “Force a fuel cut” permission; send it at a safe speed or propose it for approval',
   },
+});
+
+// The command log's entries, written by the module itself (a device's answer and the expiry come from no route).
+defineActionTitles({
+  'deviceCommand.send': { 'zh-CN': '风控 · 下发指令', 'en-US': 'Risk · Command sent' },
+  'deviceCommand.force': { 'zh-CN': '风控 · 强制断油', 'en-US': 'Risk · Forced fuel cut' },
+  'deviceCommand.cancel': { 'zh-CN': '风控 · 取消指令', 'en-US': 'Risk · Command cancelled' },
+  'deviceCommand.result': { 'zh-CN': '风控 · 设备应答', 'en-US': "Risk · Device's answer" },
+  'deviceCommand.expire': { 'zh-CN': '风控 · 指令超时', 'en-US': 'Risk · Command expired' },
 });
