@@ -4,6 +4,8 @@
  * polygon crosses the antimeridian); polyline by distance to any segment <= its half-width. Plus the bounding
  * boxes the index uses, a grid index, and the GCJ-02 conversion.
  */
+
+import { outOfChina as outOfChinaLonLat, wgs84ToGcj02 } from '@fleetdesk/contracts/gcj02';
 export type LatLon = [number, number];
 export interface Shape {
   kind: 'circle' | 'polygon' | 'polyline';
@@ -155,42 +157,17 @@ export class GridIndex<T extends { box: Box }> {
 }
 
 // GCJ-02 (the offset of Chinese map tiles) ---------------------------------------------------------------------
-const A = 6378245.0;
-// 0.00669342162296594323 as the double it rounds to.
-const EE = 0.006693421622965943;
+// The one conversion lives in the contracts package (the web draws with it, the geocoder asks AutoNavi with it);
+// here in the [lat, lon] order of this module.
 
 /** Outside China the offset is not applied (gcoord's box). */
 export function outOfChina(lat: number, lon: number): boolean {
-  return !(lon >= 72.004 && lon <= 137.8347 && lat >= 0.8293 && lat <= 55.8271);
-}
-
-function transformLat(x: number, y: number): number {
-  let r = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * Math.sqrt(Math.abs(x));
-  r += ((20 * Math.sin(6 * x * Math.PI) + 20 * Math.sin(2 * x * Math.PI)) * 2) / 3;
-  r += ((20 * Math.sin(y * Math.PI) + 40 * Math.sin((y / 3) * Math.PI)) * 2) / 3;
-  r += ((160 * Math.sin((y / 12) * Math.PI) + 320 * Math.sin((y * Math.PI) / 30)) * 2) / 3;
-  return r;
-}
-
-function transformLon(x: number, y: number): number {
-  let r = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * Math.sqrt(Math.abs(x));
-  r += ((20 * Math.sin(6 * x * Math.PI) + 20 * Math.sin(2 * x * Math.PI)) * 2) / 3;
-  r += ((20 * Math.sin(x * Math.PI) + 40 * Math.sin((x / 3) * Math.PI)) * 2) / 3;
-  r += ((150 * Math.sin((x / 12) * Math.PI) + 300 * Math.sin((x / 30) * Math.PI)) * 2) / 3;
-  return r;
+  return outOfChinaLonLat(lon, lat);
 }
 
 export function wgsToGcj(lat: number, lon: number): LatLon {
-  if (outOfChina(lat, lon)) return [lat, lon];
-  let dLat = transformLat(lon - 105, lat - 35);
-  let dLon = transformLon(lon - 105, lat - 35);
-  const radLat = rad(lat);
-  let magic = Math.sin(radLat);
-  magic = 1 - EE * magic * magic;
-  const sqrtMagic = Math.sqrt(magic);
-  dLat = (dLat * 180) / (((A * (1 - EE)) / (magic * sqrtMagic)) * Math.PI);
-  dLon = (dLon * 180) / ((A / sqrtMagic) * Math.cos(radLat) * Math.PI);
-  return [lat + dLat, lon + dLon];
+  const [gLon, gLat] = wgs84ToGcj02(lon, lat);
+  return [gLat, gLon];
 }
 
 /** The inverse, iterated to 1e-7° (gcoord iterates to 1e-6). */
