@@ -9,7 +9,7 @@ import { variablesQuery } from '../api/get-variables';
 import { previewQuery } from '../api/preview-notice';
 import { useSendNotice } from '../api/send-notice';
 import { toRequest, type DraftApi } from '../model/draft';
-import { useDebounced } from '../model/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import { MessageCard } from './message-card';
 import { PreviewCard } from './preview-card';
 import { RecipientsCard } from './recipients-card';
