@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { clearSession } from '../../lib/session';
 import { ok } from '../../test/fake-server';
-import { ADMIN, CLERK, sessionServer, signedIn } from '../../test/fixtures';
+import { ADMIN, allMenus, CLERK, sessionServer, signedIn } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const where = () => screen.getByTestId('location').textContent;
@@ -79,6 +80,24 @@ describe('the route guard', () => {
     await waitFor(() => expect(where()).toBe('/login?redirect=%2FoaLog'), SLOW);
     expect(localStorage.getItem('AccessToken')).toBeNull();
     expect(localStorage.getItem('RentId')).toBeNull();
+  });
+
+  it('stays signed in when the session cannot load for want of a connection, and loads it again on retry', async () => {
+    signedIn();
+    let down = true;
+    sessionServer(ADMIN, {
+      'GET /api/ccwadmin/sysMenu/all': () => (down ? 'network-error' : ok(allMenus())),
+      'GET /api/ccwadmin/operationLog/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
+    });
+    renderApp('/oaLog');
+    expect(await screen.findByText('Connection lost: check the network and try again', {}, SLOW)).toBeInTheDocument();
+    // Not signed out: the tokens are kept and the address stays.
+    expect(localStorage.getItem('AccessToken')).not.toBeNull();
+    expect(where()).toBe('/oaLog');
+    down = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('menu', { name: 'Main navigation' }, SLOW)).toBeInTheDocument();
+    expect(where()).toBe('/oaLog');
   });
 
   it('sends an expired membership to /gameover, but lets /membership and /order through', async () => {

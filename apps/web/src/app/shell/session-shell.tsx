@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +9,7 @@ import { membershipInfoQuery } from '../../features/session/api/get-membership-i
 import { tenantPermissionsQuery } from '../../features/session/api/get-tenant-permissions';
 import { setMembershipReloader } from '../../lib/membership-reload';
 import { onRequestFailure } from '../../lib/report-failure';
+import { RequestError } from '../../lib/request';
 import { isSignedIn, session, useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { blockedByMembership, findRoute, loginPath } from '../route-rules';
@@ -28,14 +31,22 @@ export function SessionShell() {
   const membership = useSession((s) => s.membership);
   const signedIn = isSignedIn();
   const [failed, setFailed] = useState(false);
+  // The session could not be loaded because nothing answered (no connection, or the page was being left: a
+  // navigation aborts the calls): the user stays signed in and may try again. Only a refusal signs out.
+  const [offline, setOffline] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   // Only a change of who is signed in starts a load; the location is read (when it fails) for the way back.
   const backToLogin = useEffectEvent(() => navigate(loginPath(location.pathname, location.search), { replace: true }));
   useEffect(() => {
     if (!signedIn || user) return;
     let live = true;
-    loadSession(client).catch(async () => {
+    loadSession(client).catch(async (error: unknown) => {
       if (!live) return;
+      if (error instanceof RequestError && (error.kind === 'network' || error.kind === 'aborted')) {
+        setOffline(true);
+        return;
+      }
       setFailed(true);
       await signOut();
       client.clear();
@@ -44,7 +55,7 @@ export function SessionShell() {
     return () => {
       live = false;
     };
-  }, [signedIn, user, client]);
+  }, [signedIn, user, client, attempt]);
 
   // Permissions on every navigation (menus once per session).
   useEffect(() => {
@@ -78,6 +89,25 @@ export function SessionShell() {
   }, [client, i18n]);
 
   if (!signedIn) return <Outlet />;
+  if (!user && offline) {
+    return (
+      <Result
+        status="warning"
+        title={t('errors.network')}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              setOffline(false);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('actions.retry')}
+          </Button>
+        }
+      />
+    );
+  }
   if (!user) {
     return (
       <div className="fd-loading fd-loading-now">
