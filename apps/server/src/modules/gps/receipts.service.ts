@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@fleetdesk/contracts/common';
 import type {
@@ -261,7 +262,7 @@ export async function createReceipt(deps: Deps, ctx: Ctx, input: GpsReceiptInput
       const bound = devices.filter((d) => d.plate !== null);
       if (bound.length)
         throw new ConflictError('gpsReceipt.boundToCar', {
-          imeis: bound.map((d) => `${d.imei} (${d.plate})`).join(', '),
+          imeis: bound.map((d) => `${d.imei} (${formatPlate(d.plate ?? '')})`).join(', '),
         });
       if (source) {
         const ok = new Set((await available(tx, ctx.tenantId, source)).map((d) => d.deviceId));

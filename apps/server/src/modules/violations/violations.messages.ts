@@ -41,13 +41,13 @@ defineMessages({
   'violations.reminder.carTitle': { 'zh-CN': '车辆违章超限', 'en-US': 'Car over the violation limits' },
   'violations.reminder.driverTitle': { 'zh-CN': '司机违章超限', 'en-US': 'Driver over the violation limits' },
   'violations.reminder.car': {
-    'zh-CN': '车辆 {name} 未处理违章累计 {points} 分、罚款 {fine} 元，已达到违章提醒上限，请尽快处理。',
+    'zh-CN': '车辆 {name} 未处理违章累计 {points} 分、罚款 {fineAmount}，已达到违章提醒上限，请尽快处理。',
     'en-US':
-      'Car {name} has {points} points and {fine} yuan of fines in unhandled violations, at the reminder limit; handle them soon.',
+      'Car {name} has {points} points and {fineAmount} of fines in unhandled violations, at the reminder limit; handle them soon.',
   },
   'violations.reminder.driver': {
-    'zh-CN': '司机 {name} 未处理违章累计 {points} 分、罚款 {fine} 元，已达到违章提醒上限，请及时提醒司机处理。',
+    'zh-CN': '司机 {name} 未处理违章累计 {points} 分、罚款 {fineAmount}，已达到违章提醒上限，请及时提醒司机处理。',
     'en-US':
-      'Driver {name} has {points} points and {fine} yuan of fines in unhandled violations, at the reminder limit; remind the driver to handle them.',
+      'Driver {name} has {points} points and {fineAmount} of fines in unhandled violations, at the reminder limit; remind the driver to handle them.',
   },
 });

@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { yuanText } from '../payments/payments.service.js';
@@ -12,7 +13,12 @@ import { limitsOf, overLimits, type OverLimit } from './violations.repository.js
 import './violations.messages.js';
 
 function message(o: OverLimit) {
-  const params = { name: o.name, points: o.points, fine: yuanText(o.fine_fen) };
+  // A car is named by its plate, in the one plate format.
+  const params = {
+    name: o.subject === 'car' ? formatPlate(o.name) : o.name,
+    points: o.points,
+    fineAmount: yuanText(o.fine_fen),
+  };
   return o.subject === 'car'
     ? {
         category: MessageCategory.vehicleReminders,

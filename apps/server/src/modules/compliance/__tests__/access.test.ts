@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { GpsPaths } from '@fleetdesk/contracts/gps';
 import { ViolationPaths } from '@fleetdesk/contracts/violations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,8 @@ async function messagesAbout(plate: string) {
   const { rows } = await t.deps.database.query<{ username: string }>(
     `select u.username from push_records p join users u on u.tenant_id = p.tenant_id and u.id = p.user_id
      where p.content like '%' || $1 || '%' and p.channel = 'rent_m' order by u.username`,
-    [plate],
+    // Texts show a plate in the one plate format (浙A·D12345).
+    [formatPlate(plate)],
   );
   return rows.map((x) => x.username);
 }

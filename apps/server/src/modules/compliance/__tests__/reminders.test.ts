@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ManualClock } from '../../../core/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -23,8 +24,9 @@ async function messagesAbout(plate: string) {
   }>(
     `select u.username, p.title, p.content, p.category, p.link from push_records p
       join users u on u.tenant_id = p.tenant_id and u.id = p.user_id
-     where p.content like '%' || $1 || '%' and p.channel = 'rent_m' order by p.id`,
-    [plate],
+     where (p.content like '%' || $1 || '%' or p.content like '%' || $2 || '%') and p.channel = 'rent_m' order by p.id`,
+    // Texts show a plate in the one plate format (浙A·D12345); a source's own text may name it as stored.
+    [formatPlate(plate), plate],
   );
   return rows;
 }
@@ -124,7 +126,7 @@ describe('vehicle reminders', () => {
             rentId: r.hz,
             dueDate: w.today,
             title: { key: 'violations.reminder.carTitle' },
-            content: { key: 'violations.reminder.car', params: { name: car.plate, points: 12, fine: '200.00' } },
+            content: { key: 'violations.reminder.car', params: { name: car.plate, points: 12, fineAmount: '200.00' } },
           },
         ];
       },

@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -154,7 +155,7 @@ describe('JT/T 808 identity', () => {
       (
         await q<{ n: number }>(
           `select count(*)::int as n from push_records where tenant_id = $1 and category = 4 and content like $2`,
-          [tenant[0]!.id, `%${plateOrImei ?? imei}%`],
+          [tenant[0]!.id, `%${plateOrImei ? formatPlate(plateOrImei) : imei}%`],
         )
       )[0]!.n;
     const before = await mentions();

@@ -147,6 +147,7 @@ describe('rules', () => {
       },
       gpsRisk: { overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 },
       costs: { vehicleCostCentreId: null },
+      messageArchiveDays: 90,
     });
     // The demo saved one rule (its second approver); the rest are the defaults.
     expect(await tenantRules(t.deps, demo)).toEqual({

@@ -1,3 +1,4 @@
+import { formatPlate } from '@fleetdesk/contracts/identifiers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Violation } from '@fleetdesk/contracts/violations';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -265,7 +266,7 @@ describe('limits and reminders', () => {
       (
         await q<{ n: number }>(
           `select count(*)::int as n from push_records where tenant_id = $1 and channel = 'rent_m' and content like $2`,
-          [ids.demo, `%${car.plate}%`],
+          [ids.demo, `%${formatPlate(car.plate)}%`],
         )
       )[0]!.n;
     const before = await count();
@@ -275,7 +276,7 @@ describe('limits and reminders', () => {
     const [admin] = await q<{ category: number; link: string }>(
       `select p.category, p.link from push_records p join users u on u.id = p.user_id
        where u.username = 'admin' and p.content like $1 order by p.id desc limit 1`,
-      [`%${car.plate}%`],
+      [`%${formatPlate(car.plate)}%`],
     );
     expect(admin).toMatchObject({ category: 3 });
     expect(admin!.link).toContain(`carId=${car.carId}`);
@@ -317,7 +318,7 @@ describe('the daily vehicle reminders', () => {
       (
         await q<{ n: number }>(
           `select count(*)::int as n from push_records where tenant_id = $1 and title = '车辆违章超限' and content like $2`,
-          [ids.demo, `%${car!.plate}%`],
+          [ids.demo, `%${formatPlate(car!.plate)}%`],
         )
       )[0]!.n;
     expect(await about()).toBe(0);
@@ -326,7 +327,7 @@ describe('the daily vehicle reminders', () => {
     expect(once).toBeGreaterThan(0);
     const [m] = await q<{ category: number; link: string; channel: string }>(
       `select category, link, channel from push_records where tenant_id = $1 and content like $2 order by id desc limit 1`,
-      [ids.demo, `%${car!.plate}%`],
+      [ids.demo, `%${formatPlate(car!.plate)}%`],
     );
     expect(m).toMatchObject({ category: 3, channel: 'rent_m' });
     expect(m!.link).toBe(`/rentCar/violations?carId=${car!.id}&handled=unhandled`);
