@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DriverListRow } from '@fleetdesk/contracts/drivers';
 import type { Rentability } from '@fleetdesk/contracts/vehicles';
@@ -142,6 +144,59 @@ describe('the wizard pickers', () => {
       '/rentCar/car/12?tab=insurance',
     );
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  }, 120_000);
+
+  it('asks again once the car is put right: a verdict seen before does not block the wizard', async () => {
+    const papers = { compulsory: false };
+    const server = fakeServer({
+      'POST /api/ccwadmin/rentDriver/list': () => ok({ rows: [driver('active')], total: 1, pageNum: 1, pageSize: 20 }),
+      'GET /api/ccwadmin/rentCar/12': () => ok(CARS[1]),
+      'POST /api/ccwadmin/rentCar/list': () => ok({ rows: CARS, total: 2, pageNum: 1, pageSize: 20 }),
+      'POST /api/ccwadmin/rentCar/rentability': (req) =>
+        ok(
+          (req.body as { ids: number[] }).ids.map((id) =>
+            id === 12 && papers.compulsory ? { carId: 12, rentable: true, reasons: [] } : VERDICTS[id - 11]!,
+          ),
+        ),
+      [`GET ${P}/accounts`]: () => ok([]),
+    });
+    const asked = () => server.calls('POST', '/api/ccwadmin/rentCar/rentability').length;
+    // The wizard seen with the car blocked; the clerk leaves it to add the policy, which the server now has.
+    const first = renderWithProviders(<SignWizard />, { route: '/rentContract/new?driverId=3&carId=12' });
+    await screen.findByText('浙A·F90002 cannot be rented now', {}, SLOW);
+    first.unmount();
+    papers.compulsory = true;
+    const before = asked();
+    // Back in the wizard within the cache's lifetime (the same client): the verdict is asked for again.
+    render(
+      <QueryClientProvider client={first.client}>
+        <MemoryRouter initialEntries={['/rentContract/new?driverId=3&carId=12']}>
+          <SignWizard />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(asked()).toBeGreaterThan(before), SLOW);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled(), SLOW);
+    expect(screen.queryByText('浙A·F90002 cannot be rented now')).toBeNull();
+  }, 120_000);
+
+  it("asks again when a car's or its papers' save refreshes the vehicles", async () => {
+    const papers = { compulsory: false };
+    fakeServer({
+      'POST /api/ccwadmin/rentDriver/list': () => ok({ rows: [driver('active')], total: 1, pageNum: 1, pageSize: 20 }),
+      'GET /api/ccwadmin/rentCar/12': () => ok(CARS[1]),
+      'POST /api/ccwadmin/rentCar/list': () => ok({ rows: CARS, total: 2, pageNum: 1, pageSize: 20 }),
+      'POST /api/ccwadmin/rentCar/rentability': () =>
+        ok([papers.compulsory ? { carId: 12, rentable: true, reasons: [] } : VERDICTS[1]!]),
+      [`GET ${P}/accounts`]: () => ok([]),
+    });
+    const { client } = renderWithProviders(<SignWizard />, { route: '/rentContract/new?driverId=3&carId=12' });
+    await screen.findByText('浙A·F90002 cannot be rented now', {}, SLOW);
+    papers.compulsory = true;
+    // What the car form and the compliance area's saves (a policy added on the insurance tab) invalidate.
+    await client.invalidateQueries({ queryKey: ['vehicles'] });
+    await waitFor(() => expect(screen.queryByText('浙A·F90002 cannot be rented now')).toBeNull(), SLOW);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   }, 120_000);
 });
 

@@ -146,12 +146,18 @@ export const carOptionsQuery = (q: { keyword?: string; rentId?: number; idleOnly
       }),
   });
 
-/** Whether these cars can be rented now, and why not (the rule the signing applies; `rentCar/rentability`). */
+/**
+ * Whether these cars can be rented now, and why not (the rule the signing applies; `rentCar/rentability`). Kept
+ * under the vehicles' key, so that whatever changes a car or its papers (a policy added on its insurance tab, an
+ * inspection, a status) asks again, and never taken from the cache without asking: a verdict seen in the picker
+ * must not block the wizard once the clerk has put the car right.
+ */
 export const rentabilityQuery = (ids: number[]) =>
   queryOptions({
-    queryKey: ['rentability', [...ids].sort((a, b) => a - b)] as readonly unknown[],
+    queryKey: ['vehicles', 'rentability', [...ids].sort((a, b) => a - b)] as readonly unknown[],
     queryFn: () => request<Rentability[]>(VehiclePaths.rentability, { method: 'POST', json: { ids } }),
     enabled: ids.length > 0,
+    staleTime: 0,
   });
 
 /** Idle cars for the car change and temporary car dialogs (searched as the user types). */
