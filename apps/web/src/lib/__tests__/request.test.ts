@@ -116,10 +116,10 @@ describe('answers', () => {
     expect(shown).toHaveBeenCalledWith(expect.objectContaining({ text: '服务请求超时', duration: 3 }));
   });
 
-  it('an unreachable server is "no answer" too', async () => {
+  it('an unreachable server is "connection lost", not a timeout', async () => {
     fakeServer({ 'GET /api/x': () => 'network-error' });
     await expect(request('/api/x')).rejects.toMatchObject({ kind: 'network' });
-    expect(shown).toHaveBeenCalledWith(expect.objectContaining({ text: '服务请求超时' }));
+    expect(shown).toHaveBeenCalledWith(expect.objectContaining({ text: '网络连接已断开，请检查网络后重试' }));
   });
 
   it('a call its caller aborts rejects quietly', async () => {
