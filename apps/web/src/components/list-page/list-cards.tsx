@@ -5,7 +5,7 @@ import Spin from 'antd/es/spin';
 import type { TableProps } from 'antd/es/table';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListColumn } from './list-page';
+import type { ListColumn } from './list-column';
 
 /** How many of a row's columns a card shows (the first ones the user has not hidden); the actions come after. */
 export const CARD_FIELDS = 6;

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Switch from 'antd/es/switch';
 import Tooltip from 'antd/es/tooltip';
 import Table from 'antd/es/table';
-import type { ColumnType, TableProps } from 'antd/es/table';
+import type { TableProps } from 'antd/es/table';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,8 @@ import { useListParams, type FilterField, type ListParams } from './list-params'
 import type { LocalListQuery } from './local-list';
 import './list-page.css';
 
-export type ListColumn<Row> = ColumnType<Row> & { key: string; title: ReactNode };
+export type { ListColumn } from './list-column';
+import type { ListColumn } from './list-column';
 
 export interface ListPageProps<Row> {
   /** Names the list (column settings are kept per list for the session). */

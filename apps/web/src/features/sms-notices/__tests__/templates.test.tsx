@@ -50,7 +50,8 @@ describe('SMS templates', () => {
     await user.click(screen.getByText('New template'));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByText('Save'));
-    expect(await within(dialog).findAllByText('Required')).toHaveLength(2);
+    // Both errors show (the form validates its fields one after the other: wait for the second).
+    await waitFor(() => expect(within(dialog).getAllByText('Required')).toHaveLength(2));
     await user.type(within(dialog).getByLabelText('Name'), 'Overdue');
     const content = within(dialog).getByLabelText('Text');
     fireEvent.change(content, { target: { value: 'Dear {driver}, pay now.' } });
