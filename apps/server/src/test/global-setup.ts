@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const config = testConfig();
   // One moment for the seed and for every test clock: a seed's "20 days ago" stays 20 days ago for the tests,
   // even when the run crosses midnight.
-  const seededAt = await seedMoment();
+  const seededAt = seedMoment();
   const clock = new ManualClock(seededAt);
   project.provide('seededAt', seededAt.toISOString());
   if (config.DATABASE_URL) {
@@ -71,16 +71,22 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * Now, unless a day ends (in UTC or in Shanghai, the demo's zone) within the next few seconds: then the first
- * moment of the new day. Tests start one second after the seed (`createTestApp`), which must be the same day.
+ * Now, unless a day ends (in UTC or in Shanghai, the demo's zone) within the next few minutes: then a moment
+ * three minutes before that day's end, so that the seed and the tests' clocks, which start one second after it
+ * (`createTestApp`), share one day. The seed looks ahead of its moment (the risk engine's sweep runs a minute
+ * later), and at 23:59 a minute later was already tomorrow (test:dates' New Year's Eve run). No waiting: the
+ * tests' clocks are manual, and a moment a little in the past is still the day the run was asked for.
  */
-async function seedMoment(): Promise<Date> {
+function seedMoment(): Date {
   const now = new Date();
   const day = (d: Date, zone: string) => d.toLocaleDateString('en-CA', { timeZone: zone });
-  const soon = new Date(now.getTime() + 5_000);
-  if (['UTC', 'Asia/Shanghai'].every((z) => day(now, z) === day(soon, z))) return now;
-  await new Promise((r) => setTimeout(r, 5_000));
-  return new Date();
+  const margin = 3 * 60_000;
+  let moment = now;
+  // Step back a minute at a time until the day it is at holds for the margin, in both zones.
+  while (['UTC', 'Asia/Shanghai'].some((z) => day(moment, z) !== day(new Date(moment.getTime() + margin), z))) {
+    moment = new Date(moment.getTime() - 60_000);
+  }
+  return moment;
 }
 
 /** pg-boss creates its schema on first start; doing it in the template saves each test file that second. */
