@@ -1,52 +1,13 @@
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
-import Drawer from 'antd/es/drawer';
 import Menu from 'antd/es/menu';
-import type { ItemType } from 'antd/es/menu/interface';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { MenuIcon } from '../../components/menu-icon';
-import type { Language } from '../../lib/i18n';
-import { inSection, routeLink } from '../../lib/route-link';
-import { useSession, type NavItem } from '../../lib/session';
-import { groupNav } from './nav-groups';
+import { useNavItems } from './nav-items';
 
-/**
- * The navigation's entries from the permitted routes, in groups (`nav-groups.ts`): home, then one entry per group
- * that holds a screen the user has. A group of several screens opens on click and lists them (every screen is two
- * clicks away); a group of one screen is that screen's link, under the group's name (no one-item dropdown).
- * Titles and icons come from the permission menus. Also the keys lit for the current page: a screen under a
- * menu's screen (a car's page under /rentCar) keeps the menu and its group lit.
- */
-function useNavItems(popupClassName?: string) {
-  const { t, i18n } = useTranslation();
-  const routes = useSession((s) => s.routes);
-  const location = useLocation();
-  const { top, groups } = groupNav(routes.filter((r) => r.nav));
-  const entry = (r: NavItem) => ({
-    key: routeLink(r.path),
-    icon: <MenuIcon name={r.icon} />,
-    label: r.titles?.[i18n.language as Language] ?? t(r.titleKey),
-  });
-  const items: ItemType[] = [
-    ...top.map(entry),
-    ...groups.map(({ group, items: entries }) =>
-      entries.length === 1
-        ? { ...entry(entries[0]!), label: t(`navGroups.${group}`) }
-        : {
-            key: `group:${group}`,
-            label: t(`navGroups.${group}`),
-            popupClassName,
-            children: entries.map(entry),
-          },
-    ),
-  ];
-  const links = [...top, ...groups.flatMap((g) => g.items)].map((r) => routeLink(r.path));
-  const selected = links.filter((k) => inSection(location.pathname, k));
-  // The group holding the current screen (opened in the drawer).
-  const current = groups.find((g) => g.items.some((r) => selected.includes(routeLink(r.path))));
-  return { items, selected, currentGroup: current && `group:${current.group}` };
-}
+// The drawer is loaded when first opened: a desktop user never needs it, and the signed-in frame's first load stays
+// within its budget (bench/bundle-size.mjs).
+const NavDrawerPanel = lazy(() => import('./nav-drawer'));
 
 /** The header's navigation at desktop width: a horizontal menu; a group opens on click (or Enter / arrow keys). */
 export function NavMenu() {
@@ -74,10 +35,9 @@ export function NavMenu() {
  */
 export function NavDrawer() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  const { items, selected, currentGroup } = useNavItems();
+  const [loaded, setLoaded] = useState(false);
   // Any navigation (a link in the page, back) closes it too.
   useEffect(() => setOpen(false), [pathname]);
   return (
@@ -88,32 +48,18 @@ export function NavDrawer() {
         aria-label={t('header.openNavigation')}
         aria-expanded={open}
         aria-controls="fd-nav-drawer"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
       >
         <MenuOutlined className="fd-header-icon" />
       </button>
-      <Drawer
-        id="fd-nav-drawer"
-        open={open}
-        placement="left"
-        size={280}
-        title={t('appName')}
-        onClose={() => setOpen(false)}
-        className="fd-nav-drawer"
-        styles={{ body: { padding: 0 } }}
-      >
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={selected}
-          defaultOpenKeys={currentGroup ? [currentGroup] : []}
-          onClick={({ key }) => {
-            setOpen(false);
-            navigate(key);
-          }}
-          aria-label={t('header.navigation')}
-        />
-      </Drawer>
+      {loaded && (
+        <Suspense fallback={null}>
+          <NavDrawerPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

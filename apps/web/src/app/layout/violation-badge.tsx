@@ -5,16 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { remindCountQuery } from '../../features/violations/api/get-remind-count';
-import '../../features/violations/i18n';
 import { useAccess } from '../../lib/access';
 
 /** Cars and drivers over the violation limits (`getLimitRemindCount`); opens the unhandled violations. Shown above 0. */
 export function ViolationBadge() {
-  const { t } = useTranslation('violations');
+  const { t } = useTranslation();
   const allowed = useAccess().can('rentCar:view');
   const { data } = useQuery(remindCountQuery(allowed));
   if (!allowed || !data?.total) return null;
-  const title = t('badge.title', { cars: data.cars, drivers: data.drivers });
+  const title = t('header.violationLimits', { cars: data.cars, drivers: data.drivers });
   return (
     <Tooltip title={title}>
       <Link
@@ -26,7 +25,7 @@ export function ViolationBadge() {
         <Badge count={data.total} size="small" overflowCount={99}>
           <WarningOutlined className="fd-header-icon" />
         </Badge>
-        <span className="fd-badge-text">{t('badge.short')}</span>
+        <span className="fd-badge-text">{t('header.violationsShort')}</span>
       </Link>
     </Tooltip>
   );

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,21 +90,19 @@ export function SessionShell() {
   if (!signedIn) return <Outlet />;
   if (!user && offline) {
     return (
-      <Result
-        status="warning"
-        title={t('errors.network')}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              setOffline(false);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('actions.retry')}
-          </Button>
-        }
-      />
+      // Plain markup, not antd's Result: this frame is on every signed-in screen's first load (bundle budget).
+      <div className="fd-loading fd-loading-now fd-offline" role="alert">
+        <p>{t('errors.network')}</p>
+        <Button
+          type="primary"
+          onClick={() => {
+            setOffline(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('actions.retry')}
+        </Button>
+      </div>
     );
   }
   if (!user) {
