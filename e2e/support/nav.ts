@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
  * click is enough). A click on an entry while the group's popup is still opening can be lost (antd's animation),
  * so the clicks are tried again until the address changes.
  */
-export async function openFromNav(page: Page, group: string, entry: string, url: RegExp): Promise<void> {
+export async function openFromNav(page: Page, group: string, entry: string | RegExp, url: RegExp): Promise<void> {
   const nav = page.getByRole('menu', { name: /主导航|Main navigation/ });
   await expect(async () => {
     const item = page.getByRole('menuitem', { name: entry });

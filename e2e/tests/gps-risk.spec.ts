@@ -101,7 +101,7 @@ test('a car with overdue rent leaves its geofence: risk case, fuel cut, the comm
 
     await page.goto('/riskGpsMap/risk');
     await expect(page.getByTestId('gps-risk-page')).toBeVisible();
-    const row = page.locator('tr', { hasText: '浙AF20318' }).filter({ hasText: '欠租驶出围栏' });
+    const row = page.locator('tr', { hasText: /浙A·?F20318/ }).filter({ hasText: '欠租驶出围栏' });
     await expect
       .poll(
         async () => {

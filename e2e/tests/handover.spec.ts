@@ -166,7 +166,7 @@ test('dispatch with a photo, a paper ticket attributed, return with damage, sett
   await page.getByRole('tab', { name: '退租结算' }).click();
   await expect(page.getByText('已收押金', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '计入维修费' }).click();
-  await expect(page.getByTestId('settlement-result')).toHaveText('应退还司机押金 4200.00 元');
+  await expect(page.getByTestId('settlement-result')).toHaveText('应退还司机押金 ¥4,200.00');
   await page.getByRole('button', { name: '提交审批' }).click();
   await expect(page.getByText('审批中')).toBeVisible();
 

@@ -52,7 +52,7 @@ test('filter by plate and status, change a status, and change several in bulk', 
   const [idle] = await listCars(request, { status: ['idle'] });
   expect(idle, 'the demo fleet has an idle car').toBeTruthy();
   await page.goto('/rentCar');
-  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
 
   const form = page.getByRole('search');
   await form.getByLabel('车牌号').fill(idle!.plate.slice(0, 6));
@@ -75,11 +75,13 @@ test('filter by plate and status, change a status, and change several in bulk', 
   await expect(row(page, idle!.plate).locator('.ant-tag')).toHaveText('维修中');
 
   // Several: an idle and a rented car asked to return: the rented one returns, the idle one is refused.
-  const page1 = await listCars(request, { status: ['idle', 'rented'], pageSize: 20 });
-  const idleCar = page1.find((c) => c.status === 'idle')!;
-  const rentedCar = page1.find((c) => c.status === 'rented')!;
-  await page.goto('/rentCar?status=idle,rented');
-  for (const car of [idleCar, rentedCar]) await row(page, car.plate).getByRole('checkbox').check();
+  // One page that holds both (other specs rent and dispatch cars meanwhile: the first 20 may all be rented).
+  const page1 = await listCars(request, { status: ['idle', 'rented'], pageSize: 200 });
+  const idleCar = page1.find((c) => c.status === 'idle');
+  const rentedCar = page1.find((c) => c.status === 'rented');
+  expect(idleCar && rentedCar, 'the demo fleet has an idle and a rented car').toBeTruthy();
+  await page.goto('/rentCar?status=idle,rented&pageSize=200');
+  for (const car of [idleCar!, rentedCar!]) await row(page, car.plate).getByRole('checkbox').check();
   await expect(page.getByText('已选 2 项')).toBeVisible();
   await page.getByRole('button', { name: /批量变更状态/ }).click();
   await page.locator('.ant-dropdown:visible').getByText(/^还车/).click();
@@ -88,12 +90,12 @@ test('filter by plate and status, change a status, and change several in bulk', 
   await bulk.getByRole('button', { name: '还车' }).click();
   const result = modal(page, '批量变更结果');
   await expect(result.getByText('成功 1 辆，拒绝 1 辆')).toBeVisible();
-  await expect(result.locator('.ant-table-row')).toContainText(shown(idleCar.plate));
+  await expect(result.locator('.ant-table-row')).toContainText(shown(idleCar!.plate));
   await result.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('已选 2 项')).toBeHidden();
-  await page.goto(`/rentCar?plate=${encodeURIComponent(rentedCar.plate)}`);
+  await page.goto(`/rentCar?plate=${encodeURIComponent(rentedCar!.plate)}`);
   // A returned car waits for its preparation before it is idle again.
-  await expect(row(page, rentedCar.plate).locator('.ant-tag')).toHaveText('待整备');
+  await expect(row(page, rentedCar!.plate).locator('.ant-tag')).toHaveText('待整备');
 });
 
 test('transfer a car to the other company through the dialog', async ({ page, request }) => {
