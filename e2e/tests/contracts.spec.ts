@@ -58,8 +58,9 @@ test('sign rent-to-own, collect, let a rent go overdue, see it in the buckets wi
   await expect(page.getByText('签约时收取')).toBeVisible();
   await pickOption(page, page.locator('.fd-sign-receipts').getByRole('combobox'));
   await page.getByRole('button', { name: '确认收款并签约' }).click();
-  await expect(page.getByText('合同已签约')).toBeVisible();
-  const number = (await page.locator('.ant-result-subtitle').textContent())!.trim();
+  await expect(page.getByText(/^签约成功/)).toBeVisible();
+  // The subtitle links the contract, its driver and its car: "HT202600028 何丽 沪B·5H3J1".
+  const number = /HT\d+/.exec((await page.locator('.ant-result-subtitle').textContent()) ?? '')![0];
   await page.getByRole('link', { name: '查看' }).click();
 
   await page.getByRole('tab', { name: '账单计划' }).click();
@@ -70,13 +71,14 @@ test('sign rent-to-own, collect, let a rent go overdue, see it in the buckets wi
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('收款金额（元）').fill('1000');
   await pickOption(page, dialog.getByLabel('收款账户'));
-  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  // The button names the amount typed.
+  await dialog.getByRole('button', { name: '收款 ¥1,000.00' }).click();
   await expect(rentRow(2)).toContainText('部分支付');
   await rentRow(2).getByRole('button', { name: '收款' }).click();
   await pickOption(page, page.getByRole('dialog').getByLabel('收款账户'));
   await page
     .getByRole('dialog')
-    .getByRole('button', { name: /确\s*定|OK/ })
+    .getByRole('button', { name: /^收款 ¥[\d,]+\.\d{2}$/ })
     .click();
   await expect(rentRow(2)).toContainText('已支付');
   await expect(rentRow(3)).toContainText('逾期天数');

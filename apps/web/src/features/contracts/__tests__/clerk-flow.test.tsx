@@ -285,6 +285,22 @@ describe('the collect dialog', () => {
     await waitFor(() => expect(server.calls('POST', `${P}/collect/77`)).toHaveLength(1), SLOW);
   }, 120_000);
 
+  it('names the amount typed on its button, and sends that amount', async () => {
+    const server = fakeServer({
+      [`GET ${P}/accounts`]: () => ok([{ id: 1, name: 'Cash', kind: 'cash', balance: 0 }]),
+      [`POST ${P}/collect/:lineId`]: () => ok({}),
+    });
+    renderWithProviders(<CollectDialog line={LINE} onClose={vi.fn()} today="2026-03-10" />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Account' })).toBeInTheDocument(), SLOW);
+    expect(screen.getByRole('button', { name: 'Collect ¥3,000.00' })).toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.clear(screen.getByLabelText('Amount (yuan)'));
+    await u.type(screen.getByLabelText('Amount (yuan)'), '1250.5');
+    await u.click(await screen.findByRole('button', { name: 'Collect ¥1,250.50' }, SLOW));
+    await waitFor(() => expect(server.calls('POST', `${P}/collect/77`)).toHaveLength(1), SLOW);
+    expect(server.calls('POST', `${P}/collect/77`)[0]!.body).toMatchObject({ amount: 1250.5 });
+  }, 120_000);
+
   it('keeps a refusal in the dialog as an inline alert, not a passing message, until the user acts', async () => {
     let answer = 409;
     fakeServer({

@@ -133,6 +133,8 @@ export function CollectDialog({
   const collect = useCollect(inline.silent);
   const waive = useWaive(inline.silent);
   const [form] = Form.useForm<Values>();
+  // The button names the amount as typed (the outstanding until the user changes it).
+  const typed = Form.useWatch('amount', form) as number | null | undefined;
   const [voucher, setVoucher] = useState<string | undefined>();
   const name = `${title(LINE_TYPE_TITLES[line.type])}${line.period ? ` #${line.period}` : ''}`;
   const early = mode === 'collect' && !!line.dueDate && line.dueDate > today;
@@ -189,7 +191,7 @@ export function CollectDialog({
       title={mode === 'waive' ? t('collect.waiveTitle', { name }) : t('collect.title', { name })}
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
-      okText={mode === 'waive' ? t('actions.waive') : t('collect.ok', { amount: formatMoney(line.outstanding) })}
+      okText={mode === 'waive' ? t('actions.waive') : t('collect.ok', { amount: formatMoney(typed ?? line.outstanding) })}
       confirmLoading={collect.isPending || waive.isPending}
       destroyOnHidden
       width={560}
