@@ -100,7 +100,8 @@ test('a car with overdue rent leaves its geofence: risk case, fuel cut, the comm
     term.location({ ...FAR, speed: 50, status: 0b11, time: new Date() });
 
     await page.goto('/riskGpsMap/risk');
-    await expect(page.getByTestId('gps-risk-page')).toBeVisible();
+    // A cold screen's chunk on a loaded machine may take longer than an assertion's 10 s.
+    await expect(page.getByTestId('gps-risk-page')).toBeVisible({ timeout: 30_000 });
     const row = page.locator('tr', { hasText: /浙A·?F20318/ }).filter({ hasText: '欠租驶出围栏' });
     await expect
       .poll(

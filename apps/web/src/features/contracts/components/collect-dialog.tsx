@@ -191,7 +191,9 @@ export function CollectDialog({
       title={mode === 'waive' ? t('collect.waiveTitle', { name }) : t('collect.title', { name })}
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
-      okText={mode === 'waive' ? t('actions.waive') : t('collect.ok', { amount: formatMoney(typed ?? line.outstanding) })}
+      okText={
+        mode === 'waive' ? t('actions.waive') : t('collect.ok', { amount: formatMoney(typed ?? line.outstanding) })
+      }
       confirmLoading={collect.isPending || waive.isPending}
       destroyOnHidden
       width={560}
