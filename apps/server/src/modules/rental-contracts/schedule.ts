@@ -4,6 +4,7 @@ import {
   type LineType,
   type PaymentPeriod,
 } from '@fleetdesk/contracts/rental-contracts';
+import { addDays, addMonths, dayOfMonth, daysInMonth, fromDays, toDays, weekday } from '@fleetdesk/contracts/dates';
 
 /**
  * The bill schedule of a contract (pure; dates are YYYY-MM-DD, money integer fen). The rules are issue 15's:
@@ -59,42 +60,8 @@ export interface Schedule {
   totalFen: number;
 }
 
-const DAY = 86_400_000;
-
-export function toDays(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY);
-}
-export function fromDays(days: number): string {
-  return new Date(days * DAY).toISOString().slice(0, 10);
-}
-export function addDays(date: string, n: number): string {
-  return fromDays(toDays(date) + n);
-}
-export function daysInMonth(year: number, month0: number): number {
-  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
-}
-/** `date` plus `n` months, the day clamped to the target month's length. */
-export function addMonths(date: string, n: number): string {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7)) - 1 + n;
-  const d = Number(date.slice(8, 10));
-  const year = y + Math.floor(m / 12);
-  const month0 = ((m % 12) + 12) % 12;
-  const day = Math.min(d, daysInMonth(year, month0));
-  return `${String(year).padStart(4, '0')}-${String(month0 + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-/** ISO weekday, 1 = Monday .. 7 = Sunday. */
-export function weekday(date: string): number {
-  const d = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-}
-/** Day `day` (clamped) of the month of `date`, shifted by `shift` months. */
-function dayOfMonth(date: string, day: number, shift: number): string {
-  const first = addMonths(`${date.slice(0, 8)}01`, shift);
-  const y = Number(first.slice(0, 4));
-  const m0 = Number(first.slice(5, 7)) - 1;
-  return `${first.slice(0, 8)}${String(Math.min(day, daysInMonth(y, m0))).padStart(2, '0')}`;
-}
+// The calendar arithmetic is the shared one (packages/contracts/src/dates.ts); re-exported for this module's users.
+export { addDays, addMonths, daysInMonth, fromDays, toDays, weekday };
 
 /** The payment day on or before `date` (prepaid). */
 export function paymentDayOnOrBefore(date: string, period: PaymentPeriod, day: number): string {
