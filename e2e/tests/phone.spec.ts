@@ -8,7 +8,8 @@ import { apiSignIn, BASIC } from '../support/server';
 /**
  * The phone layout (docs/web.md, Phone layout) at 390 x 844, in both languages, with one signed-in page: every
  * screen of the route table the admin can open (a real id for the detail screens, taken from the demo data
- * through the API) is screenshotted (under the test's output), nothing on it is wider than the screen, and the
+ * through the API) is screenshotted with SCREENSHOTS=1 (under the test's output; a full-page picture of each of
+ * some 120 screens is minutes of a CI run that nobody looks at), nothing on it is wider than the screen, and the
  * account menu's sign-out is on the screen; then a handover through the screens: the dispatch in Chinese, the
  * return in English.
  */
@@ -99,6 +100,11 @@ function fill(route: string, ids: Awaited<ReturnType<typeof demoIds>>): string {
   const value = values[route];
   if (value === undefined) throw new Error(`phone.spec.ts: give the route ${route} a value from the demo data`);
   return filled.replace(/:\w+/, value);
+}
+
+/** A picture of the page to look at, when SCREENSHOTS=1 asks for them. */
+async function shot(page: Page, file: string, fullPage = false) {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: file, fullPage });
 }
 
 /** Nothing wider than the screen: the page does not scroll sideways. */
@@ -197,7 +203,7 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
       await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
       await expect(page.locator('.fd-loading')).toHaveCount(0);
       const name = route.url.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'home';
-      await page.screenshot({ path: testInfo.outputPath(`${lang}-${name}.png`), fullPage: true });
+      await shot(page, testInfo.outputPath(`${lang}-${name}.png`), true);
       await expectNoWiderThanScreen(page, `${route.url} (${lang})`);
       if (route.frame === 'header' && new URL(page.url()).pathname !== '/gameover')
         await expectSignOutReachable(page, lang);
@@ -210,7 +216,7 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   await page.getByRole('button', { name: '打开导航菜单' }).click();
   const drawer = page.locator('.fd-nav-drawer');
   await expect(drawer.getByRole('menu', { name: '主导航' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('zh-CN-drawer.png') });
+  await shot(page, testInfo.outputPath('zh-CN-drawer.png'));
   await drawer.getByText('办公', { exact: true }).click();
   await drawer.getByRole('menuitem', { name: '操作日志' }).click();
   await expect(page).toHaveURL(/\/oaLog$/);
@@ -232,12 +238,12 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   expect(dialogBox.x).toBe(0);
   expect(dialogBox.width).toBe(WIDTH);
   await expectNoWiderThanScreen(page, 'the dispatch wizard');
-  await page.screenshot({ path: testInfo.outputPath('zh-CN-handover-dispatch.png') });
+  await shot(page, testInfo.outputPath('zh-CN-handover-dispatch.png'));
   await wizard.getByRole('button', { name: '下一步' }).click();
   await wizard.getByRole('button', { name: '车头' }).click();
   await wizard.getByLabel('车损说明 1').fill('前保险杠划痕');
   await expectNoWiderThanScreen(page, 'the dispatch wizard, damage');
-  await page.screenshot({ path: testInfo.outputPath('zh-CN-handover-damage.png') });
+  await shot(page, testInfo.outputPath('zh-CN-handover-damage.png'));
   await wizard.getByRole('button', { name: '下一步' }).click();
   await expect(wizard.getByText('车头：前保险杠划痕')).toBeVisible();
   await wizard.getByRole('button', { name: /^提\s?交$/ }).click();
@@ -251,7 +257,7 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   await back.getByLabel('Mileage (km)').fill(String(km + 900));
   await back.getByLabel('Damage deduction (yuan)').fill('300');
   await expectNoWiderThanScreen(page, 'the return wizard');
-  await page.screenshot({ path: testInfo.outputPath('en-US-handover-return.png') });
+  await shot(page, testInfo.outputPath('en-US-handover-return.png'));
   await back.getByRole('button', { name: 'Next' }).click();
   await back.getByRole('button', { name: 'Left side' }).click();
   await back.getByLabel('Damage 1').fill('Dent in the left front door');
@@ -259,10 +265,10 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   await back.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('.fd-damage-list').getByText('Dent in the left front door')).toBeVisible();
   await expectNoWiderThanScreen(page, 'the handover tab');
-  await page.screenshot({ path: testInfo.outputPath('en-US-handover-done.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('en-US-handover-done.png'), true);
 
   await page.goto(fill(qr.path, ids));
   await expect(page.locator('.fd-loading')).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('en-US-qr.png'), fullPage: true });
+  await shot(page, testInfo.outputPath('en-US-qr.png'), true);
   await expectNoWiderThanScreen(page, 'the QR confirmation');
 });
