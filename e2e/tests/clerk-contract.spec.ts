@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
 import { authFile } from '../support/global-setup';
+import { entryNamed, openFromNav } from '../support/nav';
 import { pickOption } from '../support/select';
 
 /**
@@ -105,41 +107,8 @@ function counter(page: Page) {
   };
 }
 
-/**
- * Opens a screen through the header: the group, then its entry in the group's popup, matched by its whole text (in
- * English a group and its entry may share a name; a group of one screen is that screen's link). A click while the popup is still opening can be lost, so
- * the clicks are tried again until the address changes.
- */
-async function openScreen(page: Page, group: string, entry: string, url: RegExp) {
-  const nav = page.getByRole('menu', { name: /主导航|Main navigation/ });
-  const item = page.locator('.ant-menu-submenu-popup .ant-menu-item').filter({ hasText: new RegExp(`^${entry}$`) });
-  await expect(async () => {
-    if (!(await item.isVisible())) {
-      await nav.getByText(group, { exact: true }).click();
-      // A group of one screen is that screen's link.
-      if (
-        await page.waitForURL(url, { timeout: 1000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
-    }
-    await item.click({ timeout: 3000 });
-    await expect(page).toHaveURL(url, { timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
-}
-
-/** The transliteration of ISO 3779: letters to digits (I, O and Q are not used). */
-const VIN_LETTERS = 'A1B2C3D4E5F6G7H8J1K2L3M4N5P7R9S2T3U4V5W6X7Y8Z9';
-const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 /** A VIN with its check digit (position 9) and a serial of six digits of this run. */
-function vin(serial: string): string {
-  const raw = `LSVAB2180MH${serial}`;
-  const value = (c: string) => (/\d/.test(c) ? Number(c) : Number(VIN_LETTERS[VIN_LETTERS.indexOf(c) + 1]));
-  const sum = [...raw].reduce((s, c, i) => s + value(c) * VIN_WEIGHTS[i]!, 0);
-  return `${raw.slice(0, 8)}${sum % 11 === 10 ? 'X' : sum % 11}${raw.slice(9)}`;
-}
+const vin = (serial: string) => withVinCheckDigit(`LSVAB2180MH${serial}`);
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** An 18-character ID number with its check character (ISO 7064 MOD 11-2). */
@@ -169,7 +138,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     const act = counter(page);
 
     // The car through the car form, from the vehicles list: no compulsory insurance yet.
-    await openScreen(page, T.vehiclesGroup, T.vehicles, /\/rentCar(\?.*)?$/);
+    await openFromNav(page, T.vehiclesGroup, entryNamed(T.vehicles), /\/rentCar(\?.*)?$/);
     await act.click(page.getByRole('button', { name: T.addCar }));
     await expect(page).toHaveURL(/\/rentCar\/car\/new$/);
     await act.fill(page.locator('#plate'), plate);
@@ -183,7 +152,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await expect(page.locator('.fd-car-rentability')).toBeVisible();
 
     // The driver through the driver form, from the drivers list: a new driver is a prospect.
-    await openScreen(page, T.peopleGroup, T.drivers, /\/rentDriver(\?.*)?$/);
+    await openFromNav(page, T.peopleGroup, entryNamed(T.drivers), /\/rentDriver(\?.*)?$/);
     await act.click(page.getByRole('button', { name: T.addDriver }));
     await expect(page).toHaveURL(/\/rentDriver\/new$/);
     await act.fill(page.locator('#name'), name);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authFile } from '../support/global-setup';
-import { openFromNav } from '../support/nav';
+import { entryNamed, openFromNav } from '../support/nav';
 
 /**
  * A clerk's way from an overdue contract to its car, through the screens only (clicks, no typed addresses): the
@@ -55,10 +55,10 @@ const TEXTS = {
 
 /**
  * A screen through the navigation: its group, then the entry (a group of one screen, such as the contracts with
- * their debtors' tab, is that screen's link). The entry's name starts with its icon's ("file-text 合同管理").
+ * their debtors' tab, is that screen's link).
  */
 async function openEntry(page: Page, group: string, entry: string, url: RegExp) {
-  await openFromNav(page, group, new RegExp(`(^|\\s)${entry}$`), url);
+  await openFromNav(page, group, entryNamed(entry), url);
 }
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
