@@ -10,6 +10,7 @@ import {
   overdueDays,
   periodicIrr,
   scheduleInputProblem,
+  type PayoffInput,
   type Schedule,
   type ScheduleInput,
 } from './financing-schedule.js';
@@ -254,21 +255,25 @@ describe('late fees and ageing', () => {
 describe('early payoff', () => {
   const schedule = buildFinancingSchedule({ ...base, periods: 36 }).instalments;
   const terms = { breakRateEarly: 0.03, breakRateLate: 0.02, breakFloorFen: 200_000 };
+  /** A payoff on the day instalment `period` falls due, nothing overdue or held unless given. */
+  const payoffOn = (period: number, given: Partial<PayoffInput> = {}) =>
+    earlyPayoff(
+      {
+        schedule,
+        principalPaidFen: {},
+        overdueFen: 0,
+        lateFeesFen: 0,
+        depositFen: 0,
+        date: schedule[period - 1]!.dueDate,
+        ...given,
+      },
+      terms,
+    );
 
   it('the principal of the instalments not yet due, a break fee on it, the overdue amounts, less the deposit', () => {
     // Paying off on the day the 5th instalment falls due: instalments 5..36's principal.
     const remaining = sum(schedule.slice(4).map((row) => row.principalFen));
-    const p = earlyPayoff(
-      {
-        schedule,
-        principalPaidFen: {},
-        overdueFen: 332_100,
-        lateFeesFen: 1_400,
-        depositFen: 500_000,
-        date: schedule[4]!.dueDate,
-      },
-      terms,
-    );
+    const p = payoffOn(5, { overdueFen: 332_100, lateFeesFen: 1_400, depositFen: 500_000 });
     expect(p.currentPeriod).toBe(5);
     expect(p.remainingPrincipalFen).toBe(remaining);
     expect(p.breakFeeFen).toBe(Math.round(remaining * 0.03));
@@ -277,31 +282,11 @@ describe('early payoff', () => {
   });
 
   it('the late rate from the 25th instalment, never below the floor; a deposit above the debt is refunded', () => {
-    const late = earlyPayoff(
-      {
-        schedule,
-        principalPaidFen: {},
-        overdueFen: 0,
-        lateFeesFen: 0,
-        depositFen: 0,
-        date: schedule[34]!.dueDate,
-      },
-      terms,
-    );
+    const late = payoffOn(35);
     expect(late.currentPeriod).toBe(35);
     const remaining = schedule[34]!.principalFen + schedule[35]!.principalFen;
     expect(late.breakFeeFen).toBe(Math.max(200_000, Math.round(remaining * 0.02)));
-    const covered = earlyPayoff(
-      {
-        schedule,
-        principalPaidFen: { 36: schedule[35]!.principalFen },
-        overdueFen: 0,
-        lateFeesFen: 0,
-        depositFen: 5_000_000,
-        date: schedule[35]!.dueDate,
-      },
-      terms,
-    );
+    const covered = payoffOn(36, { principalPaidFen: { 36: schedule[35]!.principalFen }, depositFen: 5_000_000 });
     // The last instalment's principal was paid ahead: nothing left, no break fee, the deposit all back.
     expect(covered).toMatchObject({ remainingPrincipalFen: 0, breakFeeFen: 0, totalFen: 0, refundFen: 5_000_000 });
   });
