@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
+import { apiData as call } from '../support/api';
 import { authFile } from '../support/global-setup';
 import { apiSignIn, BASIC } from '../support/server';
 
@@ -29,17 +30,6 @@ interface Terminal {
   login(): Promise<void>;
   location(l: { lat: number; lon: number; speed: number; status?: number; time: Date }): number;
   close(): void;
-}
-
-async function call<T>(request: APIRequestContext, token: string, method: string, url: string, data?: unknown) {
-  const res = await request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'X-User-Type': 'manager' },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await res.json()) as { status: number; data: T; message: string };
-  expect(res.status(), body.message).toBe(200);
-  return body.data;
 }
 
 test('a car with overdue rent leaves its geofence: risk case, fuel cut, the command reaches the device', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiCall as call, signedContract } from '../support/api';
 import { authFile } from '../support/global-setup';
 import { apiSignIn, BASIC } from '../support/server';
 
@@ -12,21 +13,11 @@ import { apiSignIn, BASIC } from '../support/server';
  */
 test.use({ storageState: authFile('admin') });
 
-const B = '/api/ccwadmin';
 /** A one-pixel PNG. */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3f1d6f60000000049454e44ae426082',
   'hex',
 );
-
-async function call<T>(request: APIRequestContext, token: string, method: string, url: string, data?: unknown) {
-  const res = await request.fetch(`${B}/${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'X-User-Type': 'manager' },
-    ...(data === undefined ? {} : { data }),
-  });
-  return { status: res.status(), body: (await res.json()) as { status: number; data: T; message: string } };
-}
 
 test('dispatch with a photo, a paper ticket attributed, return with damage, settle through approval, refund and its receipt, download the statement', async ({
   page,
@@ -34,49 +25,8 @@ test('dispatch with a photo, a paper ticket attributed, return with damage, sett
 }) => {
   test.setTimeout(180_000);
   const token = (await apiSignIn(request, 'admin')).access_token;
-  // A signed contract: the first idle car that may be rented out, with an active driver of its rent.
-  const cars = await call<{ rows: { id: number; rentId: number }[] }>(request, token, 'POST', 'rentCar/list', {
-    status: ['idle'],
-    pageSize: 50,
-  });
+  const contractId = await signedContract(request, token);
   const accounts = await call<{ id: number }[]>(request, token, 'GET', 'rentContract/accounts');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-  const year = Number(today.slice(0, 4));
-  let contractId = 0;
-  for (const car of cars.body.data.rows) {
-    const drivers = await call<{ rows: { id: number }[] }>(request, token, 'POST', 'rentDriver/list', {
-      rentId: car.rentId,
-      state: ['active'],
-      pageSize: 1,
-    });
-    const driver = drivers.body.data.rows[0];
-    if (!driver) continue;
-    const added = await call<{ id: number }>(request, token, 'POST', 'rentContract/add', {
-      rentId: car.rentId,
-      driverId: driver.id,
-      carId: car.id,
-      type: 'longTerm',
-      period: 'monthly',
-      billing: 'prepaid',
-      paymentDay: null,
-      startDate: today,
-      endDate: `${year + 1}${today.slice(4)}`,
-      freeDays: 0,
-      deposit: 5000,
-      managementFee: 0,
-      rent: 3000,
-    });
-    if (added.status !== 200) continue;
-    const signed = await call(request, token, 'POST', `rentContract/sign/${added.body.data.id}`, {
-      accountId: accounts.body.data[0]!.id,
-    });
-    if (signed.status === 200) {
-      contractId = added.body.data.id;
-      break;
-    }
-    await call(request, token, 'POST', `rentContract/cancel/${added.body.data.id}`, { reason: 'e2e: 车辆不可出租' });
-  }
-  expect(contractId).toBeGreaterThan(0);
   const state = await call<{ lastMileage: number }>(request, token, 'GET', `rentContract/inspections/${contractId}`);
   const km = state.body.data.lastMileage;
 

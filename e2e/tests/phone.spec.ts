@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiCall as call, signedContract } from '../support/api';
 import { authFile } from '../support/global-setup';
 import { apiSignIn, BASIC } from '../support/server';
 
@@ -16,7 +17,6 @@ import { apiSignIn, BASIC } from '../support/server';
 test.use({ storageState: authFile('admin'), viewport: { width: 390, height: 844 } });
 
 const WIDTH = 390;
-const B = '/api/ccwadmin';
 const ROUTES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/app/routes.ts');
 
 interface TableRoute {
@@ -44,15 +44,6 @@ function tableRoutes(): TableRoute[] {
     out.push({ path: m[1]!, frame, open: /open: true/.test(own) });
   }
   return out;
-}
-
-async function call<T>(request: APIRequestContext, token: string, method: string, url: string, data?: unknown) {
-  const res = await request.fetch(url.startsWith('/') ? url : `${B}/${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'X-User-Type': 'manager' },
-    ...(data === undefined ? {} : { data }),
-  });
-  return { status: res.status(), body: (await res.json()) as { status: number; data: T; message: string } };
 }
 
 /** The ids the detail screens open, from the demo data. */
@@ -128,47 +119,6 @@ async function expectSignOutReachable(page: Page, lang: 'zh-CN' | 'en-US') {
 
 async function setLanguage(page: Page, lang: 'zh-CN' | 'en-US') {
   await page.evaluate((l) => localStorage.setItem('fleetdesk.lang', l), lang);
-}
-
-/** A contract signed through the API on a car that may be rented out, with an active driver of its rent. */
-async function signedContract(request: APIRequestContext, token: string): Promise<number> {
-  const cars = await call<{ rows: { id: number; rentId: number }[] }>(request, token, 'POST', 'rentCar/list', {
-    status: ['idle'],
-    pageSize: 50,
-  });
-  const accounts = await call<{ id: number }[]>(request, token, 'GET', 'rentContract/accounts');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-  for (const car of cars.body.data.rows) {
-    const drivers = await call<{ rows: { id: number }[] }>(request, token, 'POST', 'rentDriver/list', {
-      rentId: car.rentId,
-      state: ['active'],
-      pageSize: 1,
-    });
-    const driver = drivers.body.data.rows[0];
-    if (!driver) continue;
-    const added = await call<{ id: number }>(request, token, 'POST', 'rentContract/add', {
-      rentId: car.rentId,
-      driverId: driver.id,
-      carId: car.id,
-      type: 'longTerm',
-      period: 'monthly',
-      billing: 'prepaid',
-      paymentDay: null,
-      startDate: today,
-      endDate: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`,
-      freeDays: 0,
-      deposit: 5000,
-      managementFee: 0,
-      rent: 3000,
-    });
-    if (added.status !== 200) continue;
-    const signed = await call(request, token, 'POST', `rentContract/sign/${added.body.data.id}`, {
-      accountId: accounts.body.data[0]!.id,
-    });
-    if (signed.status === 200) return added.body.data.id;
-    await call(request, token, 'POST', `rentContract/cancel/${added.body.data.id}`, { reason: 'e2e: 车辆不可出租' });
-  }
-  throw new Error('no car could be rented out');
 }
 
 test('every screen at 390 x 844 in both languages: no wider than the phone, sign-out on the screen; a handover at phone size', async ({
