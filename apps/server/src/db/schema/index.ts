@@ -24,3 +24,4 @@ export * from './gps-events.js';
 export * from './gps-commands.js';
 export * from './gps-risk.js';
 export * from './domain-events.js';
+export * from './financing.js';
