@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { buildFinancingSchedule, type RepayMethod, type DueTiming } from '@fleetdesk/contracts/financing-schedule';
 import { fenToYuan } from '@fleetdesk/contracts/common';
-import { idArray, rowsOf, type Tx } from '../../core/db.js';
+import { rowsOf, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { BadRequestError, ConflictError, invalidField } from '../../core/errors.js';
+import { BadRequestError, invalidField } from '../../core/errors.js';
 import { publish } from '../../core/events.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { yuanText } from '../payments/payments.service.js';
 import { financingInstalments } from '../../db/schema/index.js';
 import { applicationOf, requireSide, type AppRow, type Caller } from './money.side.js';
-import { moveApplication, recordActivity, tellSide } from './money.flow.js';
+import { moveApplication, tellSide } from './money.flow.js';
 import './money.messages.js';
 
 /**
@@ -35,9 +35,10 @@ export interface LoanTerms {
 }
 
 export function termsOf(app: Pick<AppRow, 'quote' | 'conditions'>): LoanTerms {
-  const merged = { ...(app.quote ?? {}), ...Object.fromEntries(
-    Object.entries(app.conditions ?? {}).filter(([, v]) => v !== null && v !== undefined),
-  ) } as Record<string, unknown>;
+  const merged = {
+    ...(app.quote ?? {}),
+    ...Object.fromEntries(Object.entries(app.conditions ?? {}).filter(([, v]) => v !== null && v !== undefined)),
+  } as Record<string, unknown>;
   const n = (k: string, d = 0) => (typeof merged[k] === 'number' ? (merged[k] as number) : Number(merged[k] ?? d));
   return {
     method: (merged.method as RepayMethod) ?? 'annuity',
@@ -103,7 +104,10 @@ export async function applyLoan(deps: AppDeps, caller: Caller, id: number, items
     const own = await applyItemsOfApp(tx, app);
     for (const code of items)
       if (!own.some((i) => i.code === code)) throw invalidField('items', 'financingMoney.unknownItem', { code });
-    const moved = await moveApplication(tx, caller, app, 'S5', 'loanApply', { version, note: items.join(',') });
+    const moved = await moveApplication(tx, caller, app, 'S5', 'loanApply', {
+      version,
+      params: { items: items.join(', ') },
+    });
     await tx.execute(sql`update financing_apply_items set loan_state = 'requested', requested_at = ${now},
         updated_at = ${now}
       where tenant_id = ${app.tenant_id} and application_id = ${app.id} and code = any(${`{${items.join(',')}}`}::text[])`);
@@ -143,10 +147,12 @@ export async function disburse(
     if (input.amountFen !== terms.financedFen)
       throw invalidField('amount', 'financingMoney.disburseAmount', { amount: yuanText(terms.financedFen) });
     if (terms.financedFen <= 0) throw new BadRequestError('financingMoney.disburseAmount', { amount: '0.00' });
+    const periods = scheduleOf(terms, input.date).instalments.length;
     const moved = await moveApplication(tx, caller, app, 'S7', 'disburse', {
       version: input.version,
       note: input.note ?? null,
       set: sql`disbursed_at = ${days.startOf(input.date)}`,
+      params: { amount: yuanText(terms.financedFen), date: input.date, periods },
     });
     const schedule = await saveSchedule(tx, app, terms, input.date);
     await tx.execute(sql`update financing_apply_items set loan_state = 'disbursed', disbursed_at = ${now},
@@ -216,5 +222,3 @@ export async function loanItems(deps: AppDeps, caller: Caller, id: number) {
     })),
   };
 }
-
-export { idArray, ConflictError };

@@ -1,4 +1,12 @@
-import { defineMessages } from '../../core/i18n.js';
+import { REPAYMENT_METHOD_TITLES } from '@fleetdesk/contracts/financing';
+import { defineMessages, defineTitles } from '../../core/i18n.js';
+
+/** Enum values the stored texts name (`{ title, value }` parameters), read in the reader's language. */
+defineTitles('financingMoneyMethod', REPAYMENT_METHOD_TITLES);
+defineTitles('financingMoneyDecision', {
+  approved: { 'zh-CN': '已同意', 'en-US': 'approved' },
+  refused: { 'zh-CN': '已拒绝', 'en-US': 'refused' },
+});
 
 /**
  * The texts of the money side of financing (loans, instalments, repayments, late fees, payoff, deposit returns):
@@ -85,8 +93,77 @@ defineMessages({
     'en-US': 'Financing {code} was settled in full on {date}',
   },
   'financingMoney.msg.requestTitle': { 'zh-CN': '融资待处理', 'en-US': 'Financing request to decide' },
-  'financingMoney.msg.request': {
-    'zh-CN': '融资 {code}：{what}',
-    'en-US': 'Financing {code}: {what}',
+  'financingMoney.msg.request.loanApply': {
+    'zh-CN': '融资 {code} 已申请放款，请核对凭证并确认',
+    'en-US': 'Financing {code}: the loan is requested; check the vouchers and confirm it',
+  },
+  'financingMoney.msg.request.transfer': {
+    'zh-CN': '融资 {code} 申报了一笔转账还款 {amount} 元，请确认到账',
+    'en-US': 'Financing {code}: a transfer of {amount} yuan was declared; confirm it when received',
+  },
+  'financingMoney.msg.request.waiver': {
+    'zh-CN': '融资 {code} 申请减免滞纳金 {amount} 元',
+    'en-US': 'Financing {code}: a waiver of {amount} yuan of late fees is asked for',
+  },
+  'financingMoney.msg.request.deposit': {
+    'zh-CN': '融资 {code} 申请退还保证金 {amount} 元',
+    'en-US': 'Financing {code}: the return of {amount} yuan of deposit is asked for',
+  },
+  'financingMoney.msg.decidedTitle': { 'zh-CN': '融资申请已处理', 'en-US': 'Financing request decided' },
+  'financingMoney.msg.waiverDecided': {
+    'zh-CN': '融资 {code} 的滞纳金减免 {amount} 元：{outcome}',
+    'en-US': 'Financing {code}, waiver of {amount} yuan: {outcome}',
+  },
+  'financingMoney.msg.depositDecided': {
+    'zh-CN': '融资 {code} 的保证金退还 {amount} 元：{outcome}',
+    'en-US': 'Financing {code}, deposit return of {amount} yuan: {outcome}',
+  },
+  // The activity history (financingActivityLog/history)
+  'financingMoney.activity.loanApply': { 'zh-CN': '申请放款（{items}）', 'en-US': 'Requested the loan ({items})' },
+  'financingMoney.activity.loanConfirm': { 'zh-CN': '确认放款申请', 'en-US': 'Confirmed the loan request' },
+  'financingMoney.activity.disburse': {
+    'zh-CN': '放款 {amount} 元（{date}），生成还款计划 {periods} 期',
+    'en-US': 'Disbursed {amount} yuan on {date}; schedule of {periods} instalments made',
+  },
+  'financingMoney.activity.repayment': {
+    'zh-CN': '还款 {amount} 元（{repayment}，{method}）',
+    'en-US': 'Repayment of {amount} yuan ({repayment}, {method})',
+  },
+  'financingMoney.activity.repaymentDeclared': {
+    'zh-CN': '申报转账还款 {amount} 元（{repayment}）',
+    'en-US': 'Declared a transfer of {amount} yuan ({repayment})',
+  },
+  'financingMoney.activity.repaymentOnline': {
+    'zh-CN': '发起在线还款 {amount} 元（{repayment}）',
+    'en-US': 'Started an online payment of {amount} yuan ({repayment})',
+  },
+  'financingMoney.activity.settle': { 'zh-CN': '全部还清，融资结清', 'en-US': 'Everything repaid: financing settled' },
+  'financingMoney.activity.payoff': {
+    'zh-CN': '提前结清 {amount} 元（剩余本金 {principal}，违约金 {breakFee}）',
+    'en-US': 'Paid off early: {amount} yuan (remaining principal {principal}, break fee {breakFee})',
+  },
+  'financingMoney.activity.waiverRequested': {
+    'zh-CN': '申请减免第 {period} 期滞纳金 {amount} 元',
+    'en-US': 'Asked to waive {amount} yuan of the late fee of instalment {period}',
+  },
+  'financingMoney.activity.waiverApproved': {
+    'zh-CN': '同意减免第 {period} 期滞纳金 {amount} 元',
+    'en-US': 'Waived {amount} yuan of the late fee of instalment {period}',
+  },
+  'financingMoney.activity.waiverRefused': {
+    'zh-CN': '拒绝减免第 {period} 期滞纳金 {amount} 元',
+    'en-US': 'Refused to waive {amount} yuan of the late fee of instalment {period}',
+  },
+  'financingMoney.activity.depositApplied': {
+    'zh-CN': '申请退还保证金 {amount} 元',
+    'en-US': 'Asked for the return of {amount} yuan of deposit',
+  },
+  'financingMoney.activity.depositApproved': {
+    'zh-CN': '同意退还保证金 {amount} 元',
+    'en-US': 'Approved the return of {amount} yuan of deposit',
+  },
+  'financingMoney.activity.depositRefused': {
+    'zh-CN': '拒绝退还保证金 {amount} 元',
+    'en-US': 'Refused the return of {amount} yuan of deposit',
   },
 });

@@ -99,3 +99,19 @@ export async function logFinancierRead(
     ip: null,
   });
 }
+
+const FINANCIER_CACHE_MS = 30_000;
+const financierCache = new Map<number, { financier: boolean; at: number }>();
+
+/** Which side a request is on: a tenant that is a row of `financiers` is the financier (cached 30 s). */
+export async function callerOf(db: DbOrTx, ctx: RequestContext): Promise<Caller> {
+  const now = Date.now();
+  const hit = financierCache.get(ctx.tenantId);
+  let financier = hit && now - hit.at < FINANCIER_CACHE_MS ? hit.financier : undefined;
+  if (financier === undefined) {
+    const rows = await rowsOf<{ id: number }>(db, sql`select id from financiers where id = ${ctx.tenantId}`);
+    financier = rows.length > 0;
+    financierCache.set(ctx.tenantId, { financier, at: now });
+  }
+  return { side: financier ? 'financier' : 'applicant', ctx };
+}
