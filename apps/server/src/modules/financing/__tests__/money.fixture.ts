@@ -170,3 +170,55 @@ export async function versionOf(t: TestApp, id: number): Promise<number> {
   );
   return Number(row!.version);
 }
+
+/** An application of the demo company disbursed today by `f` (S7), through the financier's call. */
+export async function disbursedApplication(
+  t: TestApp,
+  f: Financier,
+  o: { terms?: Partial<typeof TERMS>; tenantCode?: string } = {},
+) {
+  const a = await makeApplication(t, f, { state: 'S6', ...o });
+  const res = await t.request('POST', `${BASE}/rentFinancingCar/disburse/${a.id}`, {
+    as: f.admin,
+    body: { version: await versionOf(t, a.id), disbursedDate: await today(t, a.tenantId) },
+  });
+  if (res.statusCode !== 200) throw new Error(`disburse: ${res.body}`);
+  const instalments = await rowsOf<{ id: number; period: number; amount_fen: number; due_date: string }>(
+    t.deps.db,
+    sql`select id, period, amount_fen, due_date::text as due_date from financing_instalments
+      where application_id = ${a.id} order by period`,
+  );
+  return {
+    ...a,
+    instalments: instalments.map((i) => ({
+      id: Number(i.id),
+      period: Number(i.period),
+      amountFen: Number(i.amount_fen),
+      dueDate: i.due_date,
+    })),
+  };
+}
+
+export async function instalmentState(t: TestApp, id: number) {
+  const [row] = await rowsOf<Record<string, unknown>>(
+    t.deps.db,
+    sql`select state, paid_fen, late_fee_fen, late_fee_paid_fen, late_fee_waived_fen, overdue_days
+      from financing_instalments where id = ${id}`,
+  );
+  return {
+    state: String(row!.state),
+    paidFen: Number(row!.paid_fen),
+    lateFeeFen: Number(row!.late_fee_fen),
+    lateFeePaidFen: Number(row!.late_fee_paid_fen),
+    lateFeeWaivedFen: Number(row!.late_fee_waived_fen),
+    overdueDays: Number(row!.overdue_days),
+  };
+}
+
+export async function appState(t: TestApp, id: number): Promise<string> {
+  const [row] = await rowsOf<{ state: string }>(
+    t.deps.db,
+    sql`select state from financing_applications where id = ${id}`,
+  );
+  return row!.state;
+}
