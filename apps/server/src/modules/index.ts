@@ -33,6 +33,8 @@ import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
 import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 import { gpsReceiptRoutes } from './gps/receipts.routes.js';
+import { financingRoutes } from './financing/financing.routes.js';
+import { moneyRoutes } from './financing/money.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -70,6 +72,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     gpsCommandsRoutes,
     gpsRiskRoutes,
     gpsReceiptRoutes,
+    financingRoutes,
+    moneyRoutes,
   ]) {
     await app.register(plugin);
   }
