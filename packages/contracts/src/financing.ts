@@ -68,8 +68,6 @@ export const FinancingPaths = {
   rentOrSaleList: `${base}/rentFinancingCar/rentOrSale/list`,
   rentOrSaleAdmin: `${base}/rentFinancingCar/rentOrSale/admin`,
   certificates: `${base}/rentFinancingCar/rentOrSale/cert`,
-  /** Spec: no leading slash and no /api prefix; served at `/carlife/commonCar/tag/d_qcsj`. */
-  carTags: '/carlife/commonCar/tag/d_qcsj',
 
   // ours: the applicant's application work
   quote: `${base}/rentFinancingCar/quote`,
@@ -507,11 +505,6 @@ export const CarTypeInput = z.strictObject({
 export type CarTypeInput = z.infer<typeof CarTypeInput>;
 
 /** `carlife/commonCar/tag/d_qcsj`: the car-data tags of the model picker (brands, their series and models). */
-export const CarTag = z.object({
-  brand: z.string(),
-  series: z.array(z.object({ name: z.string(), models: z.array(z.string()) })),
-});
-export type CarTag = z.infer<typeof CarTag>;
 
 // --------------------------------------------------------------------------------------------------- quote
 

@@ -35,6 +35,7 @@ import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 import { gpsReceiptRoutes } from './gps/receipts.routes.js';
 import { financingRoutes } from './financing/financing.routes.js';
 import { moneyRoutes } from './financing/money.routes.js';
+import { collateralRoutes } from './financing/collateral.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -74,6 +75,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     gpsReceiptRoutes,
     financingRoutes,
     moneyRoutes,
+    collateralRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -13,7 +13,6 @@ import {
   AuditInput,
   CancelInput,
   CarInfo,
-  CarTag,
   CarTypeInput,
   CarTypeQuery,
   CarTypeWithProduct,
@@ -62,7 +61,7 @@ import { financingContractPdf } from './contract-pdf.js';
 import { financierSide, logFinancierRead, sideOf, type Side } from './financier.js';
 import { financeHome } from './home.service.js';
 import { listLimits, rentLimits, saveLimit } from './limits.service.js';
-import { carTags, listCarTypes, listProducts, saveCarType, saveProduct } from './products.service.js';
+import { listCarTypes, listProducts, saveCarType, saveProduct } from './products.service.js';
 import { getProfile, saveProfile } from './profiles.service.js';
 import { checkVoucher, editVoucher, getVoucher } from './vouchers.service.js';
 
@@ -206,16 +205,6 @@ export async function financingRoutes(fastify: FastifyInstance): Promise<void> {
       const { financier } = await financierSide(deps, req.ctx);
       return ok(await saveCarType(deps, financier, req.body));
     },
-  });
-
-  app.get(P.carTags, {
-    schema: {
-      tags,
-      summary: "Car-data tags of the application form's model picker: brands with their series and models",
-      response: { 200: envelope(z.array(CarTag)) },
-    },
-    config: { access: access.signedIn() },
-    handler: async (req) => ok(await carTags(deps, await sideOf(deps, req.ctx))),
   });
 
   app.get(P.unfinancedCars, {

@@ -2,7 +2,6 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan, yuanToFen } from '@fleetdesk/contracts/common';
 import type {
-  CarTag,
   CarTypeInput,
   CarTypeQuery,
   CarTypeWithProduct,
@@ -251,24 +250,4 @@ export async function saveCarType(
         .returning();
   if (!row) throw new NotFoundError();
   return toCarType(row, financier.name);
-}
-
-/**
- * `carlife/commonCar/tag/d_qcsj`: the car-data tags of the application form's model picker: the brands of the
- * car types the caller may finance, each with its series and their models (docs/financing.md).
- */
-export async function carTags(deps: Pick<AppDeps, 'db'>, side: Side): Promise<CarTag[]> {
-  const types = await listCarTypes(deps, side, {});
-  const brands = new Map<string, Map<string, Set<string>>>();
-  for (const t of types) {
-    const series = brands.get(t.brand) ?? new Map<string, Set<string>>();
-    brands.set(t.brand, series);
-    const models = series.get(t.series) ?? new Set<string>();
-    series.set(t.series, models);
-    models.add(t.modelName);
-  }
-  return [...brands].map(([brand, series]) => ({
-    brand,
-    series: [...series].map(([name, models]) => ({ name, models: [...models] })),
-  }));
 }
