@@ -14,7 +14,7 @@ import {
 } from '../db/schema/financing.js';
 import { localDate } from '../core/tenant-time.js';
 import type { DemoContext } from './context.js';
-import { seedTenant, seedUser } from './demo.js';
+import { seedTenant, seedUser } from './tenant-seed.js';
 
 /** The demo financier's tenant code and its accounts (docs/financing.md, "Demo"). */
 export const XINDA = {
@@ -84,15 +84,13 @@ export async function seedFinancing(ctx: DemoContext): Promise<void> {
       dataScope: 'all',
     })
     .returning({ id: roles.id });
-  await tx
-    .insert(roleGrants)
-    .values(
-      ['finance', 'finance:view', 'finance:audit'].map((code) => ({
-        tenantId: financierId,
-        roleId: riskRole!.id,
-        code,
-      })),
-    );
+  await tx.insert(roleGrants).values(
+    ['finance', 'finance:view', 'finance:audit'].map((code) => ({
+      tenantId: financierId,
+      roleId: riskRole!.id,
+      code,
+    })),
+  );
   await seedUser(tx, ctx.passwordLogN, {
     tenantId: financierId,
     username: XINDA.risk.username,

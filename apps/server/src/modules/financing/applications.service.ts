@@ -22,7 +22,7 @@ import {
   type UpdateApplicationInput,
 } from '@fleetdesk/contracts/financing';
 import { buildFinancingSchedule } from '@fleetdesk/contracts/financing-schedule';
-import type { RequestContext } from '../../core/access.js';
+import { rentInScope, type RequestContext } from '../../core/access.js';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
@@ -148,6 +148,7 @@ function actionsOf(side: Side, a: ApplicationRow): string[] {
 }
 
 export async function listApplications(deps: AppDeps, side: Side, q: ApplicationListQuery) {
+  if (side.kind === 'applicant') rentInScope(side.ctx, q.rentId);
   const days = await tenantDays(deps.db, side.ctx.tenantId, deps.clock.now());
   return repo.listApplications(deps.db, side, q, days.startOf);
 }
