@@ -658,7 +658,7 @@ export async function auditApplication(
         const c = input.conditions!;
         await transition(tx, actor, app, 'S3', {
           ...base,
-          set: { ...decided, conditions: c as never },
+          set: { ...decided, conditions: c },
           text: { key: 'financing.activity.approveWithConditions', params: { note: c.note } },
         });
         break;
@@ -709,7 +709,7 @@ export async function answerConditions(
       });
       return;
     }
-    const c = (app.conditions ?? {}) as Partial<FinancingConditions>;
+    const c: Partial<FinancingConditions> = app.conditions ?? {};
     const terms = app.quote!;
     const revised = {
       ...productOfTerms({ ...terms, annualRate: c.annualRate ?? terms.annualRate }),
