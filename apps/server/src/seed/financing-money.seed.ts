@@ -168,7 +168,7 @@ export async function seedFinancingMoney(ctx: DemoContext): Promise<void> {
       day(addDays(loanDate, -3)),
     );
     if (plan.state === 'S6') continue;
-    const terms = termsOf({ quote: quote as unknown as Record<string, unknown>, conditions: null });
+    const terms = termsOf({ quote });
     const schedule = scheduleOf(terms, loanDate).instalments;
     await log('disburse', 'S6', 'S7', 'financier', 'financingMoney.activity.disburse', day(loanDate, 15), {
       amount: (quote.financedFen / 100).toFixed(2),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { quoteFenOf, type FinancingProduct } from '@fleetdesk/contracts/financing';
 import { roleGrants, roles } from '../db/schema/identity.js';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../db/schema/financing.js';
 import { localDate } from '../core/tenant-time.js';
 import type { DemoContext } from './context.js';
-import { seedTenant, seedUser } from './demo.js';
+import { seedTenant, seedUser } from './tenant-seed.js';
 
 /** The demo financier's tenant code and its accounts (docs/financing.md, "Demo"). */
 export const XINDA = {
@@ -35,7 +35,6 @@ const YUAN = 100;
  */
 export async function seedFinancing(ctx: DemoContext): Promise<void> {
   const { tx, clock } = ctx;
-  const now = clock.now();
   const tenant = await seedTenant(tx, clock, {
     code: XINDA.code,
     name: XINDA.name,
@@ -84,15 +83,13 @@ export async function seedFinancing(ctx: DemoContext): Promise<void> {
       dataScope: 'all',
     })
     .returning({ id: roles.id });
-  await tx
-    .insert(roleGrants)
-    .values(
-      ['finance', 'finance:view', 'finance:audit'].map((code) => ({
-        tenantId: financierId,
-        roleId: riskRole!.id,
-        code,
-      })),
-    );
+  await tx.insert(roleGrants).values(
+    ['finance', 'finance:view', 'finance:audit'].map((code) => ({
+      tenantId: financierId,
+      roleId: riskRole!.id,
+      code,
+    })),
+  );
   await seedUser(tx, ctx.passwordLogN, {
     tenantId: financierId,
     username: XINDA.risk.username,
@@ -211,189 +208,246 @@ export async function seedFinancing(ctx: DemoContext): Promise<void> {
     address: '浙江省杭州市西湖区文三路 398 号',
   });
 
-  // Four idle cars of the 杭州 rent (the vehicles seed made them), newest first.
+  // The five newest cars of the 杭州 rent (the vehicles seed made them).
   const cars = (
     (await tx.execute(
-      sql`select id, plate, vin, engine_no from cars
-          where tenant_id = ${demo.tenantId} and rent_id = ${hz} and deleted_at is null
+      sql`select id from cars where tenant_id = ${demo.tenantId} and rent_id = ${hz} and deleted_at is null
           order by id desc limit 5`,
-    )) as unknown as { rows: { id: number | string; plate: string; vin: string; engine_no: string | null }[] }
+    )) as unknown as { rows: { id: number | string }[] }
   ).rows;
-  const productOf = (p: typeof annuity): FinancingProduct => ({
-    id: p!.id,
-    financierId,
-    financierName: XINDA.name,
-    code: p!.code,
-    name: p!.name,
-    nameEn: p!.nameEn,
-    method: p!.method as FinancingProduct['method'],
-    dueMode: p!.dueMode as FinancingProduct['dueMode'],
-    repayDay: p!.repayDay,
-    annualRate: Number(p!.annualRate),
-    terms: p!.terms,
-    minDownRatio: Number(p!.minDownRatio),
-    maxDownRatio: Number(p!.maxDownRatio),
-    maxBalloonRatio: Number(p!.maxBalloonRatio),
-    lateFeeDailyRate: Number(p!.lateFeeDailyRate),
-    gpsFee: p!.gpsFeeFen / YUAN,
-    mortgageFee: p!.mortgageFeeFen / YUAN,
-    serviceFeeRate: Number(p!.serviceFeeRate),
-    depositRatio: Number(p!.depositRatio),
-    breakRateEarly: Number(p!.breakRateEarly),
-    breakRateLate: Number(p!.breakRateLate),
-    breakFloor: p!.breakFloorFen / YUAN,
-    carTypes: p!.carTypes,
-    active: true,
-    version: 0,
-  });
-  const today = localDate('Asia/Shanghai', now);
-  const month = `RZ${today.slice(0, 4)}${today.slice(5, 7)}`;
-  const plans: {
-    state: 'S1' | 'S2' | 'S3' | 'S4';
-    product: typeof annuity;
-    total: number;
-    ratio: number;
-    term: number;
-    carType: string;
-    supplement?: string;
-  }[] = [
-    { state: 'S1', product: annuity, total: 109_800, ratio: 0.3, term: 36, carType: '比亚迪 秦PLUS DM-i 55KM 领先型' },
+  const plans: Omit<DemoApplication, 'carId' | 'rentId'>[] = [
     {
       state: 'S1',
-      product: annuity,
+      productCode: 'XD-A36',
+      total: 109_800,
+      ratio: 0.3,
+      term: 36,
+      carType: '比亚迪 秦PLUS DM-i 55KM 领先型',
+    },
+    {
+      state: 'S1',
+      productCode: 'XD-A36',
       total: 199_800,
       ratio: 0.3,
       term: 36,
       carType: '丰田 凯美瑞 2.0G 豪华版',
       supplement: '请补充购车发票及法人身份证反面照片',
     },
-    { state: 'S2', product: flat, total: 115_900, ratio: 0.3, term: 24, carType: '大众 朗逸 1.5L 自动风尚版' },
-    { state: 'S3', product: annuity, total: 109_800, ratio: 0.3, term: 36, carType: '比亚迪 秦PLUS DM-i 55KM 领先型' },
-    { state: 'S4', product: flat, total: 119_900, ratio: 0.4, term: 24, carType: '日产 轩逸 1.6L CVT 舒享版' },
+    { state: 'S2', productCode: 'XD-F24', total: 115_900, ratio: 0.3, term: 24, carType: '大众 朗逸 1.5L 自动风尚版' },
+    {
+      state: 'S3',
+      productCode: 'XD-A36',
+      total: 109_800,
+      ratio: 0.3,
+      term: 36,
+      carType: '比亚迪 秦PLUS DM-i 55KM 领先型',
+      conditions: { payProportion: 0.4, stagingNumber: 24, note: '首付比例提高至 40%，期数调整为 24 期' },
+    },
+    { state: 'S4', productCode: 'XD-F24', total: 119_900, ratio: 0.4, term: 24, carType: '日产 轩逸 1.6L CVT 舒享版' },
   ];
   for (const [i, p] of plans.entries()) {
     const car = cars[i];
     if (!car) break;
-    const product = productOf(p.product);
-    const q = quoteFenOf(product, {
-      totalAmount: p.total,
+    await seedDemoApplication(ctx, { ...p, rentId: hz, carId: Number(car.id), daysAgo: 12 - i });
+  }
+}
+
+/** An application the demo seeds: its car, terms and state (S1 to S4; the money side moves S4 on). */
+export interface DemoApplication {
+  rentId: number;
+  carId: number;
+  state: 'S1' | 'S2' | 'S3' | 'S4';
+  /** `XD-A36` (等额本息) or `XD-F24` (等本等息). */
+  productCode: string;
+  /** Yuan. */
+  total: number;
+  ratio: number;
+  term: number;
+  carType: string;
+  /** S1: returned by the financier with this reason (else a draft never submitted). */
+  supplement?: string;
+  /** S3: the revised terms. */
+  conditions?: { payProportion?: number; stagingNumber?: number; note: string };
+  /** Created this many days before the seed's now (default 10). */
+  daysAgo?: number;
+}
+
+/**
+ * Seeds one application of the demo tenant to 鑫达 as the calls would have left it: the car's data copied, the
+ * terms fixed (the quote of the product on the seed's day), its apply item A3, an empty voucher, and its history
+ * up to `state`. The money side's seeder calls it for S4 applications, then moves them on with `transition`
+ * (applications.service.ts) and makes their schedules. Answers the application's id and code.
+ */
+export async function seedDemoApplication(ctx: DemoContext, p: DemoApplication): Promise<{ id: number; code: string }> {
+  const { tx, clock, demo } = ctx;
+  const now = clock.now();
+  const [fin] = (
+    (await tx.execute(
+      sql`select f.id from financiers f join tenants t on t.id = f.id where t.code = ${XINDA.code}`,
+    )) as unknown as {
+      rows: { id: number | string }[];
+    }
+  ).rows;
+  const financierId = Number(fin!.id);
+  const [row] = await tx
+    .select()
+    .from(financingProducts)
+    .where(and(eq(financingProducts.tenantId, financierId), eq(financingProducts.code, p.productCode)));
+  const [car] = (
+    (await tx.execute(
+      sql`select plate, vin, engine_no from cars where tenant_id = ${demo.tenantId} and id = ${p.carId}`,
+    )) as unknown as { rows: { plate: string; vin: string; engine_no: string | null }[] }
+  ).rows;
+  const product = productOf(row!, XINDA.name);
+  const today = localDate('Asia/Shanghai', now);
+  const { schedule: _schedule, ...terms } = quoteFenOf(product, {
+    totalAmount: p.total,
+    payProportion: p.ratio,
+    stagingNumber: p.term,
+    loanDate: today,
+  });
+  const prefix = `RZ${today.slice(0, 4)}${today.slice(5, 7)}`;
+  const numbered = (await tx.execute(
+    sql`insert into financing_numbers (tenant_id, prefix, last) values (${demo.tenantId}, ${prefix}, 1)
+        on conflict (tenant_id, prefix) do update set last = financing_numbers.last + 1 returning last`,
+  )) as unknown as { rows: { last: number | string }[] };
+  const code = `${prefix}${String(Number(numbered.rows[0]!.last)).padStart(5, '0')}`;
+  const daysAgo = p.daysAgo ?? 10;
+  const at = (hours: number) => new Date(now.getTime() - daysAgo * 86_400_000 + hours * 3_600_000);
+  const submitted = p.state !== 'S1' || p.supplement !== undefined;
+  const [app] = await tx
+    .insert(financingApplications)
+    .values({
+      tenantId: demo.tenantId,
+      rentId: p.rentId,
+      financierId,
+      productId: product.id,
+      code,
+      state: p.state,
+      reviewStage: p.state === 'S2' ? 'financier' : null,
+      carId: p.carId,
+      plate: car!.plate,
+      vin: car!.vin,
+      engineNo: car!.engine_no,
+      carTypeName: p.carType,
+      totalAmountFen: p.total * YUAN,
       payProportion: p.ratio,
       stagingNumber: p.term,
-      loanDate: today,
-    });
-    const { schedule: _schedule, ...terms } = q;
-    const code = `${month}${String(i + 1).padStart(5, '0')}`;
-    const submitted = p.state !== 'S1' || p.supplement !== undefined;
-    const [app] = await tx
-      .insert(financingApplications)
-      .values({
-        tenantId: demo.tenantId,
-        rentId: hz,
-        financierId,
-        productId: product.id,
-        code,
-        state: p.state,
-        reviewStage: p.state === 'S2' ? 'financier' : null,
-        carId: Number(car.id),
-        plate: car.plate,
-        vin: car.vin,
-        engineNo: car.engine_no,
-        carTypeName: p.carType,
-        totalAmountFen: p.total * YUAN,
-        payProportion: p.ratio,
-        stagingNumber: p.term,
-        installMobile: '13800000001',
-        installAddress: '浙江省杭州市西湖区文三路 398 号',
-        username: '张伟',
-        idNo: '330106198507150013',
-        contact: '13800000001',
-        quote: terms,
-        conditions:
-          p.state === 'S3'
-            ? { payProportion: 0.4, stagingNumber: 24, note: '首付比例提高至 40%，期数调整为 24 期' }
-            : null,
-        supplementReason: p.supplement ?? null,
-        submittedAt: submitted ? new Date(now.getTime() - (10 - i) * 86_400_000) : null,
-        decidedAt: p.state === 'S3' || p.state === 'S4' || p.supplement ? now : null,
-        createdBy: demo.adminId,
-        createdAt: new Date(now.getTime() - (12 - i) * 86_400_000),
-        updatedAt: now,
-      })
-      .returning({ id: financingApplications.id });
-    const applicationId = app!.id;
-    await tx.insert(financingApplyItems).values({
-      tenantId: demo.tenantId,
-      applicationId,
-      code: 'A3',
-      amountFen: terms.totalFen - terms.downPaymentFen,
-    });
-    await tx.insert(financingVouchers).values({ tenantId: demo.tenantId, applicationId });
-    const entries: {
-      action: string;
-      from: string | null;
-      to: string;
-      side: 'applicant' | 'financier' | 'system';
-      key: string;
-      params?: Record<string, string>;
-    }[] = [
-      { action: 'create', from: null, to: 'S1', side: 'applicant', key: 'financing.activity.create', params: { code } },
-    ];
-    if (submitted) {
-      entries.push(
-        {
-          action: 'submit',
-          from: 'S1',
-          to: 'S2',
-          side: 'applicant',
-          key: 'financing.activity.submit',
-          params: { financed: (terms.financedFen / YUAN).toFixed(2) },
-        },
-        {
-          action: 'internalApproved',
-          from: 'S2',
-          to: 'S2',
-          side: 'system',
-          key: 'financing.activity.internalApproved',
-        },
-      );
-    }
-    if (p.supplement)
-      entries.push({
-        action: 'supplement',
-        from: 'S2',
-        to: 'S1',
-        side: 'financier',
-        key: 'financing.activity.supplement',
-        params: { reason: p.supplement },
-      });
-    if (p.state === 'S3')
-      entries.push({
-        action: 'approveWithConditions',
-        from: 'S2',
-        to: 'S3',
-        side: 'financier',
-        key: 'financing.activity.approveWithConditions',
-        params: { note: '首付比例提高至 40%，期数调整为 24 期' },
-      });
-    if (p.state === 'S4')
-      entries.push({ action: 'approve', from: 'S2', to: 'S4', side: 'financier', key: 'financing.activity.approve' });
-    await tx.insert(financingActivities).values(
-      entries.map((e, k) => ({
-        tenantId: demo.tenantId,
-        applicationId,
-        action: e.action,
-        fromState: e.from,
-        toState: e.to,
-        side: e.side,
-        actorId: e.side === 'applicant' ? demo.adminId : null,
-        actorName: e.side === 'applicant' ? '张伟' : e.side === 'financier' ? XINDA.risk.name : null,
-        textKey: e.key,
-        textParams: e.params ?? {},
-        at: new Date(now.getTime() - (10 - i) * 86_400_000 + k * 3_600_000),
-      })),
+      installMobile: '13800000001',
+      installAddress: '浙江省杭州市西湖区文三路 398 号',
+      username: '张伟',
+      idNo: '330106198507150013',
+      contact: '13800000001',
+      quote: terms,
+      conditions: p.state === 'S3' ? (p.conditions ?? null) : null,
+      supplementReason: p.supplement ?? null,
+      submittedAt: submitted ? at(2) : null,
+      decidedAt: p.state === 'S3' || p.state === 'S4' || p.supplement ? at(26) : null,
+      createdBy: demo.adminId,
+      createdAt: at(0),
+      updatedAt: now,
+    })
+    .returning({ id: financingApplications.id });
+  const applicationId = app!.id;
+  await tx.insert(financingApplyItems).values({
+    tenantId: demo.tenantId,
+    applicationId,
+    code: 'A3',
+    amountFen: terms.totalFen - terms.downPaymentFen,
+  });
+  await tx.insert(financingVouchers).values({ tenantId: demo.tenantId, applicationId });
+  type Entry = {
+    action: string;
+    from: string | null;
+    to: string;
+    side: 'applicant' | 'financier' | 'system';
+    key: string;
+    params?: Record<string, string>;
+  };
+  const entries: Entry[] = [
+    { action: 'create', from: null, to: 'S1', side: 'applicant', key: 'financing.activity.create', params: { code } },
+  ];
+  if (submitted) {
+    const financed = (terms.financedFen / YUAN).toFixed(2);
+    entries.push(
+      {
+        action: 'submit',
+        from: 'S1',
+        to: 'S2',
+        side: 'applicant',
+        key: 'financing.activity.submit',
+        params: { financed },
+      },
+      { action: 'internalApproved', from: 'S2', to: 'S2', side: 'system', key: 'financing.activity.internalApproved' },
     );
   }
-  await tx.execute(
-    sql`insert into financing_numbers (tenant_id, prefix, last) values (${demo.tenantId}, ${month}, ${plans.length})`,
+  if (p.supplement) {
+    entries.push({
+      action: 'supplement',
+      from: 'S2',
+      to: 'S1',
+      side: 'financier',
+      key: 'financing.activity.supplement',
+      params: { reason: p.supplement },
+    });
+  }
+  if (p.state === 'S3') {
+    entries.push({
+      action: 'approveWithConditions',
+      from: 'S2',
+      to: 'S3',
+      side: 'financier',
+      key: 'financing.activity.approveWithConditions',
+      params: { note: p.conditions?.note ?? '' },
+    });
+  }
+  if (p.state === 'S4') {
+    entries.push({ action: 'approve', from: 'S2', to: 'S4', side: 'financier', key: 'financing.activity.approve' });
+  }
+  await tx.insert(financingActivities).values(
+    entries.map((e, k) => ({
+      tenantId: demo.tenantId,
+      applicationId,
+      action: e.action,
+      fromState: e.from,
+      toState: e.to,
+      side: e.side,
+      actorId: e.side === 'applicant' ? demo.adminId : null,
+      actorName: e.side === 'applicant' ? '张伟' : e.side === 'financier' ? XINDA.risk.name : null,
+      textKey: e.key,
+      textParams: e.params ?? {},
+      at: at(k * 12),
+    })),
   );
+  return { id: applicationId, code };
+}
+
+function productOf(p: typeof financingProducts.$inferSelect, financierName: string): FinancingProduct {
+  return {
+    id: p.id,
+    financierId: p.tenantId,
+    financierName,
+    code: p.code,
+    name: p.name,
+    nameEn: p.nameEn,
+    method: p.method as FinancingProduct['method'],
+    dueMode: p.dueMode as FinancingProduct['dueMode'],
+    repayDay: p.repayDay,
+    annualRate: Number(p.annualRate),
+    terms: p.terms,
+    minDownRatio: Number(p.minDownRatio),
+    maxDownRatio: Number(p.maxDownRatio),
+    maxBalloonRatio: Number(p.maxBalloonRatio),
+    lateFeeDailyRate: Number(p.lateFeeDailyRate),
+    gpsFee: p.gpsFeeFen / YUAN,
+    mortgageFee: p.mortgageFeeFen / YUAN,
+    serviceFeeRate: Number(p.serviceFeeRate),
+    depositRatio: Number(p.depositRatio),
+    breakRateEarly: Number(p.breakRateEarly),
+    breakRateLate: Number(p.breakRateLate),
+    breakFloor: p.breakFloorFen / YUAN,
+    carTypes: p.carTypes,
+    active: p.active,
+    version: p.version,
+  };
 }

@@ -228,6 +228,15 @@ export interface FinancingQuoteJson {
   repayDay: number | null;
 }
 
+/** S3: the revised terms the financier approved with (yuan, fractions), which the applicant accepts or declines. */
+export interface FinancingConditionsJson {
+  payProportion?: number;
+  stagingNumber?: number;
+  annualRate?: number;
+  balloon?: number;
+  note: string;
+}
+
 /** A financing application of a rental tenant's car to a financier (states S1..S10, docs/financing.md). */
 export const financingApplications = pgTable(
   'financing_applications',
@@ -281,7 +290,7 @@ export const financingApplications = pgTable(
     commercialAmountFen: fen('commercial_amount_fen').notNull().default(0),
     compulsoryAmountFen: fen('compulsory_amount_fen').notNull().default(0),
     quote: jsonb('quote').$type<FinancingQuoteJson>(),
-    conditions: jsonb('conditions').$type<Partial<FinancingQuoteJson> & { note?: string }>(),
+    conditions: jsonb('conditions').$type<FinancingConditionsJson>(),
     supplementReason: text('supplement_reason'),
     rejectReason: text('reject_reason'),
     approvalRequestId: bigintRef('approval_request_id'),

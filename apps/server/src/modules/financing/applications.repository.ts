@@ -8,7 +8,6 @@ import {
   type ApplicationListRow,
   type ApplyItem,
   type ApplyItemCode,
-  type FinancingConditions,
   type FinancingState,
   type LoanState,
   type ReviewStage,
@@ -183,7 +182,7 @@ export function toListRow(r: ListRecord): ApplicationListRow {
 
 export function toApplication(r: ListRecord, items: ApplyItem[], actions: string[]): Application {
   const a = r.app;
-  const conditions = a.conditions as FinancingConditions | null;
+  const conditions = a.conditions;
   return {
     ...toListRow(r),
     engineNo: a.engineNo,

@@ -22,7 +22,7 @@ import {
   type UpdateApplicationInput,
 } from '@fleetdesk/contracts/financing';
 import { buildFinancingSchedule } from '@fleetdesk/contracts/financing-schedule';
-import type { RequestContext } from '../../core/access.js';
+import { rentInScope, type RequestContext } from '../../core/access.js';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
@@ -148,6 +148,7 @@ function actionsOf(side: Side, a: ApplicationRow): string[] {
 }
 
 export async function listApplications(deps: AppDeps, side: Side, q: ApplicationListQuery) {
+  if (side.kind === 'applicant') rentInScope(side.ctx, q.rentId);
   const days = await tenantDays(deps.db, side.ctx.tenantId, deps.clock.now());
   return repo.listApplications(deps.db, side, q, days.startOf);
 }
@@ -657,7 +658,7 @@ export async function auditApplication(
         const c = input.conditions!;
         await transition(tx, actor, app, 'S3', {
           ...base,
-          set: { ...decided, conditions: c as never },
+          set: { ...decided, conditions: c },
           text: { key: 'financing.activity.approveWithConditions', params: { note: c.note } },
         });
         break;
@@ -708,7 +709,7 @@ export async function answerConditions(
       });
       return;
     }
-    const c = (app.conditions ?? {}) as Partial<FinancingConditions>;
+    const c: Partial<FinancingConditions> = app.conditions ?? {};
     const terms = app.quote!;
     const revised = {
       ...productOfTerms({ ...terms, annualRate: c.annualRate ?? terms.annualRate }),

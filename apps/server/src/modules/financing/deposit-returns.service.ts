@@ -7,8 +7,9 @@ import { offsetOf } from '../../core/envelope.js';
 import { ConflictError, NotFoundError, invalidField } from '../../core/errors.js';
 import { yuanText } from '../payments/payments.service.js';
 import { recordActivity, tellSide } from './money.flow.js';
-import { applicationOf, logFinancierRead, requireSide, scopeOf, type Caller } from './money.side.js';
+import { applicationOf, logRead, type ReadRequest, requireSide, scopeOf, type Side } from './money.side.js';
 import { depositHeldFen } from './payoff.service.js';
+import { stateRefusal } from './applications.service.js';
 import './money.messages.js';
 
 /**
@@ -44,7 +45,7 @@ function toReturn(r: Record<string, unknown>): DepositReturn {
   };
 }
 
-async function returnOf(deps: AppDeps, caller: Caller, id: number) {
+async function returnOf(deps: AppDeps, caller: Side, id: number) {
   const [row] = await rowsOf<Record<string, unknown>>(
     deps.db,
     sql`${SELECT} where d.id = ${id} and ${scopeOf(caller, 'a')}`,
@@ -56,7 +57,7 @@ async function returnOf(deps: AppDeps, caller: Caller, id: number) {
 /** `financingDeductDeposit/return/apply/{id}` (applicant, after S8). */
 export async function applyDepositReturn(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   applicationId: number,
   input: { deductions: { reason: string; amount: number }[]; reason?: string | null },
 ) {
@@ -64,7 +65,7 @@ export async function applyDepositReturn(
   const now = deps.clock.now();
   const id = await deps.events.transaction(async (tx) => {
     const app = await applicationOf(tx, caller, applicationId, true);
-    if (app.state !== 'S8') throw new ConflictError('error.financing.state', { state: app.state });
+    if (app.state !== 'S8') throw stateRefusal(caller.ctx.lang, app.state, 'depositReturn');
     const deposit = await depositHeldFen(tx, app);
     const deductions = input.deductions.map((d) => ({ reason: d.reason, fen: yuanToFen(d.amount) }));
     const deducted = deductions.reduce((s, d) => s + d.fen, 0);
@@ -77,7 +78,7 @@ export async function applyDepositReturn(
         tx,
         sql`insert into financing_deposit_returns (tenant_id, application_id, deposit_fen, deductions, return_fen, state,
             reason, created_by, created_at, updated_at)
-          values (${app.tenant_id}, ${app.id}, ${deposit}, ${JSON.stringify(deductions)}::jsonb, ${returnFen}, 'applied',
+          values (${app.tenantId}, ${app.id}, ${deposit}, ${JSON.stringify(deductions)}::jsonb, ${returnFen}, 'applied',
             ${input.reason ?? null}, ${caller.ctx.userId}, ${now}, ${now})
           returning id`,
       );
@@ -85,7 +86,7 @@ export async function applyDepositReturn(
       if (isUniqueViolation(err)) throw new ConflictError('financingMoney.depositApplied');
       throw err;
     }
-    await recordActivity(tx, caller, app, 'depositApplied', { amount: yuanText(returnFen) }, input.reason ?? null);
+    await recordActivity(tx, caller, app, 'depositApplied', { amount: yuanText(returnFen) }, now, input.reason ?? null);
     await tellSide(tx, app, 'financier', { what: 'deposit', params: { amount: yuanText(returnFen) } });
     return Number(row!.id);
   });
@@ -95,7 +96,7 @@ export async function applyDepositReturn(
 /** `financingDeductDeposit/return/decide/{id}` (financier). */
 export async function decideDepositReturn(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   id: number,
   input: { approve: boolean; note?: string | null },
 ) {
@@ -122,6 +123,7 @@ export async function decideDepositReturn(
       app,
       input.approve ? 'depositApproved' : 'depositRefused',
       { amount },
+      now,
       input.note ?? null,
     );
     await tellSide(tx, app, 'applicant', {
@@ -139,9 +141,9 @@ export async function decideDepositReturn(
 
 export async function listDepositReturns(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   q: { pageNum: number; pageSize: number; state?: DepositReturnState },
-  path: string,
+  req: ReadRequest,
 ) {
   const cond = q.state ? sql`${scopeOf(caller, 'a')} and d.state = ${q.state}` : scopeOf(caller, 'a');
   const [rows, [total]] = await Promise.all([
@@ -155,6 +157,6 @@ export async function listDepositReturns(
         join financing_applications a on a.tenant_id = d.tenant_id and a.id = d.application_id where ${cond}`,
     ),
   ]);
-  await logFinancierRead(deps.db, caller, { path, code: null, summary: { list: 'depositReturns', ...q } });
+  await logRead(deps, caller, req, { targetId: null, summary: { list: 'depositReturns', ...q } });
   return { rows: rows.map(toReturn), total: Number(total?.n ?? 0) };
 }

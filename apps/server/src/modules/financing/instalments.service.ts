@@ -8,7 +8,7 @@ import { offsetOf } from '../../core/envelope.js';
 import { NotFoundError } from '../../core/errors.js';
 import { containsPattern } from '../../core/like.js';
 import { tenantDays } from '../../core/tenant-time.js';
-import { logFinancierRead, scopeOf, type Caller } from './money.side.js';
+import { logRead, scopeOf, type ReadRequest, type Side } from './money.side.js';
 
 /**
  * The instalments ("details") of disbursed applications, on both sides: the applicant's in its data scope, the
@@ -108,12 +108,12 @@ export interface InstalmentFilter {
 }
 
 /** "Today" of the caller: the applicant's zone, or the financier's. */
-export async function todayOf(deps: AppDeps, caller: Caller): Promise<string> {
+export async function todayOf(deps: AppDeps, caller: Side): Promise<string> {
   return (await tenantDays(deps.db, caller.ctx.tenantId, deps.clock.now())).today;
 }
 
 /** `rentFinancingDetail/list`: paged, oldest due first. */
-export async function listInstalments(deps: AppDeps, caller: Caller, q: InstalmentFilter, path: string) {
+export async function listInstalments(deps: AppDeps, caller: Side, q: InstalmentFilter, req: ReadRequest) {
   const today = await todayOf(deps, caller);
   const where: SQL[] = [scopeOf(caller, 'i')];
   if (q.applicationId) where.push(sql`i.application_id = ${q.applicationId}`);
@@ -139,12 +139,12 @@ export async function listInstalments(deps: AppDeps, caller: Caller, q: Instalme
         join financing_applications a on a.tenant_id = i.tenant_id and a.id = i.application_id where ${cond}`,
     ),
   ]);
-  await logFinancierRead(deps.db, caller, { path, code: null, summary: { list: 'instalments', ...q } });
+  await logRead(deps, caller, req, { targetId: null, summary: { list: 'instalments', ...q } });
   return { rows: rows.map(toInstalment), total: Number(total?.n ?? 0) };
 }
 
 /** `get/not/paying`: the caller's instalments due by today (and overdue) not yet paid, oldest first. */
-export async function notPaying(deps: AppDeps, caller: Caller, path: string, applicationId?: number) {
+export async function notPaying(deps: AppDeps, caller: Side, req: ReadRequest, applicationId?: number) {
   const today = await todayOf(deps, caller);
   const rows = await rowsOf<InstalmentRaw>(
     deps.db,
@@ -152,24 +152,20 @@ export async function notPaying(deps: AppDeps, caller: Caller, path: string, app
       ${applicationId ? sql`and i.application_id = ${applicationId}` : sql``}
       order by i.due_date, i.id limit 500`,
   );
-  await logFinancierRead(deps.db, caller, { path, code: null, summary: { list: 'notPaying' } });
+  await logRead(deps, caller, req, { targetId: null, summary: { list: 'notPaying' } });
   return rows.map(toInstalment);
 }
 
 /** One instalment by its code (`RZ20260100001-03`), or 404. */
-export async function instalmentByCode(deps: AppDeps, caller: Caller, code: string, path: string) {
+export async function instalmentByCode(deps: AppDeps, caller: Side, code: string, req: ReadRequest) {
   const [row] = await rowsOf<InstalmentRaw>(deps.db, sql`${SELECT} where ${scopeOf(caller, 'i')} and i.code = ${code}`);
   if (!row) throw new NotFoundError('financingMoney.instalmentNotFound');
-  await logFinancierRead(deps.db, caller, {
-    path,
-    code: row.application_code,
-    tenantId: Number(row.tenant_id),
-  });
+  await logRead(deps, caller, req, { targetId: row.application_code, tenantId: Number(row.tenant_id) });
   return toInstalment(row);
 }
 
 /** One instalment by id as the caller may see it (or 404), for the pay and waiver calls. */
-export async function instalmentRow(db: DbOrTx, caller: Caller, id: number, lock = false) {
+export async function instalmentRow(db: DbOrTx, caller: Side, id: number, lock = false) {
   const [row] = await rowsOf<InstalmentRaw>(
     db,
     sql`select i.*, i.due_date::text as due_date from financing_instalments i where i.id = ${id} and ${scopeOf(caller, 'i')}

@@ -68,7 +68,7 @@ export async function refreshLateFees(
   const changed: { id: number; days: number; fee: number }[] = [];
   for (const r of rows) {
     const days = overdueDays(r.due_date, today);
-    const rate = termsOf(r).lateFeeDailyRate;
+    const rate = termsOf({ quote: r.quote }).lateFeeDailyRate;
     // Never below what was charged already (a product's rate lowered later does not shrink an old fee).
     const fee = Math.max(Number(r.late_fee_fen), lateFeeFen(Number(r.amount_fen), rate, days));
     out.push({ ...r, days, fee });

@@ -9,7 +9,7 @@ import { tenantDays } from '../../core/tenant-time.js';
 import { yuanText } from '../payments/payments.service.js';
 import { refreshLateFees } from './late-fees.service.js';
 import { recordActivity, tellSide } from './money.flow.js';
-import { applicationOf, logFinancierRead, requireSide, scopeOf, type Caller } from './money.side.js';
+import { applicationOf, logRead, type ReadRequest, requireSide, scopeOf, type Side } from './money.side.js';
 import { owedOf, stateAfter } from './repayments.allocation.js';
 import { settleIfRepaid } from './repayments.service.js';
 import './money.messages.js';
@@ -44,7 +44,7 @@ function toWaiver(r: Record<string, unknown>): Waiver {
   };
 }
 
-async function waiverOf(deps: AppDeps, caller: Caller, id: number) {
+async function waiverOf(deps: AppDeps, caller: Side, id: number) {
   const [row] = await rowsOf<Record<string, unknown>>(
     deps.db,
     sql`${SELECT} where w.id = ${id} and ${scopeOf(caller, 'i')}`,
@@ -81,7 +81,7 @@ const toOpen = (i: InstalmentForWaiver) => ({
 /** The applicant asks to waive `amountFen` of an instalment's unpaid late fee. */
 export async function requestWaiver(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   instalmentId: number,
   input: { amountFen: number; reason: string },
 ) {
@@ -94,28 +94,28 @@ export async function requestWaiver(
     );
     if (!inst) throw new NotFoundError('financingMoney.instalmentNotFound');
     const app = await applicationOf(tx, caller, Number(inst.application_id), true);
-    const today = (await tenantDays(tx, app.tenant_id, now)).today;
-    await refreshLateFees(tx, app.tenant_id, today, app.id);
+    const today = (await tenantDays(tx, app.tenantId, now)).today;
+    await refreshLateFees(tx, app.tenantId, today, app.id);
     const [fresh] = await rowsOf<InstalmentForWaiver>(
       tx,
-      sql`select * from financing_instalments where tenant_id = ${app.tenant_id} and id = ${instalmentId} for update`,
+      sql`select * from financing_instalments where tenant_id = ${app.tenantId} and id = ${instalmentId} for update`,
     );
     const owed = owedOf(toOpen(fresh!)).lateFeeFen;
     if (input.amountFen > owed) throw new ConflictError('financingMoney.waiverTooMuch', { owed: yuanText(owed) });
     const [pending] = await rowsOf<{ id: number }>(
       tx,
-      sql`select id from financing_waivers where tenant_id = ${app.tenant_id} and instalment_id = ${instalmentId}
+      sql`select id from financing_waivers where tenant_id = ${app.tenantId} and instalment_id = ${instalmentId}
         and state = 'pending'`,
     );
     if (pending) throw new ConflictError('financingMoney.waiverPending');
     const [row] = await rowsOf<{ id: number }>(
       tx,
       sql`insert into financing_waivers (tenant_id, instalment_id, amount_fen, reason, state, requested_by, created_at, updated_at)
-        values (${app.tenant_id}, ${instalmentId}, ${input.amountFen}, ${input.reason}, 'pending', ${caller.ctx.userId}, ${now}, ${now})
+        values (${app.tenantId}, ${instalmentId}, ${input.amountFen}, ${input.reason}, 'pending', ${caller.ctx.userId}, ${now}, ${now})
         returning id`,
     );
     const params = { period: Number(fresh!.period), amount: yuanText(input.amountFen) };
-    await recordActivity(tx, caller, app, 'waiverRequested', params, input.reason);
+    await recordActivity(tx, caller, app, 'waiverRequested', params, now, input.reason);
     await tellSide(tx, app, 'financier', { what: 'waiver', params: { amount: yuanText(input.amountFen) } });
     return Number(row!.id);
   });
@@ -125,7 +125,7 @@ export async function requestWaiver(
 /** The financier approves or refuses a waiting waiver. */
 export async function decideWaiver(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   id: number,
   input: { approve: boolean; note?: string | null },
 ) {
@@ -175,6 +175,7 @@ export async function decideWaiver(
       app,
       input.approve ? 'waiverApproved' : 'waiverRefused',
       params,
+      now,
       input.note ?? null,
     );
     await tellSide(tx, app, 'applicant', {
@@ -193,9 +194,9 @@ export async function decideWaiver(
 
 export async function listWaivers(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   q: { pageNum: number; pageSize: number; state?: WaiverState; applicationId?: number },
-  path: string,
+  req: ReadRequest,
 ) {
   const where: SQL[] = [scopeOf(caller, 'i')];
   if (q.state) where.push(sql`w.state = ${q.state}`);
@@ -212,6 +213,6 @@ export async function listWaivers(
         join financing_instalments i on i.tenant_id = w.tenant_id and i.id = w.instalment_id where ${cond}`,
     ),
   ]);
-  await logFinancierRead(deps.db, caller, { path, code: null, summary: { list: 'waivers', ...q } });
+  await logRead(deps, caller, req, { targetId: null, summary: { list: 'waivers', ...q } });
   return { rows: rows.map(toWaiver), total: Number(total?.n ?? 0) };
 }

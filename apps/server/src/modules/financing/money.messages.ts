@@ -70,6 +70,13 @@ defineMessages({
     'zh-CN': '保证金退还申请不存在',
     'en-US': 'The deposit return does not exist',
   },
+  // What a refused step was (`stateRefusal` of the applications side: 409 error.financing.state)
+  'financing.action.loanApply': { 'zh-CN': '申请放款', 'en-US': 'given a loan request' },
+  'financing.action.loanConfirm': { 'zh-CN': '确认放款', 'en-US': 'confirmed for the loan' },
+  'financing.action.disburse': { 'zh-CN': '放款', 'en-US': 'disbursed' },
+  'financing.action.repay': { 'zh-CN': '还款', 'en-US': 'repaid' },
+  'financing.action.payoff': { 'zh-CN': '提前结清', 'en-US': 'paid off' },
+  'financing.action.depositReturn': { 'zh-CN': '申请退还保证金', 'en-US': 'given a deposit return' },
   // Message-centre texts
   'financingMoney.msg.overdueTitle': { 'zh-CN': '融资还款逾期', 'en-US': 'Financing instalment overdue' },
   'financingMoney.msg.overdue': {

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, IdParam, paged, yuanToFen } from '@fleetdesk/contracts/common';
 import {
-  ApplyItem,
   CodeParam,
   CreateRepaymentInput,
   DecideInput,
@@ -33,7 +32,8 @@ import { applyDepositReturn, decideDepositReturn, listDepositReturns } from './d
 import { instalmentByCode, instalmentRow, listInstalments, notPaying } from './instalments.service.js';
 import { decideWaiver, listWaivers, requestWaiver } from './late-fees.waivers.js';
 import { applyItemsOfApp, applyLoan, confirmLoan, disburse, termsOf } from './loans.service.js';
-import { applicationOf, callerOf, logFinancierRead, type AppRow } from './money.side.js';
+import { sideOf } from './financier.js';
+import { applicationOf, type ApplicationRow } from './money.side.js';
 import { payOff, payoffQuote } from './payoff.service.js';
 import { confirmRepayment, getRepayment, listRepayments, pay, repaymentDetail } from './repayments.service.js';
 
@@ -49,18 +49,17 @@ const audit = access.permission('finance:audit');
 const payPermission = access.permission('finance:pay');
 const target = { targetType: 'financing' };
 
-const step = (app: AppRow) => ({
+const step = (app: ApplicationRow) => ({
   id: app.id,
   code: app.code,
   state: app.state as MoneyStep['state'],
   version: app.version,
 });
-const pathOf = (req: FastifyRequest) => req.url.split('?')[0] ?? req.url;
 
 export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  const caller = (req: FastifyRequest) => callerOf(deps.db, req.ctx);
+  const caller = (req: FastifyRequest) => sideOf(deps, req.ctx);
 
   // ---- The loan
 
@@ -81,33 +80,6 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
         items = (await applyItemsOfApp(deps.db, a)).map((i) => i.code as 'A1' | 'A2' | 'A3');
       }
       return ok(step(await applyLoan(deps, c, req.params.id, items, req.query.version)));
-    },
-  });
-
-  app.get(FinancingPaths.applyItems, {
-    schema: {
-      tags,
-      summary: 'The apply items of an application with their amounts and loan states (both sides)',
-      params: IdParam,
-      response: { 200: envelope(z.array(ApplyItem)) },
-    },
-    config: { access: read },
-    handler: async (req) => {
-      const c = await caller(req);
-      const a = await applicationOf(deps.db, c, req.params.id);
-      await logFinancierRead(deps.db, c, { path: pathOf(req), code: a.code, tenantId: a.tenant_id });
-      const items = await applyItemsOfApp(deps.db, a);
-      return ok(
-        items.map((i) => ({
-          id: i.id,
-          code: i.code as 'A1' | 'A2' | 'A3',
-          amount: i.amount_fen / 100,
-          loanState: i.loan_state as 'none' | 'requested' | 'disbursed',
-          requestedAt: i.requested_at ? new Date(i.requested_at).toISOString() : null,
-          disbursedAt: i.disbursed_at ? new Date(i.disbursed_at).toISOString() : null,
-          disbursed: i.disbursed_fen === null ? null : i.disbursed_fen / 100,
-        })),
-      );
     },
   });
 
@@ -160,7 +132,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: read },
     handler: async (req) => {
-      const { rows, total } = await listInstalments(deps, await caller(req), req.query, pathOf(req));
+      const { rows, total } = await listInstalments(deps, await caller(req), req.query, req);
       return ok(page(rows, total, req.query));
     },
   });
@@ -173,7 +145,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(z.array(FinancingInstalment)) },
     },
     config: { access: read },
-    handler: async (req) => ok(await notPaying(deps, await caller(req), pathOf(req), req.query.applicationId)),
+    handler: async (req) => ok(await notPaying(deps, await caller(req), req, req.query.applicationId)),
   });
 
   app.get(FinancingPaths.detailByCode, {
@@ -184,7 +156,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(FinancingInstalment) },
     },
     config: { access: read },
-    handler: async (req) => ok(await instalmentByCode(deps, await caller(req), req.params.code, pathOf(req))),
+    handler: async (req) => ok(await instalmentByCode(deps, await caller(req), req.params.code, req)),
   });
 
   app.post(FinancingPaths.pay, {
@@ -246,7 +218,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: read },
     handler: async (req) => {
-      const { rows, total } = await listRepayments(deps, await caller(req), req.query, pathOf(req));
+      const { rows, total } = await listRepayments(deps, await caller(req), req.query, req);
       return ok(page(rows, total, req.query));
     },
   });
@@ -254,7 +226,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(FinancingPaths.repayment, {
     schema: { tags, summary: 'One repayment', params: IdParam, response: { 200: envelope(Repayment) } },
     config: { access: read },
-    handler: async (req) => ok(await getRepayment(deps, await caller(req), req.params.id, pathOf(req))),
+    handler: async (req) => ok(await getRepayment(deps, await caller(req), req.params.id, req)),
   });
 
   app.get(FinancingPaths.repaymentDetail, {
@@ -265,7 +237,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(RepaymentDetail) },
     },
     config: { access: read },
-    handler: async (req) => ok(await repaymentDetail(deps, await caller(req), req.params.id, pathOf(req))),
+    handler: async (req) => ok(await repaymentDetail(deps, await caller(req), req.params.id, req)),
   });
 
   app.post(FinancingPaths.confirmRepayment, {
@@ -309,7 +281,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: read },
     handler: async (req) => {
-      const { rows, total } = await listWaivers(deps, await caller(req), req.query, pathOf(req));
+      const { rows, total } = await listWaivers(deps, await caller(req), req.query, req);
       return ok(page(rows, total, req.query));
     },
   });
@@ -336,7 +308,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: envelope(PayoffQuote) },
     },
     config: { access: read },
-    handler: async (req) => ok(await payoffQuote(deps, await caller(req), req.params.id, pathOf(req))),
+    handler: async (req) => ok(await payoffQuote(deps, await caller(req), req.params.id, req)),
   });
 
   app.post(FinancingPaths.payoff, {
@@ -383,7 +355,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: read },
     handler: async (req) => {
-      const { rows, total } = await listDepositReturns(deps, await caller(req), req.query, pathOf(req));
+      const { rows, total } = await listDepositReturns(deps, await caller(req), req.query, req);
       return ok(page(rows, total, req.query));
     },
   });

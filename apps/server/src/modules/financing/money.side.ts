@@ -1,117 +1,54 @@
-import { sql } from 'drizzle-orm';
-import type { RequestContext } from '../../core/access.js';
-import { rowsOf, type DbOrTx } from '../../core/db.js';
-import { ForbiddenError, NotFoundError } from '../../core/errors.js';
-import { operationLogs } from '../../db/schema/index.js';
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db.js';
+import { ForbiddenError } from '../../core/errors.js';
+import { actorOf, lockForSide, rowForSide, type Actor, type ApplicationRow } from './applications.service.js';
+import type { AppDeps } from '../../core/deps.js';
+import { logFinancierRead, type Side } from './financier.js';
 
 /**
- * The money side's view of who is calling (docs/financing.md "Who is who"): the applicant (a rental tenant, scoped
- * by its data scope) or the financier (by `financier_id`, across tenants, every read in the operation log).
+ * The money side's uses of the applications side's pieces (`financier.ts` sides, `applications.service.ts` rows
+ * and actors): the scope of the money tables (instalments, repayments, waivers...) by a side, and the request a
+ * financier's read is logged with.
  */
-export type Side = 'applicant' | 'financier';
+export type { Side };
+export type { ApplicationRow };
 
-export interface Caller {
-  side: Side;
-  ctx: RequestContext;
-}
+/** What a financier's read is logged with (`logFinancierRead`). */
+export type ReadRequest = Pick<FastifyRequest, 'ctx' | 'url' | 'ip'>;
 
-/** The SQL condition that scopes rows of alias `a` (with tenant_id, rent_id, financier_id) to the caller. */
-export function scopeOf(caller: Caller, alias: string) {
+/**
+ * The condition that scopes rows of alias `a` (a money table with tenant_id, rent_id, financier_id) to a side:
+ * the applicant's tenant and data scope, or the financier's own records.
+ */
+export function scopeOf(side: Side, alias: string): SQL {
   const a = sql.raw(alias);
-  if (caller.side === 'financier') return sql`${a}.financier_id = ${caller.ctx.tenantId}`;
-  return sql`${a}.tenant_id = ${caller.ctx.tenantId} and ${a}.rent_id = any(${`{${caller.ctx.rentIds.join(',')}}`}::int8[])`;
+  if (side.kind === 'financier') return sql`${a}.financier_id = ${side.financier.id}`;
+  return sql`${a}.tenant_id = ${side.ctx.tenantId} and ${a}.rent_id = any(${`{${side.ctx.rentIds.join(',')}}`}::int8[])`;
 }
 
 /** Refuses a call only the other side may make (403 `error.financing.side`). */
-export function requireSide(caller: Caller, side: Side): void {
-  if (caller.side !== side) throw new ForbiddenError('error.financing.side');
+export function requireSide(side: Side, kind: Side['kind']): void {
+  if (side.kind !== kind) throw new ForbiddenError('error.financing.side');
 }
 
-/** An application as the money side reads it. */
-export interface AppRow {
-  tenant_id: number;
-  id: number;
-  rent_id: number;
-  financier_id: number;
-  product_id: number;
-  code: string;
-  state: string;
-  version: number;
-  plate: string | null;
-  vin: string | null;
-  car_type_name: string | null;
-  quote: Record<string, unknown> | null;
-  conditions: Record<string, unknown> | null;
-  submitted_at: Date | null;
-  disbursed_at: Date | null;
-  settled_at: Date | null;
+/** Who acts: the side's user, or the system (a payment provider's notification, a job). */
+export function actorFor(side: Side | null): Actor & { lang?: Side['ctx']['lang'] } {
+  if (!side) return { side: 'system', userId: null, name: null };
+  return { ...actorOf(side.ctx, side.kind), lang: side.ctx.lang };
 }
 
-/**
- * One application the caller may see, or 404 (another tenant's, another rent's, another financier's). With
- * `lock`, the row is locked for the transaction.
- */
-export async function applicationOf(db: DbOrTx, caller: Caller, id: number, lock = false): Promise<AppRow> {
-  const [row] = await rowsOf<AppRow>(
-    db,
-    sql`select a.tenant_id, a.id, a.rent_id, a.financier_id, a.product_id, a.code, a.state, a.version, a.plate,
-        a.vin, a.car_type_name, a.quote, a.conditions, a.submitted_at, a.disbursed_at, a.settled_at
-      from financing_applications a where a.id = ${id} and ${scopeOf(caller, 'a')}
-      ${lock ? sql`for update` : sql``}`,
-  );
-  if (!row) throw new NotFoundError('error.notFound');
-  return normalise(row);
+/** One application the side may see (locked with `lock`), or 404. */
+export async function applicationOf(db: DbOrTx, side: Side, id: number, lock = false): Promise<ApplicationRow> {
+  return lock ? lockForSide(db, side, id) : rowForSide(db, side, id);
 }
 
-export function normalise(row: AppRow): AppRow {
-  return {
-    ...row,
-    tenant_id: Number(row.tenant_id),
-    id: Number(row.id),
-    rent_id: Number(row.rent_id),
-    financier_id: Number(row.financier_id),
-    product_id: Number(row.product_id),
-    version: Number(row.version),
-  };
-}
-
-/**
- * A financier's read of a financing record, in the financier's operation log (action `financing.read`, target the
- * application code, the tenant whose record it is in the summary). Applicants' reads are not logged.
- */
-export async function logFinancierRead(
-  db: DbOrTx,
-  caller: Caller,
-  what: { path: string; code: string | null; tenantId?: number | null; summary?: Record<string, unknown> },
+/** A financier's read of a money record or list, in its operation log (`logFinancierRead`); applicants' are not. */
+export async function logRead(
+  deps: Pick<AppDeps, 'db'>,
+  side: Side,
+  req: ReadRequest,
+  target: { targetId: string | null; tenantId?: number | null; summary?: Record<string, unknown> },
 ): Promise<void> {
-  if (caller.side !== 'financier') return;
-  await db.insert(operationLogs).values({
-    tenantId: caller.ctx.tenantId,
-    rentId: caller.ctx.rentId,
-    userId: caller.ctx.userId,
-    username: caller.ctx.username,
-    action: 'financing.read',
-    method: 'GET',
-    path: what.path,
-    targetType: 'financing',
-    targetId: what.code,
-    summary: { tenantId: what.tenantId ?? null, ...what.summary },
-    ip: null,
-  });
-}
-
-const FINANCIER_CACHE_MS = 30_000;
-const financierCache = new Map<number, { financier: boolean; at: number }>();
-
-/** Which side a request is on: a tenant that is a row of `financiers` is the financier (cached 30 s). */
-export async function callerOf(db: DbOrTx, ctx: RequestContext): Promise<Caller> {
-  const now = Date.now();
-  const hit = financierCache.get(ctx.tenantId);
-  let financier = hit && now - hit.at < FINANCIER_CACHE_MS ? hit.financier : undefined;
-  if (financier === undefined) {
-    const rows = await rowsOf<{ id: number }>(db, sql`select id from financiers where id = ${ctx.tenantId}`);
-    financier = rows.length > 0;
-    financierCache.set(ctx.tenantId, { financier, at: now });
-  }
-  return { side: financier ? 'financier' : 'applicant', ctx };
+  if (side.kind === 'financier') await logFinancierRead(deps, req, { targetType: 'financing', ...target });
 }

@@ -12,9 +12,10 @@ import { financingPayoffs } from '../../db/schema/index.js';
 import { refreshLateFees } from './late-fees.service.js';
 import { termsOf } from './loans.service.js';
 import { moveApplication } from './money.flow.js';
-import { applicationOf, logFinancierRead, type AppRow, type Caller } from './money.side.js';
+import { applicationOf, logRead, type ReadRequest, type ApplicationRow, type Side } from './money.side.js';
 import { owedOf } from './repayments.allocation.js';
 import { announceSettled, openInstalments, pay, type PayAnswer } from './repayments.service.js';
+import { stateRefusal } from './applications.service.js';
 import './money.messages.js';
 
 /**
@@ -26,23 +27,23 @@ import './money.messages.js';
  */
 
 /** The deposit still held: the terms' deposit less what earlier payoffs set against it. */
-export async function depositHeldFen(db: DbOrTx, app: AppRow): Promise<number> {
+export async function depositHeldFen(db: DbOrTx, app: ApplicationRow): Promise<number> {
   const [row] = await rowsOf<{ used: string | number | null }>(
     db,
     sql`select coalesce(sum(deposit_used_fen), 0) as used from financing_payoffs
-      where tenant_id = ${app.tenant_id} and application_id = ${app.id}`,
+      where tenant_id = ${app.tenantId} and application_id = ${app.id}`,
   );
   return Math.max(0, termsOf(app).depositFen - Number(row?.used ?? 0));
 }
 
 /** The payoff of an application on `today` (fees brought to today first: pass a transaction to keep them). */
-export async function payoffOf(db: DbOrTx, app: AppRow, today: string): Promise<Payoff> {
-  await refreshLateFees(db, app.tenant_id, today, app.id);
+export async function payoffOf(db: DbOrTx, app: ApplicationRow, today: string): Promise<Payoff> {
+  await refreshLateFees(db, app.tenantId, today, app.id);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select period, due_date::text as due_date, principal_fen, interest_fen, amount_fen, remaining_principal_fen,
         paid_fen, late_fee_fen, late_fee_paid_fen, late_fee_waived_fen, state
-      from financing_instalments where tenant_id = ${app.tenant_id} and application_id = ${app.id} order by period`,
+      from financing_instalments where tenant_id = ${app.tenantId} and application_id = ${app.id} order by period`,
   );
   const schedule: Instalment[] = rows.map((r) => ({
     period: Number(r.period),
@@ -82,7 +83,7 @@ export async function payoffOf(db: DbOrTx, app: AppRow, today: string): Promise<
   );
 }
 
-function toQuote(app: AppRow, date: string, p: Payoff): PayoffQuote {
+function toQuote(app: ApplicationRow, date: string, p: Payoff): PayoffQuote {
   return {
     applicationId: app.id,
     date,
@@ -98,15 +99,16 @@ function toQuote(app: AppRow, date: string, p: Payoff): PayoffQuote {
 }
 
 /** `rentFinancingCar/payoff/quote/{id}` (both sides; S7 only). */
-export async function payoffQuote(deps: AppDeps, caller: Caller, id: number, path: string): Promise<PayoffQuote> {
-  return deps.db.transaction(async (tx) => {
+export async function payoffQuote(deps: AppDeps, caller: Side, id: number, req: ReadRequest): Promise<PayoffQuote> {
+  const quote = await deps.db.transaction(async (tx) => {
     const app = await applicationOf(tx, caller, id, true);
-    if (app.state !== 'S7') throw new ConflictError('error.financing.state', { state: app.state });
-    const today = (await tenantDays(tx, app.tenant_id, deps.clock.now())).today;
-    const quote = toQuote(app, today, await payoffOf(tx, app, today));
-    await logFinancierRead(tx, caller, { path, code: app.code, tenantId: app.tenant_id });
-    return quote;
+    if (app.state !== 'S7') throw stateRefusal(caller.ctx.lang, app.state, 'payoff');
+    const today = (await tenantDays(tx, app.tenantId, deps.clock.now())).today;
+    return { app, quote: toQuote(app, today, await payoffOf(tx, app, today)) };
   });
+  // After the transaction: the log is written on its own connection.
+  await logRead(deps, caller, req, { targetId: quote.app.code, tenantId: quote.app.tenantId });
+  return quote.quote;
 }
 
 /**
@@ -116,16 +118,16 @@ export async function payoffQuote(deps: AppDeps, caller: Caller, id: number, pat
  */
 export async function payOff(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   id: number,
   input: { version: number; method: RepaymentMethod; amountFen: number; note?: string | null },
 ): Promise<PayAnswer> {
   if (!hasPermission(caller.ctx.permissions, 'finance:pay')) throw new ForbiddenError();
   await deps.db.transaction(async (tx) => {
     const app = await applicationOf(tx, caller, id, true);
-    if (app.state !== 'S7') throw new ConflictError('error.financing.state', { state: app.state });
+    if (app.state !== 'S7') throw stateRefusal(caller.ctx.lang, app.state, 'payoff');
     if (input.version !== app.version) throw new ConflictError('error.financing.version');
-    const today = (await tenantDays(tx, app.tenant_id, deps.clock.now())).today;
+    const today = (await tenantDays(tx, app.tenantId, deps.clock.now())).today;
     const p = await payoffOf(tx, app, today);
     if (p.totalFen !== input.amountFen || p.totalFen <= 0)
       throw new ConflictError('financingMoney.payoffAmount', { total: yuanText(p.totalFen) });
@@ -140,12 +142,12 @@ export async function payOff(
  */
 export async function applyPayoff(
   tx: Tx,
-  caller: Caller | null,
-  app: AppRow,
+  caller: Side | null,
+  app: ApplicationRow,
   repayment: { id: number; code: string; amountFen: number },
   now: Date,
 ): Promise<void> {
-  const today = (await tenantDays(tx, app.tenant_id, now)).today;
+  const today = (await tenantDays(tx, app.tenantId, now)).today;
   const p = await payoffOf(tx, app, today);
   const open = await openInstalments(tx, app);
   for (const i of open) {
@@ -155,14 +157,14 @@ export async function applyPayoff(
     if (line.lateFeeFen + line.interestFen + line.principalFen > 0)
       await tx.execute(sql`insert into financing_repayment_lines
           (tenant_id, repayment_id, instalment_id, principal_fen, interest_fen, late_fee_fen)
-        values (${app.tenant_id}, ${repayment.id}, ${i.id}, ${line.principalFen}, ${line.interestFen}, ${line.lateFeeFen})`);
+        values (${app.tenantId}, ${repayment.id}, ${i.id}, ${line.principalFen}, ${line.interestFen}, ${line.lateFeeFen})`);
     await tx.execute(sql`update financing_instalments set paid_fen = paid_fen + ${line.interestFen + line.principalFen},
         late_fee_paid_fen = late_fee_paid_fen + ${line.lateFeeFen}, state = ${overdue ? 'paid' : 'settled'},
         paid_at = ${now}, version = version + 1, updated_at = ${now}
-      where tenant_id = ${app.tenant_id} and id = ${i.id}`);
+      where tenant_id = ${app.tenantId} and id = ${i.id}`);
   }
   await tx.insert(financingPayoffs).values({
-    tenantId: app.tenant_id,
+    tenantId: app.tenantId,
     repaymentId: repayment.id,
     applicationId: app.id,
     currentPeriod: p.currentPeriod,
@@ -174,7 +176,8 @@ export async function applyPayoff(
     totalFen: p.totalFen,
   });
   await moveApplication(tx, caller, app, 'S8', 'payoff', {
-    set: sql`settled_at = ${now}`,
+    now,
+    set: { settledAt: now },
     params: {
       amount: yuanText(repayment.amountFen),
       principal: yuanText(p.remainingPrincipalFen),

@@ -21,15 +21,17 @@ import { payOrder } from '../payments/pay.service.js';
 import { numberSql, yuanText } from '../payments/payments.service.js';
 import { refreshLateFees } from './late-fees.service.js';
 import { applyPayoff } from './payoff.service.js';
+import { nextCode } from './applications.repository.js';
+import { lockById } from './applications.service.js';
 import { moveApplication, recordActivity, tellSide } from './money.flow.js';
 import {
   applicationOf,
-  logFinancierRead,
+  logRead,
+  type ReadRequest,
   requireSide,
   scopeOf,
-  normalise,
-  type AppRow,
-  type Caller,
+  type ApplicationRow,
+  type Side,
 } from './money.side.js';
 import {
   allocate,
@@ -38,6 +40,7 @@ import {
   type AllocationLine,
   type OpenInstalment,
 } from './repayments.allocation.js';
+import { stateRefusal } from './applications.service.js';
 import './money.messages.js';
 
 /**
@@ -57,14 +60,14 @@ const OPEN = sql`('pending', 'partial')`;
 /** The open instalments of an application, locked, with their figures as the allocation reads them. */
 export async function openInstalments(
   tx: DbOrTx,
-  app: AppRow,
+  app: ApplicationRow,
   lock = true,
 ): Promise<(OpenInstalment & { dueDate: string; amountFen: number })[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     tx,
     sql`select id, period, due_date::text as due_date, principal_fen, interest_fen, amount_fen, paid_fen, late_fee_fen,
         late_fee_paid_fen, late_fee_waived_fen
-      from financing_instalments where tenant_id = ${app.tenant_id} and application_id = ${app.id}
+      from financing_instalments where tenant_id = ${app.tenantId} and application_id = ${app.id}
         and state in ${OPEN} order by period ${lock ? sql`for update` : sql``}`,
   );
   return rows.map((r) => ({
@@ -81,17 +84,6 @@ export async function openInstalments(
   }));
 }
 
-/** A new repayment code: `HK` + the tenant's today + a 4-digit sequence of that day. */
-async function repaymentCode(tx: Tx, tenantId: number, today: string): Promise<string> {
-  const prefix = `HK${today.replace(/-/g, '')}`;
-  const [row] = await rowsOf<{ last: number }>(
-    tx,
-    sql`insert into financing_numbers (tenant_id, prefix, last) values (${tenantId}, ${prefix}, 1)
-      on conflict (tenant_id, prefix) do update set last = financing_numbers.last + 1 returning last`,
-  );
-  return `${prefix}${String(row!.last).padStart(4, '0')}`;
-}
-
 interface NewRepayment {
   kind: RepaymentKind;
   method: RepaymentMethod;
@@ -101,14 +93,15 @@ interface NewRepayment {
   paidAt: Date | null;
 }
 
-async function insertRepayment(tx: Tx, caller: Caller | null, app: AppRow, r: NewRepayment, now: Date) {
-  const today = (await tenantDays(tx, app.tenant_id, now)).today;
-  const code = await repaymentCode(tx, app.tenant_id, today);
+async function insertRepayment(tx: Tx, caller: Side | null, app: ApplicationRow, r: NewRepayment, now: Date) {
+  const today = (await tenantDays(tx, app.tenantId, now)).today;
+  // `HK` + the tenant's today + a 4-digit sequence of that day.
+  const code = await nextCode(tx, app.tenantId, `HK${today.replace(/-/g, '')}`, 4);
   const [row] = await rowsOf<{ id: number }>(
     tx,
     sql`insert into financing_repayments (tenant_id, application_id, rent_id, financier_id, code, kind, amount_fen,
         method, state, paid_at, note, created_by, created_by_name, created_at, updated_at)
-      values (${app.tenant_id}, ${app.id}, ${app.rent_id}, ${app.financier_id}, ${code}, ${r.kind}, ${r.amountFen},
+      values (${app.tenantId}, ${app.id}, ${app.rentId}, ${app.financierId}, ${code}, ${r.kind}, ${r.amountFen},
         ${r.method}, ${r.state}, ${r.paidAt}, ${r.note}, ${caller?.ctx.userId ?? null}, ${caller?.ctx.name ?? null},
         ${now}, ${now})
       returning id`,
@@ -122,13 +115,13 @@ async function insertRepayment(tx: Tx, caller: Caller | null, app: AppRow, r: Ne
  */
 export async function allocateRepayment(
   tx: Tx,
-  caller: Caller | null,
-  app: AppRow,
+  caller: Side | null,
+  app: ApplicationRow,
   repayment: { id: number; code: string; amountFen: number; method: RepaymentMethod },
   now: Date,
 ): Promise<{ lines: AllocationLine[]; leftFen: number; settled: boolean }> {
-  const today = (await tenantDays(tx, app.tenant_id, now)).today;
-  await refreshLateFees(tx, app.tenant_id, today, app.id);
+  const today = (await tenantDays(tx, app.tenantId, now)).today;
+  await refreshLateFees(tx, app.tenantId, today, app.id);
   const open = await openInstalments(tx, app);
   const { lines, leftFen } = allocate(open, repayment.amountFen);
   const paidPeriods: number[] = [];
@@ -143,25 +136,28 @@ export async function allocateRepayment(
     if (state === 'paid') paidPeriods.push(before.period);
     await tx.execute(sql`insert into financing_repayment_lines
         (tenant_id, repayment_id, instalment_id, principal_fen, interest_fen, late_fee_fen)
-      values (${app.tenant_id}, ${repayment.id}, ${line.instalmentId}, ${line.principalFen}, ${line.interestFen},
+      values (${app.tenantId}, ${repayment.id}, ${line.instalmentId}, ${line.principalFen}, ${line.interestFen},
         ${line.lateFeeFen})`);
     await tx.execute(sql`update financing_instalments set paid_fen = ${after.paidFen},
         late_fee_paid_fen = ${after.lateFeePaidFen}, state = ${state},
         paid_at = ${state === 'paid' ? now : null}, version = version + 1, updated_at = ${now}
-      where tenant_id = ${app.tenant_id} and id = ${line.instalmentId}`);
+      where tenant_id = ${app.tenantId} and id = ${line.instalmentId}`);
   }
-  await recordActivity(tx, caller, app, 'repayment', {
-    amount: yuanText(repayment.amountFen),
-    repayment: repayment.code,
-    method: repayment.method,
-  });
+  await recordActivity(
+    tx,
+    caller,
+    app,
+    'repayment',
+    { amount: yuanText(repayment.amountFen), repayment: repayment.code, method: repayment.method },
+    now,
+  );
   await publish(tx, {
-    tenantId: app.tenant_id,
+    tenantId: app.tenantId,
     name: 'financing.instalmentPaid',
     payload: {
       applicationId: app.id,
-      rentId: app.rent_id,
-      financierId: app.financier_id,
+      rentId: app.rentId,
+      financierId: app.financierId,
       code: app.code,
       repaymentId: repayment.id,
       repaymentCode: repayment.code,
@@ -171,38 +167,35 @@ export async function allocateRepayment(
   });
   const params = { code: app.code, amount: yuanText(repayment.amountFen), repayment: repayment.code };
   const text = { title: 'financingMoney.msg.paidTitle', key: 'financingMoney.msg.paid', params };
-  await tellSide(tx, app, caller?.side === 'financier' ? 'applicant' : 'financier', text);
+  await tellSide(tx, app, caller?.kind === 'financier' ? 'applicant' : 'financier', text);
   const settled = await settleIfRepaid(tx, caller, app, now);
   return { lines, leftFen, settled };
 }
 
 /** S7 → S8 when no instalment is open any more (the last one paid, or its fee waived). */
-export async function settleIfRepaid(tx: Tx, caller: Caller | null, app: AppRow, now: Date): Promise<boolean> {
+export async function settleIfRepaid(tx: Tx, caller: Side | null, app: ApplicationRow, now: Date): Promise<boolean> {
   const [left] = await rowsOf<{ n: number }>(
     tx,
     sql`select count(*)::int as n from financing_instalments
-      where tenant_id = ${app.tenant_id} and application_id = ${app.id} and state in ${OPEN}`,
+      where tenant_id = ${app.tenantId} and application_id = ${app.id} and state in ${OPEN}`,
   );
   if (Number(left?.n ?? 0) > 0) return false;
-  const [fresh] = await rowsOf<AppRow>(
-    tx,
-    sql`select * from financing_applications where tenant_id = ${app.tenant_id} and id = ${app.id}`,
-  );
+  const fresh = await lockById(tx, app.tenantId, app.id);
   if (!fresh || fresh.state !== 'S7') return false;
-  await moveApplication(tx, caller, normalise(fresh), 'S8', 'settle', { set: sql`settled_at = ${now}` });
+  await moveApplication(tx, caller, fresh, 'S8', 'settle', { now, set: { settledAt: now } });
   await announceSettled(tx, app, 'repaid', now);
   return true;
 }
 
-export async function announceSettled(tx: Tx, app: AppRow, how: 'repaid' | 'payoff', now: Date) {
-  const date = (await tenantDays(tx, app.tenant_id, now)).today;
+export async function announceSettled(tx: Tx, app: ApplicationRow, how: 'repaid' | 'payoff', now: Date) {
+  const date = (await tenantDays(tx, app.tenantId, now)).today;
   await publish(tx, {
-    tenantId: app.tenant_id,
+    tenantId: app.tenantId,
     name: 'financing.settled',
     payload: {
       applicationId: app.id,
-      rentId: app.rent_id,
-      financierId: app.financier_id,
+      rentId: app.rentId,
+      financierId: app.financierId,
       code: app.code,
       how,
       at: now.toISOString(),
@@ -218,9 +211,9 @@ export async function announceSettled(tx: Tx, app: AppRow, how: 'repaid' | 'payo
 }
 
 /** Who may pay how: the financier records, the applicant pays online or declares a transfer. */
-function checkMethod(caller: Caller, method: RepaymentMethod): void {
+function checkMethod(caller: Side, method: RepaymentMethod): void {
   if (!hasPermission(caller.ctx.permissions, 'finance:pay')) throw new ForbiddenError();
-  const ok = caller.side === 'financier' ? method === 'recorded' : method === 'online' || method === 'transfer';
+  const ok = caller.kind === 'financier' ? method === 'recorded' : method === 'online' || method === 'transfer';
   if (!ok) throw new ForbiddenError('financingMoney.method');
 }
 
@@ -235,7 +228,7 @@ export interface PayAnswer {
  */
 export async function pay(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   applicationId: number,
   input: {
     amountFen: number;
@@ -250,10 +243,10 @@ export async function pay(
   const now = deps.clock.now();
   const created = await deps.events.transaction(async (tx) => {
     const app = await applicationOf(tx, caller, applicationId, true);
-    if (app.state !== 'S7') throw new ConflictError('error.financing.state', { state: app.state });
+    if (app.state !== 'S7') throw stateRefusal(caller.ctx.lang, app.state, 'repay');
     if (kind === 'instalment') {
-      const today = (await tenantDays(tx, app.tenant_id, now)).today;
-      await refreshLateFees(tx, app.tenant_id, today, app.id);
+      const today = (await tenantDays(tx, app.tenantId, now)).today;
+      await refreshLateFees(tx, app.tenantId, today, app.id);
       const open = (await openInstalments(tx, app)).filter(
         (i) => input.upToPeriod === undefined || i.period <= input.upToPeriod,
       );
@@ -281,19 +274,15 @@ export async function pay(
     } else if (paidNow) {
       await allocateRepayment(tx, caller, app, { ...r, amountFen: input.amountFen, method: input.method }, now);
     } else if (input.method === 'transfer') {
-      await recordActivity(tx, caller, app, 'repaymentDeclared', {
-        amount: yuanText(input.amountFen),
-        repayment: r.code,
-      });
+      const params = { amount: yuanText(input.amountFen), repayment: r.code };
+      await recordActivity(tx, caller, app, 'repaymentDeclared', params, now);
       await tellSide(tx, app, 'financier', { what: 'transfer', params: { amount: yuanText(input.amountFen) } });
     } else {
       const order = await createFinancingOrder(tx, caller, r, input.amountFen, now);
       await tx.execute(sql`update financing_repayments set charge_id = ${order.id}
-        where tenant_id = ${app.tenant_id} and id = ${r.id}`);
-      await recordActivity(tx, caller, app, 'repaymentOnline', {
-        amount: yuanText(input.amountFen),
-        repayment: r.code,
-      });
+        where tenant_id = ${app.tenantId} and id = ${r.id}`);
+      const params = { amount: yuanText(input.amountFen), repayment: r.code };
+      await recordActivity(tx, caller, app, 'repaymentOnline', params, now);
     }
     return r;
   });
@@ -308,7 +297,7 @@ export async function pay(
 /** The payments area's order of an online repayment (type `financing`, its reference the repayment's code). */
 async function createFinancingOrder(
   tx: Tx,
-  caller: Caller,
+  caller: Side,
   r: { id: number; code: string },
   amountFen: number,
   now: Date,
@@ -355,7 +344,7 @@ export async function settleFinancingOrder(tx: Tx, order: OrderRow, now: Date): 
 /** A pending repayment paid (online, or a transfer the financier confirmed): allocated, or applied as the payoff. */
 async function markPaid(
   tx: Tx,
-  caller: Caller | null,
+  caller: Side | null,
   tenantId: number,
   row: { id: number; application_id: number; code: string; amount_fen: number; kind: string },
   method: RepaymentMethod,
@@ -363,11 +352,7 @@ async function markPaid(
 ) {
   await tx.execute(sql`update financing_repayments set state = 'paid', paid_at = ${now}, updated_at = ${now}
     where tenant_id = ${tenantId} and id = ${row.id}`);
-  const [appRow] = await rowsOf<AppRow>(
-    tx,
-    sql`select * from financing_applications where tenant_id = ${tenantId} and id = ${row.application_id} for update`,
-  );
-  const app = normalise(appRow!);
+  const app = (await lockById(tx, tenantId, Number(row.application_id)))!;
   if (app.state !== 'S7') {
     // Paid after the financing was closed (the money was taken): kept as an unallocated payment.
     await recordActivity(
@@ -375,11 +360,8 @@ async function markPaid(
       caller,
       app,
       'repayment',
-      {
-        amount: yuanText(Number(row.amount_fen)),
-        repayment: row.code,
-        method,
-      },
+      { amount: yuanText(Number(row.amount_fen)), repayment: row.code, method },
+      now,
       'unallocated',
     );
     return;
@@ -400,7 +382,7 @@ async function markPaid(
 /** The financier confirms (or refuses) a transfer the applicant declared. */
 export async function confirmRepayment(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   id: number,
   decision: { approve: boolean; note?: string | null },
 ) {
@@ -466,7 +448,7 @@ function toRepayment(r: Record<string, unknown>): Repayment {
   };
 }
 
-async function repaymentRaw(db: DbOrTx, caller: Caller, id: number): Promise<Record<string, unknown>> {
+async function repaymentRaw(db: DbOrTx, caller: Side, id: number): Promise<Record<string, unknown>> {
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
     sql`${SELECT} where r.id = ${id} and ${scopeOf(caller, 'r')}`,
@@ -475,27 +457,23 @@ async function repaymentRaw(db: DbOrTx, caller: Caller, id: number): Promise<Rec
   return row;
 }
 
-async function repaymentOf(db: DbOrTx, caller: Caller, id: number): Promise<Repayment> {
+async function repaymentOf(db: DbOrTx, caller: Side, id: number): Promise<Repayment> {
   return toRepayment(await repaymentRaw(db, caller, id));
 }
 
-export async function getRepayment(deps: AppDeps, caller: Caller, id: number, path: string): Promise<Repayment> {
+export async function getRepayment(deps: AppDeps, caller: Side, id: number, req: ReadRequest): Promise<Repayment> {
   const row = await repaymentRaw(deps.db, caller, id);
-  await logFinancierRead(deps.db, caller, {
-    path,
-    code: String(row.application_code),
-    tenantId: Number(row.tenant_id),
-  });
+  await logRead(deps, caller, req, { targetId: String(row.application_code), tenantId: Number(row.tenant_id) });
   return toRepayment(row);
 }
 
 export async function repaymentDetail(
   deps: AppDeps,
-  caller: Caller,
+  caller: Side,
   id: number,
-  path: string,
+  req: ReadRequest,
 ): Promise<RepaymentDetail> {
-  const r = await getRepayment(deps, caller, id, path);
+  const r = await getRepayment(deps, caller, id, req);
   const lines = await rowsOf<Record<string, unknown>>(
     deps.db,
     sql`select l.id, l.instalment_id, i.code as instalment_code, i.period, l.principal_fen, l.interest_fen, l.late_fee_fen
@@ -531,7 +509,7 @@ export interface RepaymentFilter {
   to?: string;
 }
 
-export async function listRepayments(deps: AppDeps, caller: Caller, q: RepaymentFilter, path: string) {
+export async function listRepayments(deps: AppDeps, caller: Side, q: RepaymentFilter, req: ReadRequest) {
   const where: SQL[] = [scopeOf(caller, 'r')];
   if (q.applicationId) where.push(sql`r.application_id = ${q.applicationId}`);
   if (q.rentId) where.push(sql`r.rent_id = ${q.rentId}`);
@@ -551,6 +529,6 @@ export async function listRepayments(deps: AppDeps, caller: Caller, q: Repayment
     ),
     rowsOf<{ n: number }>(deps.db, sql`select count(*)::int as n from financing_repayments r where ${cond}`),
   ]);
-  await logFinancierRead(deps.db, caller, { path, code: null, summary: { list: 'repayments', ...q } });
+  await logRead(deps, caller, req, { targetId: null, summary: { list: 'repayments', ...q } });
   return { rows: rows.map(toRepayment), total: Number(total?.n ?? 0) };
 }

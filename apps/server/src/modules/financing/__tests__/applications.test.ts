@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Application } from '@fleetdesk/contracts/financing';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { specEndpoints } from '../../../test/spec.js';
 import { FP, financingFlow, form, newCars, path, q, seeded } from './fixtures.js';
 
 let t: TestApp;
@@ -349,5 +350,22 @@ describe('vouchers, profile, contract', () => {
     // 409 only on a machine without a CJK font (pdf.noFont).
     expect([200, 409]).toContain(res.statusCode);
     if (res.statusCode === 200) expect(res.headers['content-type']).toContain('application/pdf');
+  });
+});
+
+describe('the calls', () => {
+  it("documents this side's financing calls of the spec in the OpenAPI document with their permission", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    // The money side (schedule, repayments, loan request, deposit return), rent or sale and booked cars are
+    // served by their own route files.
+    const others =
+      /rentFinancingDetail|rentFinancingRepayment|loan\/apply|financingDeductDeposit|rentOrSale|car\/booked/;
+    const mine = specEndpoints().filter(({ area, path }) => area === 'financing' && !others.test(path));
+    expect(mine.length).toBe(16);
+    for (const { method, path } of mine) {
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+    expect(doc.paths['/api/ccwadmin/rentFinancingCar/create'].post['x-permission']).toBe('finance:add');
+    expect(doc.paths['/api/ccwadmin/rentFinancingCar/list'].get['x-permission']).toBe('finance');
   });
 });
