@@ -22,7 +22,7 @@ const get = (url: string, as: string, query?: Record<string, string | number>) =
 const SALE = {
   use: 'sale',
   buyerName: '王建国',
-  buyerIdNo: '110101199003077777',
+  buyerIdNo: '110101199003077715',
   buyerPhone: '13812345678',
   salePrice: 118000,
   saleTerms: 36,
