@@ -56,9 +56,9 @@ function playwrightSpecs(suite, titles) {
   for (const child of suite.suites ?? []) playwrightSpecs(child, here);
 }
 
-const pw = path.join(out, 'playwright.json');
-if (existsSync(pw)) {
-  const report = JSON.parse(readFileSync(pw, 'utf8'));
+// One report per end-to-end shard (playwright-<port>.json), or one of a run without shards (playwright.json).
+for (const name of existsSync(out) ? readdirSync(out).filter((n) => /^playwright(-\d+)?\.json$/.test(n)) : []) {
+  const report = JSON.parse(readFileSync(path.join(out, name), 'utf8'));
   const s = report.stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;

@@ -5,13 +5,11 @@
 // 1 (autocannon). Ratio = the call's requests/s / pgbench's transactions/s; target >= 0.5. Two rounds, interleaved.
 // Data: the demo company with 100,000 more cars and 100,000 more drivers (BENCH_CARS, BENCH_DRIVERS).
 // Results: bench/results/db-limit.json. Needs PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL) and pgbench.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateDrivers } from './lib/driver-generator.mjs';
 import { generateContracts } from './lib/contract-generator.mjs';
-import { SESSION_OPTIONS, throughPg, throughPostgresJs } from './lib/driver-compare.mjs';
+import { callOf, captureStatements, measureList, printRounds } from './lib/list-limit.mjs';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
 import {
   authHeaders,
@@ -66,67 +64,6 @@ const billListsOf = ({ id, month }) => [
 const chosen = (lists) => lists.filter((l) => !ONLY || ONLY.includes(l.name));
 
 ensureBuilt();
-const ratio = (a, b) => Math.round((a / b) * 100) / 100;
-
-/**
- * A value as an SQL literal (what node-postgres sent, as text; null as NULL). pgbench reads `:name` (`:00` of a
- * time too) as a variable, so a colon is written as the escape `\072` of an E'' string, still an untyped literal.
- */
-function literal(v) {
-  if (v === null) return 'NULL';
-  const text = String(v).replace(/'/g, "''");
-  return /[:\\]/.test(text) ? `E'${text.replace(/\\/g, '\\\\').replace(/:/g, '\\072')}'` : `'${text}'`;
-}
-
-/** The statement's own string literals with a colon (`'HH24:MI:SS'`) written as E'' strings, as values are. */
-function escapeColons(text) {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] !== "'") {
-      out += text[i];
-      continue;
-    }
-    let body = '';
-    let j = i + 1;
-    for (; j < text.length; j++) {
-      if (text[j] === "'" && text[j + 1] === "'") {
-        body += "''";
-        j++;
-      } else if (text[j] === "'") break;
-      else body += text[j];
-    }
-    const escaped = /(^|\W)[eE]$/.test(out);
-    if (!body.includes(':')) out += `'${body}'`;
-    else if (escaped) out += `'${body.replace(/:/g, '\\072')}'`;
-    else out += `E'${body.replace(/\\/g, '\\\\').replace(/:/g, '\\072')}'`;
-    i = j;
-  }
-  return out;
-}
-
-/** The statement with its `$n` replaced by the values it was sent with. */
-function inline({ text, values }) {
-  return escapeColons(text).replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
-}
-
-/** A pgbench script of the captured statements (each ends with `;`; pgbench reads `:name` as a variable). */
-function scriptOf(statements) {
-  return statements.map((s) => `${inline(s).replace(/\s+/g, ' ').trim()};\n`).join('');
-}
-
-function pgbench(url, script, seconds) {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-pgbench-')), 'call.sql');
-  writeFileSync(file, script);
-  const out = execFileSync(
-    'pgbench',
-    ['-n', '-M', 'prepared', '-c', '20', '-j', '2', '-T', String(seconds), '-f', file, url],
-    // The session settings of the server's own connections (core/db.ts SESSION_OPTIONS: no JIT, no parallel workers).
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGOPTIONS: SESSION_OPTIONS } },
-  );
-  const tps = /tps = ([\d.]+)/.exec(out);
-  if (!tps) throw new Error(`pgbench said:\n${out}`);
-  return Math.round(Number(tps[1]));
-}
 
 /**
  * Two small rents of old records (20 cars and 20 drivers each, created in 2019) for the deep-paging phase, and the
@@ -177,12 +114,6 @@ function atPage(list, pageNum) {
   return { ...list, body: { ...list.body, pageNum } };
 }
 
-const callOf = (base, list, headers) => ({
-  url: `${base}${list.path}`,
-  method: list.method,
-  headers,
-  ...(list.body ? { body: JSON.stringify(list.body) } : {}),
-});
 
 /**
  * For every list: the clerk (two small rents of old records) at 1 connection; then the admin pages deep at 20
@@ -222,7 +153,6 @@ if (!(await postgresReachable())) {
   process.exit(0);
 }
 const pgdb = await freshPostgres('fd_bench_db_limit');
-const captureFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-capture-')), 'sql.jsonl');
 const env = {
   DATABASE_URL: pgdb.url,
   SEED_DEMO: 'true',
@@ -265,91 +195,24 @@ try {
   await db.query('vacuum analyze');
   await db.close();
   // First a server that writes its pool's statements: one warm call of each list is captured.
-  const captured = new Map();
-  const capturing = await startServer({ ...env, BENCH_CAPTURE_SQL: captureFile });
-  try {
-    const headers = authHeaders(await signIn(capturing.base));
-    for (const list of LISTS) {
-      const once = async () => {
-        const res = await fetch(`${capturing.base}${list.path}`, {
-          method: list.method,
-          headers,
-          ...(list.body ? { body: JSON.stringify(list.body) } : {}),
-        });
-        if (!res.ok) throw new Error(`${list.name}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      };
-      // Warm (session, counts, prepared statements), then one call with the capture emptied just before.
-      await once();
-      await once();
-      writeFileSync(captureFile, '');
-      await once();
-      await new Promise((r) => setTimeout(r, 50));
-      const statements = readFileSync(captureFile, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l));
-      captured.set(list.name, statements);
-      console.log(`${list.name}: ${statements.length} statement(s)`);
-    }
-  } finally {
-    await capturing.stop();
-  }
+  const captured = await captureStatements(env, LISTS, async (base) => authHeaders(await signIn(base)));
   // Then the measurement, on a server that captures nothing.
   const server = await startServer(env);
   try {
     const headers = authHeaders(await signIn(server.base));
     for (const list of PHASES.includes('limit') ? LISTS : []) {
-      const call = {
-        url: `${server.base}${list.path}`,
-        method: list.method,
-        headers,
-        ...(list.body ? { body: JSON.stringify(list.body) } : {}),
-      };
-      const statements = captured.get(list.name);
-      const script = scriptOf(statements);
-      console.log(`\n${list.name}:`);
-      const out = {
-        name: list.name,
-        call: `${list.method} ${list.path}`,
-        body: list.body,
-        statements: statements.map((s) => s.text),
-        rounds: [],
-      };
-      await load({ ...call, duration: 3 });
-      pgbench(pgdb.url, script, 3);
-      for (let i = 0; i < ROUNDS; i++) {
-        const limitTps = pgbench(pgdb.url, script, DURATION);
-        const at20 = await load({ ...call, duration: DURATION });
-        const at1 = await load({ ...call, duration: DURATION, connections: 1 });
-        if (at20.non2xx || at20.errors) throw new Error(`${list.name}: ${at20.non2xx} non-2xx, ${at20.errors} errors`);
-        // The signed-in floor in the same round: no list can answer more than a call that needs no database.
-        const floor = await load({
-          url: `${server.base}/api/ccwadmin/commonArea/province`,
+      results.lists.push(
+        await measureList({
+          pgUrl: pgdb.url,
+          base: server.base,
+          list,
           headers,
-          duration: DURATION,
-        });
-        const pgDriver = await throughPg(pgdb.url, statements, { seconds: DRIVER_SECONDS, concurrency: 20 });
-        const pgJs = await throughPostgresJs(pgdb.url, statements, { seconds: DRIVER_SECONDS, concurrency: 20 });
-        const round = {
-          limitTps,
-          rps: at20.rps,
-          ratio: ratio(at20.rps, limitTps),
-          p99Ms1: at1.p99Ms,
-          p50Ms1: at1.p50Ms,
-          floorRps: floor.rps,
-          floorOfLimit: ratio(floor.rps, limitTps),
-          pg: pgDriver,
-          postgresJs: pgJs,
-        };
-        console.log(
-          `  round ${i + 1}: pgbench ${limitTps} tps, call ${at20.rps} rps: ${round.ratio}; 1 connection p99 ${at1.p99Ms} ms;` +
-            ` floor ${floor.rps} rps (${round.floorOfLimit} of the limit); statements from Node: pg ${pgDriver.callsPerS}/s` +
-            ` ${pgDriver.clientCpuUsPerCall} µs CPU, postgres.js ${pgJs.callsPerS}/s ${pgJs.clientCpuUsPerCall} µs CPU`,
-        );
-        out.rounds.push(round);
-      }
-      results.lists.push(out);
+          statements: captured.get(list.name),
+          rounds: ROUNDS,
+          seconds: DURATION,
+          driverSeconds: DRIVER_SECONDS,
+        }),
+      );
     }
   } finally {
     await server.stop();
@@ -371,17 +234,7 @@ try {
 } finally {
   await pgdb.drop();
 }
-console.log(
-  '\n| list | statements | pgbench tps | call rps | ratio | 1-conn p99 ms | floor rps (of limit) | pg calls/s, µs | postgres.js calls/s, µs |',
-);
-for (const l of results.lists) {
-  for (const r of l.rounds) {
-    console.log(
-      `| ${l.name} | ${l.statements.length} | ${r.limitTps} | ${r.rps} | ${r.ratio} | ${r.p99Ms1} | ${r.floorRps} (${r.floorOfLimit}) |` +
-        ` ${r.pg.callsPerS}, ${r.pg.clientCpuUsPerCall} | ${r.postgresJs.callsPerS}, ${r.postgresJs.clientCpuUsPerCall} |`,
-    );
-  }
-}
+printRounds(results.lists);
 for (const d of results.deep) {
   console.log(`\n${d.label}: | list | clerk p50 / p99 ms | after deep paging p50 / p99 ms |`);
   for (const l of d.lists) {

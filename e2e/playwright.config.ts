@@ -34,7 +34,11 @@ export default defineConfig({
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: path.join(root, '.ci/out/playwright.json') }]]
+    ? [
+        ['list'],
+        // One report per port: CI runs the suite in two shards side by side, each against its own server.
+        ['json', { outputFile: path.join(root, `.ci/out/playwright${process.env.E2E_PORT ? `-${PORT}` : ''}.json`) }],
+      ]
     : [['list']],
   globalSetup: './support/global-setup.ts',
   use: {

@@ -11,6 +11,11 @@ export const CarCataloguePaths = {
   models: `${base}/type/:serialId`,
   modelCreate: `${base}/type/create`,
   modelDelete: `${base}/type/delete/:id`,
+  /**
+   * The car-data tag (`d_qcsj`, 汽车数据) of the spec: written without a leading slash and outside `/api`, so it is
+   * served at `/carlife/commonCar/tag/d_qcsj`. The whole catalogue as one tree for the financing form's picker.
+   */
+  carDataTag: '/carlife/commonCar/tag/d_qcsj',
 } as const;
 
 export const SERIES_LEVELS = ['sedan', 'hatchback', 'suv', 'mpv', 'wagon', 'coupe', 'pickup', 'van'] as const;
@@ -52,6 +57,40 @@ export const Series = z.object({
 export type Series = z.infer<typeof Series>;
 
 export const SerialIdParam = z.object({ serialId: Id });
+
+/** The car-data tag's filter: a part of a brand's, series' or model's name keeps the branches that hold it. */
+export const CarDataTagQuery = z.object({
+  keyword: z.string().trim().max(30).optional().describe('part of a brand, series or model name'),
+});
+export type CarDataTagQuery = z.infer<typeof CarDataTagQuery>;
+export const CarDataTagModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  year: z.number().int(),
+  energy: Energy,
+  seats: z.number().int(),
+  guidePrice: z.number().nullable().describe('manufacturer guide price, yuan'),
+});
+export const CarDataTagSeries = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  level: SeriesLevel,
+  models: z.array(CarDataTagModel),
+});
+export const CarDataTagBrand = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  initial: z.string(),
+  series: z.array(CarDataTagSeries),
+});
+export const CarDataTag = z.object({
+  tag: z.literal('d_qcsj'),
+  /** Models in the tree (after the filter). */
+  models: z.number().int(),
+  brands: z.array(CarDataTagBrand),
+});
+export type CarDataTag = z.infer<typeof CarDataTag>;
 export const CarModel = z.object({
   id: z.number().int(),
   seriesId: z.number().int(),

@@ -173,6 +173,51 @@ describe('catalogue', () => {
   });
 });
 
+describe('car-data tag (carlife/commonCar/tag/d_qcsj)', () => {
+  const tag = async (as: string, query?: Record<string, string>) => {
+    const res = await t.request('GET', '/carlife/commonCar/tag/d_qcsj', { as, ...(query ? { query } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+
+  it('answers the whole catalogue as one tree outside /api, with guide prices in yuan', async () => {
+    const all = await tag('admin');
+    expect(all.tag).toBe('d_qcsj');
+    const shipped = CAR_CATALOGUE.reduce((n, b) => n + b.series.reduce((m, s) => m + s.models.length, 0), 0);
+    expect(all.models).toBeGreaterThanOrEqual(shipped);
+    expect(all.brands.map((b: { initial: string }) => b.initial)).toEqual(
+      [...all.brands.map((b: { initial: string }) => b.initial)].sort(),
+    );
+    const byd = all.brands.find((b: { name: string }) => b.name === '比亚迪');
+    const data = CAR_CATALOGUE.find((b) => b.name === '比亚迪')!;
+    expect(byd.series.map((s: { name: string }) => s.name)).toEqual(data.series.map((s) => s.name));
+    const [name, year, , , , , wan] = data.series[0]!.models[0]!;
+    const model = byd.series[0].models.find((m: { name: string; year: number }) => m.name === name && m.year === year);
+    expect(model.guidePrice).toBe(wan === null ? null : Math.round(wan * 1_000_000) / 100);
+    const years = byd.series[0].models.map((m: { year: number }) => m.year);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+  });
+
+  it('keeps only the branches a keyword names, shows a tenant its own models only, and needs a sign-in', async () => {
+    const made = await t.request('POST', `${A}/commonCar/type/create`, {
+      as: 'admin',
+      body: { seriesId: c.seriesId, name: '标签测试专用型号 网约车版', year: 2025, energy: 'electric', seats: 5 },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const hit = await tag('admin', { keyword: '标签测试专用' });
+    expect(hit.models).toBe(1);
+    expect(hit.brands).toHaveLength(1);
+    expect(hit.brands[0].series[0].models[0]).toMatchObject({ name: '标签测试专用型号 网约车版', guidePrice: null });
+    expect((await tag('other', { keyword: '标签测试专用' })).brands).toEqual([]);
+    // A brand's name keeps the brand whole.
+    const brand = await tag('admin', { keyword: 'Tesla' });
+    expect(brand.brands.map((b: { nameEn: string }) => b.nameEn)).toEqual(['Tesla']);
+    expect(brand.models).toBe(CAR_CATALOGUE.find((b) => b.nameEn === 'Tesla')!.series.flatMap((s) => s.models).length);
+    expect((await t.request('GET', '/carlife/commonCar/tag/d_qcsj')).statusCode).toBe(401);
+    await t.request('DELETE', `${A}/commonCar/type/delete/${made.json().data.id}`, { as: 'admin' });
+  });
+});
+
 describe('car types', () => {
   it('lists all with page=0&limit=0, pages with page/limit or pageNum/pageSize, filters by name', async () => {
     const all = await get('/rentCarType/list', 'admin', { page: 0, limit: 0 });

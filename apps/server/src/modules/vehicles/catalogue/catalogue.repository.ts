@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '@fleetdesk/contracts/common';
-import type { Brand, CarModel, Series, SeriesLevel } from '@fleetdesk/contracts/car-catalogue';
+import type { Brand, CarDataTag, CarModel, Series, SeriesLevel } from '@fleetdesk/contracts/car-catalogue';
 import type { Energy } from '@fleetdesk/contracts/vehicles';
 import type { DbOrTx } from '../../../core/db.js';
 import { containsPattern } from '../../../core/like.js';
@@ -112,4 +112,53 @@ export async function catalogueOf(db: DbOrTx, tenantId: number) {
     db.select().from(carModels).where(visibleTo(carModels, tenantId)),
   ]);
   return { brands, series, models };
+}
+
+/**
+ * The car-data tag (`carlife/commonCar/tag/d_qcsj`): every brand, series and model the tenant sees as one tree,
+ * brands by initial, models newest year first. A keyword keeps a brand whole when its name holds it, a series
+ * whole when its name does, and otherwise only the models whose names hold it; empty branches are left out.
+ */
+export async function carDataTag(db: DbOrTx, tenantId: number, keyword?: string): Promise<CarDataTag> {
+  const { brands, series, models } = await catalogueOf(db, tenantId);
+  const needle = keyword?.toLowerCase();
+  const holds = (...names: string[]) => !needle || names.some((n) => n.toLowerCase().includes(needle));
+  const groupBy = <T>(rows: T[], key: (row: T) => number) => {
+    const map = new Map<number, T[]>();
+    for (const row of rows) {
+      const list = map.get(key(row));
+      if (list) list.push(row);
+      else map.set(key(row), [row]);
+    }
+    return map;
+  };
+  const modelsOf = groupBy(models, (m) => m.seriesId);
+  const seriesOf = groupBy(series, (s) => s.brandId);
+  const bySort = <T extends { sort: number; id: number }>(a: T, b: T) => a.sort - b.sort || a.id - b.id;
+  let count = 0;
+  const tree = [...brands]
+    .sort((a, b) => a.initial.localeCompare(b.initial) || bySort(a, b))
+    .map((b) => {
+      const brandHit = holds(b.name, b.nameEn);
+      const seriesRows = [...(seriesOf.get(b.id) ?? [])].sort(bySort).map((s) => {
+        const seriesHit = brandHit || holds(s.name);
+        const kept = [...(modelsOf.get(s.id) ?? [])]
+          .sort((x, y) => y.year - x.year || bySort(x, y))
+          .filter((m) => seriesHit || holds(m.name));
+        count += kept.length;
+        return {
+          id: s.id,
+          name: s.name,
+          level: s.level as SeriesLevel,
+          models: kept.map((m) => {
+            const { id, name, year, energy, seats, guidePrice } = toModel(m);
+            return { id, name, year, energy, seats, guidePrice };
+          }),
+        };
+      });
+      const kept = seriesRows.filter((s) => s.models.length > 0);
+      return { id: b.id, name: b.name, nameEn: b.nameEn, initial: b.initial, series: kept };
+    })
+    .filter((b) => b.series.length > 0);
+  return { tag: 'd_qcsj', models: count, brands: tree };
 }

@@ -7,6 +7,8 @@ import {
   BrandIdParam,
   BrandQuery,
   CarCataloguePaths as P,
+  CarDataTag,
+  CarDataTagQuery,
   CarModel,
   CarModelInput,
   SerialIdParam,
@@ -14,7 +16,7 @@ import {
 } from '@fleetdesk/contracts/car-catalogue';
 import { access } from '../../../core/access.js';
 import { ok } from '../../../core/envelope.js';
-import { listBrands, listModels, listSeries } from './catalogue.repository.js';
+import { carDataTag, listBrands, listModels, listSeries } from './catalogue.repository.js';
 import { createModel, removeModel } from './catalogue.service.js';
 
 const tags = ['car catalogue'];
@@ -56,6 +58,18 @@ export async function catalogueRoutes(fastify: FastifyInstance): Promise<void> {
     },
     config: { access: read },
     handler: async (req) => ok(await listModels(deps.db, req.ctx.tenantId, req.params.serialId)),
+  });
+
+  app.get(P.carDataTag, {
+    schema: {
+      tags,
+      summary:
+        'The car-data tag (d_qcsj): every brand with its series and models (guide price in yuan) as one tree, for the financing form',
+      querystring: CarDataTagQuery,
+      response: { 200: envelope(CarDataTag) },
+    },
+    config: { access: read },
+    handler: async (req) => ok(await carDataTag(deps.db, req.ctx.tenantId, req.query.keyword)),
   });
 
   app.post(P.modelCreate, {

@@ -1,0 +1,177 @@
+// Shared by the list benchmarks (db-limit, financing): a call's statements captured from the server's pool
+// (BENCH_CAPTURE_SQL, core/db.ts) become a pgbench script with their values inlined, replayed by pgbench at 20
+// clients: what PostgreSQL alone answers. Then the call itself at 20 connections and at 1 (autocannon).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SESSION_OPTIONS, throughPg, throughPostgresJs } from './driver-compare.mjs';
+import { load, startServer } from './server.mjs';
+
+export const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+
+/**
+ * A value as an SQL literal (what node-postgres sent, as text; null as NULL). pgbench reads `:name` (`:00` of a
+ * time too) as a variable, so a colon is written as the escape `\072` of an E'' string, still an untyped literal.
+ */
+function literal(v) {
+  if (v === null) return 'NULL';
+  const text = String(v).replace(/'/g, "''");
+  return /[:\\]/.test(text) ? `E'${text.replace(/\\/g, '\\\\').replace(/:/g, '\\072')}'` : `'${text}'`;
+}
+
+/** The statement's own string literals with a colon (`'HH24:MI:SS'`) written as E'' strings, as values are. */
+function escapeColons(text) {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== "'") {
+      out += text[i];
+      continue;
+    }
+    let body = '';
+    let j = i + 1;
+    for (; j < text.length; j++) {
+      if (text[j] === "'" && text[j + 1] === "'") {
+        body += "''";
+        j++;
+      } else if (text[j] === "'") break;
+      else body += text[j];
+    }
+    const escaped = /(^|\W)[eE]$/.test(out);
+    if (!body.includes(':')) out += `'${body}'`;
+    else if (escaped) out += `'${body.replace(/:/g, '\\072')}'`;
+    else out += `E'${body.replace(/\\/g, '\\\\').replace(/:/g, '\\072')}'`;
+    i = j;
+  }
+  return out;
+}
+
+/** The statement with its `$n` replaced by the values it was sent with. */
+function inline({ text, values }) {
+  return escapeColons(text).replace(/\$(\d+)/g, (_, n) => literal(values[Number(n) - 1]));
+}
+
+/** A pgbench script of the captured statements (each ends with `;`; pgbench reads `:name` as a variable). */
+export function scriptOf(statements) {
+  return statements.map((s) => `${inline(s).replace(/\s+/g, ' ').trim()};\n`).join('');
+}
+
+export function pgbench(url, script, seconds) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-pgbench-')), 'call.sql');
+  writeFileSync(file, script);
+  const out = execFileSync(
+    'pgbench',
+    ['-n', '-M', 'prepared', '-c', '20', '-j', '2', '-T', String(seconds), '-f', file, url],
+    // The session settings of the server's own connections (core/db.ts SESSION_OPTIONS: no JIT, no parallel workers).
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGOPTIONS: SESSION_OPTIONS } },
+  );
+  const tps = /tps = ([\d.]+)/.exec(out);
+  if (!tps) throw new Error(`pgbench said:\n${out}`);
+  return Math.round(Number(tps[1]));
+}
+
+/** The call of a list for autocannon and fetch. */
+export const callOf = (base, list, headers) => ({
+  url: `${base}${list.path}`,
+  method: list.method,
+  headers,
+  ...(list.body ? { body: JSON.stringify(list.body) } : {}),
+});
+
+/**
+ * Starts a server that writes its pool's statements and answers, for each list, the statements of one warm call
+ * (two calls first: session, counts, prepared statements; then one with the capture emptied just before).
+ * `headersOf(base, list)` signs in as the list's user.
+ */
+export async function captureStatements(env, lists, headersOf) {
+  const captureFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-capture-')), 'sql.jsonl');
+  const captured = new Map();
+  const capturing = await startServer({ ...env, BENCH_CAPTURE_SQL: captureFile });
+  try {
+    for (const list of lists) {
+      const call = callOf(capturing.base, list, await headersOf(capturing.base, list));
+      const once = async () => {
+        const res = await fetch(call.url, { method: call.method, headers: call.headers, body: call.body });
+        if (!res.ok) throw new Error(`${list.name}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      };
+      await once();
+      await once();
+      writeFileSync(captureFile, '');
+      await once();
+      await new Promise((r) => setTimeout(r, 50));
+      const statements = readFileSync(captureFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      captured.set(list.name, statements);
+      console.log(`${list.name}: ${statements.length} statement(s)`);
+    }
+  } finally {
+    await capturing.stop();
+  }
+  return captured;
+}
+
+/**
+ * One list against its limit, `rounds` times interleaved: pgbench replaying its statements, the call at 20
+ * connections and at 1, the signed-in floor (a call that needs no database) and the statements replayed from one
+ * Node process through node-postgres and postgres.js.
+ */
+export async function measureList({ pgUrl, base, list, headers, statements, rounds, seconds, driverSeconds }) {
+  const call = callOf(base, list, headers);
+  const script = scriptOf(statements);
+  console.log(`\n${list.name}:`);
+  const out = {
+    name: list.name,
+    call: `${list.method} ${list.path}`,
+    body: list.body,
+    statements: statements.map((s) => s.text),
+    rounds: [],
+  };
+  await load({ ...call, duration: 3 });
+  pgbench(pgUrl, script, 3);
+  for (let i = 0; i < rounds; i++) {
+    const limitTps = pgbench(pgUrl, script, seconds);
+    const at20 = await load({ ...call, duration: seconds });
+    const at1 = await load({ ...call, duration: seconds, connections: 1 });
+    if (at20.non2xx || at20.errors) throw new Error(`${list.name}: ${at20.non2xx} non-2xx, ${at20.errors} errors`);
+    // The signed-in floor in the same round: no list can answer more than a call that needs no database.
+    const floor = await load({ url: `${base}/api/ccwadmin/commonArea/province`, headers, duration: seconds });
+    const pgDriver = await throughPg(pgUrl, statements, { seconds: driverSeconds, concurrency: 20 });
+    const pgJs = await throughPostgresJs(pgUrl, statements, { seconds: driverSeconds, concurrency: 20 });
+    const round = {
+      limitTps,
+      rps: at20.rps,
+      ratio: ratio(at20.rps, limitTps),
+      p99Ms1: at1.p99Ms,
+      p50Ms1: at1.p50Ms,
+      floorRps: floor.rps,
+      floorOfLimit: ratio(floor.rps, limitTps),
+      pg: pgDriver,
+      postgresJs: pgJs,
+    };
+    console.log(
+      `  round ${i + 1}: pgbench ${limitTps} tps, call ${at20.rps} rps: ${round.ratio}; 1 connection p99 ${at1.p99Ms} ms;` +
+        ` floor ${floor.rps} rps (${round.floorOfLimit} of the limit); statements from Node: pg ${pgDriver.callsPerS}/s` +
+        ` ${pgDriver.clientCpuUsPerCall} µs CPU, postgres.js ${pgJs.callsPerS}/s ${pgJs.clientCpuUsPerCall} µs CPU`,
+    );
+    out.rounds.push(round);
+  }
+  return out;
+}
+
+/** The table of a run's rounds, as the closing notes quote it. */
+export function printRounds(lists) {
+  console.log(
+    '\n| list | statements | pgbench tps | call rps | ratio | 1-conn p99 ms | floor rps (of limit) | pg calls/s, µs | postgres.js calls/s, µs |',
+  );
+  for (const l of lists) {
+    for (const r of l.rounds) {
+      console.log(
+        `| ${l.name} | ${l.statements.length} | ${r.limitTps} | ${r.rps} | ${r.ratio} | ${r.p99Ms1} | ${r.floorRps} (${r.floorOfLimit}) |` +
+          ` ${r.pg.callsPerS}, ${r.pg.clientCpuUsPerCall} | ${r.postgresJs.callsPerS}, ${r.postgresJs.clientCpuUsPerCall} |`,
+      );
+    }
+  }
+}
