@@ -299,7 +299,6 @@ export const RENT_OR_SALE_STATES = [
   'supplementing',
   'agreed',
   'agreedWithConditions',
-  'returned',
   'refused',
 ] as const;
 export const RentOrSaleState = z.enum(RENT_OR_SALE_STATES);
@@ -309,7 +308,6 @@ export const RENT_OR_SALE_STATE_TITLES: Record<RentOrSaleState, LocalText> = {
   supplementing: t('补充材料中', 'Supplementing'),
   agreed: t('已同意', 'Agreed'),
   agreedWithConditions: t('附条件同意', 'Agreed with conditions'),
-  returned: t('已退回', 'Returned'),
   refused: t('已拒绝', 'Refused'),
 };
 export const RENT_OR_SALE_OUTCOMES = ['agree', 'agreeWithConditions', 'return', 'refuse'] as const;

@@ -307,7 +307,7 @@ CREATE TABLE "financing_rent_or_sale" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "financing_rent_or_sale_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
 	CONSTRAINT "financing_rent_or_sale_use_ck" CHECK (use in ('rent', 'sale')),
-	CONSTRAINT "financing_rent_or_sale_state_ck" CHECK (state in ('applied', 'supplementing', 'agreed', 'agreedWithConditions', 'returned', 'refused'))
+	CONSTRAINT "financing_rent_or_sale_state_ck" CHECK (state in ('applied', 'supplementing', 'agreed', 'agreedWithConditions', 'refused'))
 );
 --> statement-breakpoint
 CREATE TABLE "financing_repayment_lines" (

@@ -26,3 +26,4 @@ export * from './gps-risk.js';
 export * from './domain-events.js';
 export * from './financing.js';
 export * from './financing-money.js';
+export * from './financing-lists.js';
