@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Application } from '@fleetdesk/contracts/financing';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { specEndpoints } from '../../../test/spec.js';
 import { FP, financingFlow, form, newCars, path, q, seeded } from './fixtures.js';
 
@@ -377,7 +378,15 @@ describe('vouchers, profile, contract', () => {
     const res = await t.request('GET', path(FP.contractPdf, { id: Number(s4[0]!.id) }), as('admin'));
     // 409 only on a machine without a CJK font (pdf.noFont).
     expect([200, 409]).toContain(res.statusCode);
-    if (res.statusCode === 200) expect(res.headers['content-type']).toContain('application/pdf');
+    if (res.statusCode === 200) {
+      expect(res.headers['content-type']).toContain('application/pdf');
+      const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+      const [row] = await q<{ code: string }>(t, `select code from financing_applications where id = $1`, [s4[0]!.id]);
+      expect(text).toContain('融资租赁合同');
+      expect(text).toContain(row!.code);
+      expect(text).toContain('鑫达融资租赁有限公司');
+      expect(text).toContain('第24期');
+    }
   });
 });
 
