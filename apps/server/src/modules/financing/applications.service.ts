@@ -743,6 +743,18 @@ export async function answerConditions(
       depositFen: Math.round(terms.depositFen * scale),
     };
     quoteJson.feesFen = quoteJson.gpsFeeFen + quoteJson.mortgageFeeFen + quoteJson.serviceFeeFen;
+    // More financed than was frozen at submit: the difference must fit the limit (this application's own amount
+    // is frozen already).
+    const more = quoteJson.financedFen - terms.financedFen;
+    if (more > 0) {
+      const available = await lockAvailable(tx, app.tenantId, app.rentId, app.financierId);
+      if (more > available) {
+        throw new ConflictError('error.financing.limit', {
+          available: fenToYuan(Math.max(0, available)).toFixed(2),
+          financed: fenToYuan(more).toFixed(2),
+        });
+      }
+    }
     await transition(tx, actor, app, 'S4', {
       action: 'acceptConditions',
       now,
