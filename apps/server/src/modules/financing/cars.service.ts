@@ -1,10 +1,13 @@
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { fenToYuan } from '@fleetdesk/contracts/common';
 import type { CarInfo, UnfinancedCar, UnfinancedCarQuery } from '@fleetdesk/contracts/financing';
 import { normalizePlate, normalizeVin } from '@fleetdesk/contracts/identifiers';
-import { FINAL_CAR_STATUSES, CAR_STATUSES, type CarListRow } from '@fleetdesk/contracts/vehicles';
+import { FINAL_CAR_STATUSES, type CarListRow } from '@fleetdesk/contracts/vehicles';
 import { scopeFor, type RequestContext } from '../../core/access.js';
+import { idArray, rawNumber, rowsOf, type RawNumber } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
+import { offsetOf } from '../../core/envelope.js';
 import { NotFoundError } from '../../core/errors.js';
 import { containsPattern } from '../../core/like.js';
 import { financingApplications as fa } from '../../db/schema/financing.js';
@@ -12,12 +15,11 @@ import { getCar, listCars } from '../vehicles/vehicles.service.js';
 import { applicantSide } from './financier.js';
 
 /**
- * The car calls of the financing area, read through the vehicles area's service (never its tables): the cars
- * not yet financed (`rentCar/unFinancingCar`) and a car found by plate or VIN (`search/car/info/{x}`).
+ * The car calls of the financing area: the cars not yet financed (`rentCar/unFinancingCar`, one statement over
+ * the cars and the applications) and a car found by plate or VIN (`search/car/info/{x}`, through the vehicles
+ * area's service).
  */
 const LIVE = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8'];
-const OPEN_STATUSES = CAR_STATUSES.filter((s) => !FINAL_CAR_STATUSES.includes(s));
-const CHUNK = 200;
 
 async function financedCarIds(deps: AppDeps, tenantId: number, carIds: number[]) {
   if (!carIds.length) return new Map<number, number>();
@@ -45,54 +47,64 @@ function toUnfinanced(
   };
 }
 
+interface UnfinancedRaw {
+  id: RawNumber;
+  rent_id: RawNumber;
+  plate: string;
+  vin: string;
+  engine_no: string | null;
+  brand: string | null;
+  series: string | null;
+  model: string | null;
+  status: string;
+  purchase_price_fen: RawNumber | null;
+}
+
 /**
- * The caller's cars (his data scope, or the rent named) with no live application, newest first. The vehicles
- * list is read in pages and the financed cars left out, so a page is full whatever is financed; the total is the
- * list's total less the live applications of the same cars' filter (the copied plate and VIN).
+ * The caller's cars (his data scope, or the rent named) that are not sold or scrapped and have no live
+ * application, newest first: one statement over the cars and the applications (as the compliance and risk areas
+ * read cars), so that a page costs the same at 100,000 financed cars as at none.
  */
 export async function unfinancedCars(deps: AppDeps, ctx: RequestContext, q: z.infer<typeof UnfinancedCarQuery>) {
   await applicantSide(deps, ctx);
   const scope = scopeFor(ctx, q.rentId);
-  const want = (q.pageNum - 1) * q.pageSize;
-  const out: UnfinancedCar[] = [];
-  let skipped = 0;
-  let total = 0;
-  for (let pageNum = 1; out.length < q.pageSize; pageNum++) {
-    const res = await listCars(deps, ctx, {
-      pageNum,
-      pageSize: CHUNK,
-      keyword: q.keyword,
-      rentId: q.rentId,
-      status: [...OPEN_STATUSES],
-      deleted: 'exclude',
-      sortOrder: 'desc',
-    });
-    total = res.total;
-    const financed = await financedCarIds(
-      deps,
-      ctx.tenantId,
-      res.rows.map((r) => r.id),
-    );
-    for (const row of res.rows) {
-      if (financed.has(row.id)) continue;
-      if (skipped < want) skipped++;
-      else if (out.length < q.pageSize) out.push(toUnfinanced(row));
-    }
-    if (res.rows.length < CHUNK || pageNum * CHUNK >= res.total) break;
-  }
   const kw = q.keyword ? containsPattern(q.keyword.replace(/[\s·]/g, '').toUpperCase()) : null;
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)` })
-    .from(fa)
-    .where(
-      and(
-        eq(fa.tenantId, scope.tenantId),
-        inArray(fa.rentId, [...scope.rentIds]),
-        inArray(fa.state, LIVE),
-        kw ? or(ilike(fa.plate, kw), ilike(fa.vin, kw)) : undefined,
-      ),
-    );
-  return { rows: out, total: Math.max(out.length + want, total - Number(n?.n ?? 0)) };
+  const cond = sql`c.tenant_id = ${scope.tenantId} and c.rent_id = any(${idArray(scope.rentIds)})
+    and c.deleted_at is null and c.status <> all(${`{${FINAL_CAR_STATUSES.join(',')}}`}::text[])
+    ${kw ? sql`and (c.plate ilike ${kw} or c.vin ilike ${kw})` : sql``}
+    -- The live applications' partial unique index answers this (its predicate written as in the index).
+    and not exists (select 1 from financing_applications a where a.tenant_id = c.tenant_id and a.car_id = c.id
+      and a.state not in ('S9', 'S10'))`;
+  const [rows, [n]] = await Promise.all([
+    rowsOf<UnfinancedRaw>(
+      deps.db,
+      sql`select c.id, c.rent_id, c.plate, c.vin, c.engine_no, b.name as brand, s.name as series, m.name as model,
+          c.status, c.purchase_price_fen
+        from cars c
+        left join car_brands b on b.id = c.brand_id
+        left join car_series s on s.id = c.series_id
+        left join car_models m on m.id = c.model_id
+        where ${cond} order by c.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
+    ),
+    rowsOf<{ n: RawNumber }>(deps.db, sql`select count(*) as n from cars c where ${cond}`),
+  ]);
+  return {
+    rows: rows.map(
+      (r): UnfinancedCar => ({
+        id: rawNumber(r.id),
+        rentId: rawNumber(r.rent_id),
+        plate: r.plate,
+        vin: r.vin,
+        engineNo: r.engine_no,
+        brand: r.brand,
+        model: r.model ?? r.series,
+        carTypeName: [r.brand, r.series, r.model].filter(Boolean).join(' '),
+        status: r.status,
+        purchasePrice: r.purchase_price_fen === null ? null : fenToYuan(rawNumber(r.purchase_price_fen)),
+      }),
+    ),
+    total: rawNumber(n!.n),
+  };
 }
 
 /** A car of the caller by plate or VIN (exact after normalising; else the only partial match), with its data. */
