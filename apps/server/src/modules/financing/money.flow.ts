@@ -2,6 +2,7 @@ import { MessageCategory } from '@fleetdesk/contracts/messages';
 import type { FinancingState } from '@fleetdesk/contracts/financing';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { tenantDays } from '../../core/tenant-time.js';
 import { publish } from '../../core/events.js';
 import type { TextParams } from '../../core/i18n.js';
 import { activity } from './activity.js';
@@ -103,4 +104,28 @@ export async function tellSide(
       link: applicationLink(app.id),
     },
   });
+}
+
+/** The settlement told: `financing.settled` and a message to both sides. */
+export async function announceSettled(tx: DbOrTx, app: ApplicationRow, how: 'repaid' | 'payoff', now: Date) {
+  const date = (await tenantDays(tx, app.tenantId, now)).today;
+  await publish(tx, {
+    tenantId: app.tenantId,
+    name: 'financing.settled',
+    payload: {
+      applicationId: app.id,
+      rentId: app.rentId,
+      financierId: app.financierId,
+      code: app.code,
+      how,
+      at: now.toISOString(),
+    },
+  });
+  const text = {
+    title: 'financingMoney.msg.settledTitle',
+    key: 'financingMoney.msg.settled',
+    params: { code: app.code, date },
+  };
+  await tellSide(tx, app, 'applicant', text);
+  await tellSide(tx, app, 'financier', text);
 }
