@@ -42,6 +42,7 @@ import * as repo from './applications.repository.js';
 import type { ApplicationRow } from './applications.repository.js';
 import { applicantSide, financierSide, sideOf, type Side } from './financier.js';
 import { lockAvailable } from './limits.service.js';
+import { tellApplicant, tellFinancier } from './notices.js';
 import { productById, productForApplication } from './products.service.js';
 import './financing.messages.js';
 
@@ -552,10 +553,12 @@ export async function submitApplication(
         .where(and(eq(fa.tenantId, moved.tenantId), eq(fa.id, id)));
       return;
     }
-    await tx
+    const [sent] = await tx
       .update(fa)
       .set({ reviewStage: 'financier', submittedAt: now, version: moved.version + 1, updatedAt: now })
-      .where(and(eq(fa.tenantId, moved.tenantId), eq(fa.id, id)));
+      .where(and(eq(fa.tenantId, moved.tenantId), eq(fa.id, id)))
+      .returning();
+    await tellFinancier(tx, sent!);
     await activity(
       tx,
       { side: 'system', userId: null, name: null },
@@ -604,10 +607,12 @@ export const financingApprovalHooks: ApprovalHooks = {
     if (!app || app.state !== 'S2' || app.reviewStage !== 'internal') return;
     const actor: Actor = { side: 'system', userId: actorId, name: await userName(tx, request.tenantId, actorId) };
     if (outcome === 'approved') {
-      await tx
+      const [sent] = await tx
         .update(fa)
         .set({ reviewStage: 'financier', submittedAt: now, version: app.version + 1, updatedAt: now })
-        .where(and(eq(fa.tenantId, app.tenantId), eq(fa.id, app.id)));
+        .where(and(eq(fa.tenantId, app.tenantId), eq(fa.id, app.id)))
+        .returning();
+      await tellFinancier(tx, sent!);
       await activity(tx, actor, {
         tenantId: app.tenantId,
         applicationId: app.id,
@@ -644,40 +649,37 @@ export async function auditApplication(
   const { financier } = await financierSide(deps, ctx);
   const side: Side = { kind: 'financier', ctx, financier };
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(async (tx) => {
     const app = await lockForSide(tx, side, id);
     if (app.state !== 'S2' || app.reviewStage !== 'financier') throw stateRefusal(ctx.lang, app.state, 'audit');
     const actor = { ...actorOf(ctx, 'financier'), lang: ctx.lang };
     const base = { action: input.action, now, version: input.version, note: input.reason ?? null };
     const decided = { reviewStage: null, decidedAt: now };
-    switch (input.action) {
-      case 'approve':
-        await transition(tx, actor, app, 'S4', { ...base, set: decided, text: { key: 'financing.activity.approve' } });
-        break;
-      case 'approveWithConditions': {
-        const c = input.conditions!;
-        await transition(tx, actor, app, 'S3', {
-          ...base,
-          set: { ...decided, conditions: c },
-          text: { key: 'financing.activity.approveWithConditions', params: { note: c.note } },
-        });
-        break;
-      }
-      case 'supplement':
-        await transition(tx, actor, app, 'S1', {
-          ...base,
-          set: { ...decided, supplementReason: input.reason! },
-          text: { key: 'financing.activity.supplement', params: { reason: input.reason! } },
-        });
-        break;
-      case 'reject':
-        await transition(tx, actor, app, 'S9', {
-          ...base,
-          set: { ...decided, rejectReason: input.reason! },
-          text: { key: 'financing.activity.reject', params: { reason: input.reason! } },
-        });
-        break;
-    }
+    const reason = input.reason ?? '';
+    const moves: Record<
+      AuditInput['action'],
+      { to: FinancingState; set: Partial<typeof fa.$inferInsert>; text: KeyedText }
+    > = {
+      approve: { to: 'S4', set: decided, text: { key: 'financing.activity.approve' } },
+      approveWithConditions: {
+        to: 'S3',
+        set: { ...decided, conditions: input.conditions ?? null },
+        text: { key: 'financing.activity.approveWithConditions', params: { note: input.conditions?.note ?? '' } },
+      },
+      supplement: {
+        to: 'S1',
+        set: { ...decided, supplementReason: reason },
+        text: { key: 'financing.activity.supplement', params: { reason } },
+      },
+      reject: {
+        to: 'S9',
+        set: { ...decided, rejectReason: reason },
+        text: { key: 'financing.activity.reject', params: { reason } },
+      },
+    };
+    const move = moves[input.action];
+    const row = await transition(tx, actor, app, move.to, { ...base, set: move.set, text: move.text });
+    await tellApplicant(tx, row, move.to);
   });
   return getApplication(deps, side, id);
 }
@@ -741,6 +743,18 @@ export async function answerConditions(
       depositFen: Math.round(terms.depositFen * scale),
     };
     quoteJson.feesFen = quoteJson.gpsFeeFen + quoteJson.mortgageFeeFen + quoteJson.serviceFeeFen;
+    // More financed than was frozen at submit: the difference must fit the limit (this application's own amount
+    // is frozen already).
+    const more = quoteJson.financedFen - terms.financedFen;
+    if (more > 0) {
+      const available = await lockAvailable(tx, app.tenantId, app.rentId, app.financierId);
+      if (more > available) {
+        throw new ConflictError('error.financing.limit', {
+          available: fenToYuan(Math.max(0, available)).toFixed(2),
+          financed: fenToYuan(more).toFixed(2),
+        });
+      }
+    }
     await transition(tx, actor, app, 'S4', {
       action: 'acceptConditions',
       now,

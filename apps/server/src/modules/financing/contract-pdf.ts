@@ -10,7 +10,7 @@ import { chineseCapitalAmount } from '../../core/chinese-amount.js';
 import type { Lang } from '@fleetdesk/contracts/common';
 import { createPdf, keyValueRows, pdfBuffer } from '../../core/pdf.js';
 import { tenantDays } from '../../core/tenant-time.js';
-import { financingProfiles } from '../../db/schema/financing.js';
+import { financingApplications, financingProfiles } from '../../db/schema/financing.js';
 import { scheduleOfTerms, stateRefusal } from './applications.service.js';
 
 const money = (yuan: number) => `¥${yuan.toFixed(2)}`;
@@ -35,30 +35,12 @@ export async function financingContractPdf(
   const days = await tenantDays(deps.db, app.tenantId, deps.clock.now());
   const loanDate = app.disbursedAt ? app.disbursedAt.slice(0, 10) : days.today;
   const terms = app.quote;
-  const quoteJson = {
-    method: terms.method,
-    dueMode: terms.dueMode,
-    annualRate: terms.annualRate,
-    effectiveAnnualRate: terms.effectiveAnnualRate,
-    stagingNumber: terms.stagingNumber,
-    payProportion: terms.payProportion,
-    totalFen: Math.round(terms.total * 100),
-    downPaymentFen: Math.round(terms.downPayment * 100),
-    financedFen: Math.round(terms.financed * 100),
-    balloonFen: Math.round(terms.balloon * 100),
-    monthlyFen: Math.round(terms.monthly * 100),
-    totalInterestFen: Math.round(terms.totalInterest * 100),
-    gpsFeeFen: Math.round(terms.gpsFee * 100),
-    mortgageFeeFen: Math.round(terms.mortgageFee * 100),
-    serviceFeeFen: Math.round(terms.serviceFee * 100),
-    feesFen: Math.round(terms.fees * 100),
-    depositFen: Math.round(terms.deposit * 100),
-    lateFeeDailyRate: terms.lateFeeDailyRate,
-    breakRateEarly: 0,
-    breakRateLate: 0,
-    breakFloorFen: 0,
-    repayDay: null,
-  };
+  // The schedule from the stored terms in fen (their repayment day and rates as fixed), not from the yuan answer.
+  const [stored] = await deps.db
+    .select({ quote: financingApplications.quote })
+    .from(financingApplications)
+    .where(and(eq(financingApplications.tenantId, app.tenantId), eq(financingApplications.id, app.id)));
+  const quoteJson = stored!.quote!;
   const schedule = scheduleOfTerms(quoteJson, loanDate).schedule;
   const title = '融资租赁合同';
   const doc = createPdf({ title: `${title} ${app.code}`, fontPath: deps.config.PDF_FONT_PATH });

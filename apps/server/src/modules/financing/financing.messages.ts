@@ -63,6 +63,17 @@ defineMessages({
   'financing.action.cancel': { 'zh-CN': '取消', 'en-US': 'cancelled' },
   'financing.action.contract': { 'zh-CN': '下载合同', 'en-US': 'printed as a contract' },
   'financing.action.move': { 'zh-CN': '变更到「{to}」', 'en-US': 'moved to "{to}"' },
+  // message-centre notices to the other side
+  'financing.notice.toReviewTitle': { 'zh-CN': '新的融资申请待审核', 'en-US': 'A financing application to review' },
+  'financing.notice.toReview': {
+    'zh-CN': '{company} 提交了融资申请 {code}，融资金额 {financed} 元',
+    'en-US': '{company} submitted financing application {code} for {financed} yuan',
+  },
+  'financing.notice.decidedTitle': { 'zh-CN': '融资申请审核结果', 'en-US': 'Financing application decided' },
+  'financing.notice.decided': {
+    'zh-CN': '融资申请 {code} 的审核结果：{state}',
+    'en-US': 'Financing application {code}: {state}',
+  },
   // history entries
   'financing.activity.create': { 'zh-CN': '创建融资申请 {code}', 'en-US': 'Application {code} created' },
   'financing.activity.edit': { 'zh-CN': '修改申请资料', 'en-US': 'Application edited' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Application } from '@fleetdesk/contracts/financing';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { specEndpoints } from '../../../test/spec.js';
 import { FP, financingFlow, form, newCars, path, q, seeded } from './fixtures.js';
 
@@ -225,6 +226,32 @@ describe('the way of an application', () => {
     expect(cancel.json().data.state).toBe('S10');
   });
 
+  it('tells the other side in the message centre: the financier of a new application, the applicant of a decision', async () => {
+    const [car] = await newCars(t, ids.hz, 1);
+    const a = (await create(form(car!, ids.annuity))).json().data as Application;
+    const s = await t.request('POST', path(FP.submit, { id: a.id }), { ...as('admin'), body: { version: a.version } });
+    await t.deps.events.settled();
+    const inbox = async (user: string) =>
+      (
+        await t.request('GET', '/api/ccwmc/pushRecord/list', {
+          ...as(user),
+          lang: 'en-US',
+          query: { channel: 'rent_m' },
+        })
+      )
+        .json()
+        .data.rows.map((m: { content: string; link: string }) => `${m.content} ${m.link}`);
+    expect(await inbox('xinda_risk')).toContain(
+      `演示租车 Demo Rentals submitted financing application ${a.code} for 70000.00 yuan /finance/detail/${a.id}`,
+    );
+    await t.request('POST', path(FP.audit, { id: a.id }), {
+      ...as('xinda'),
+      body: { version: s.json().data.version, action: 'approve' },
+    });
+    await t.deps.events.settled();
+    expect(await inbox('admin')).toContain(`Financing application ${a.code}: Approved /finance/detail/${a.id}`);
+  });
+
   it('reject: S9 with the reason; declining conditions: S10', async () => {
     const [c1, c2] = await newCars(t, ids.hz, 2);
     for (const [car, action] of [
@@ -351,7 +378,15 @@ describe('vouchers, profile, contract', () => {
     const res = await t.request('GET', path(FP.contractPdf, { id: Number(s4[0]!.id) }), as('admin'));
     // 409 only on a machine without a CJK font (pdf.noFont).
     expect([200, 409]).toContain(res.statusCode);
-    if (res.statusCode === 200) expect(res.headers['content-type']).toContain('application/pdf');
+    if (res.statusCode === 200) {
+      expect(res.headers['content-type']).toContain('application/pdf');
+      const text = (await pdfText(res.rawPayload)).replace(/\s+/g, '');
+      const [row] = await q<{ code: string }>(t, `select code from financing_applications where id = $1`, [s4[0]!.id]);
+      expect(text).toContain('融资租赁合同');
+      expect(text).toContain(row!.code);
+      expect(text).toContain('鑫达融资租赁有限公司');
+      expect(text).toContain('第24期');
+    }
   });
 });
 

@@ -240,3 +240,65 @@ describe('the internal approval before the financier', () => {
     expect(hist.json().data.at(-1).text).toBe('Internal approval refused: 车型不在采购计划内');
   });
 });
+
+describe("the financier's products, car types and limits", () => {
+  it('keeps its products and car types (versioned, codes unique), which applicants then read', async () => {
+    const body = {
+      code: 'XD-EP12',
+      name: '等额本金 12 期',
+      nameEn: 'Equal principal, 12 months',
+      method: 'equalPrincipal',
+      annualRate: 0.06,
+      terms: [12],
+      minDownRatio: 0.3,
+      maxDownRatio: 0.6,
+      lateFeeDailyRate: 0.0005,
+    };
+    const res = await t.request('POST', FP.saveProduct, { as: 'xinda_risk', body });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data;
+    expect(p).toMatchObject({ financierId: ids.xinda, method: 'equalPrincipal', terms: [12], version: 0 });
+    const dup = await t.request('POST', FP.saveProduct, { as: 'xinda', body });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors[0].path).toBe('code');
+    const stale = await t.request('POST', FP.saveProduct, { as: 'xinda', body: { ...body, id: p.id, version: 3 } });
+    expect(stale.statusCode).toBe(409);
+    const badRange = await t.request('POST', FP.saveProduct, {
+      as: 'xinda',
+      body: { ...body, code: 'X2', minDownRatio: 0.7 },
+    });
+    expect(badRange.statusCode).toBe(400);
+    const type = await t.request('POST', FP.saveCarType, {
+      as: 'xinda',
+      body: { productId: p.id, brand: '吉利', series: '帝豪', modelName: '帝豪 1.5L CVT 旗舰型', guidePrice: 89_800 },
+    });
+    expect(type.statusCode, type.body).toBe(200);
+    const seen = await t.request('GET', FP.carTypes, { as: 'admin', query: { keyword: '帝豪' } });
+    expect(seen.json().data.map((c: { modelName: string }) => c.modelName)).toEqual(['帝豪 1.5L CVT 旗舰型']);
+    // A rental tenant with no limit with 鑫达 sees none of its products.
+    expect((await t.request('GET', FP.products, { as: 'other' })).json().data).toEqual([]);
+    expect((await t.request('POST', FP.saveProduct, { as: 'admin', body })).statusCode).toBe(403);
+  });
+
+  it("lists its limits with the applicants' rents and sets one", async () => {
+    const list = await t.request('GET', FP.limits, { as: 'xinda' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.rows.some((l: { rentId: number }) => l.rentId === ids.hz)).toBe(true);
+    const set = await t.request('POST', FP.saveLimit, {
+      as: 'xinda',
+      body: { tenantId: ids.other, rentId: ids.bj, limit: 800_000 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ tenantName: 'Other Rentals', total: 800_000, available: 800_000 });
+    // A rent of another tenant than the one named: 404.
+    const wrong = await t.request('POST', FP.saveLimit, {
+      as: 'xinda',
+      body: { tenantId: ids.other, rentId: ids.hz, limit: 1 },
+    });
+    expect(wrong.statusCode).toBe(404);
+    const applicants = await t.request('GET', FP.applicants, { as: 'xinda' });
+    expect(applicants.json().data.map((a: { tenantId: number }) => a.tenantId)).toEqual(
+      expect.arrayContaining([ids.demo, ids.other]),
+    );
+  });
+});
