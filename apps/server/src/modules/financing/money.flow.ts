@@ -7,6 +7,7 @@ import { publish } from '../../core/events.js';
 import type { TextParams } from '../../core/i18n.js';
 import { activity } from './activity.js';
 import { transition } from './applications.service.js';
+import { applicationLink } from './notices.js';
 import { actorFor, type ApplicationRow, type Side } from './money.side.js';
 
 /**
@@ -15,8 +16,8 @@ import { actorFor, type ApplicationRow, type Side } from './money.side.js';
  * (message-centre messages through `reminder.due`).
  */
 
-/** The web page of an application (the link of the messages). */
-export const applicationLink = (id: number, tab = 'schedule') => `/finance/application/${id}?tab=${tab}`;
+/** The web page of an application on its schedule tab (the link of the money side's messages). */
+export const scheduleLink = (id: number) => `${applicationLink(id)}?tab=schedule`;
 
 /** A step of the money side, its history text `financingMoney.activity.<action>`. */
 export async function moveApplication(
@@ -101,7 +102,7 @@ export async function tellSide(
       rentId,
       category: MessageCategory.bills,
       ...keyed,
-      link: applicationLink(app.id),
+      link: scheduleLink(app.id),
     },
   });
 }
