@@ -8,7 +8,8 @@ import { offsetOf } from '../../core/envelope.js';
 import { NotFoundError } from '../../core/errors.js';
 import { containsPattern } from '../../core/like.js';
 import { tenantDays } from '../../core/tenant-time.js';
-import { logRead, scopeOf, type ReadRequest, type Side } from './money.side.js';
+import { logRead, scopeOf, type ApplicationRow, type ReadRequest, type Side } from './money.side.js';
+import type { OpenInstalment } from './repayments.allocation.js';
 
 /**
  * The instalments ("details") of disbursed applications, on both sides: the applicant's in its data scope, the
@@ -173,6 +174,33 @@ export async function instalmentRow(db: DbOrTx, caller: Side, id: number, lock =
   );
   if (!row) throw new NotFoundError('financingMoney.instalmentNotFound');
   return row;
+}
+
+/** The open instalments of an application, locked, with their figures as the allocation reads them. */
+export async function openInstalments(
+  tx: DbOrTx,
+  app: ApplicationRow,
+  lock = true,
+): Promise<(OpenInstalment & { dueDate: string; amountFen: number })[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    tx,
+    sql`select id, period, due_date::text as due_date, principal_fen, interest_fen, amount_fen, paid_fen, late_fee_fen,
+        late_fee_paid_fen, late_fee_waived_fen
+      from financing_instalments where tenant_id = ${app.tenantId} and application_id = ${app.id}
+        and state in ('pending', 'partial') order by period ${lock ? sql`for update` : sql``}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    period: Number(r.period),
+    dueDate: String(r.due_date),
+    amountFen: Number(r.amount_fen),
+    principalFen: Number(r.principal_fen),
+    interestFen: Number(r.interest_fen),
+    paidFen: Number(r.paid_fen),
+    lateFeeFen: Number(r.late_fee_fen),
+    lateFeePaidFen: Number(r.late_fee_paid_fen),
+    lateFeeWaivedFen: Number(r.late_fee_waived_fen),
+  }));
 }
 
 export { toInstalment, type InstalmentRaw };

@@ -7,7 +7,7 @@ import { publish } from '../../core/events.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { yuanText } from '../payments/payments.service.js';
 import { termsOf } from './loans.service.js';
-import { applicationLink } from './money.flow.js';
+import { scheduleLink } from './money.flow.js';
 import './money.messages.js';
 
 /**
@@ -163,7 +163,7 @@ async function tellOverdue(tx: Tx, tenantId: number, overdue: (DueRow & { days: 
             fee: yuanText(r.fee - Number(r.late_fee_paid_fen) - Number(r.late_fee_waived_fen)),
           },
         },
-        link: applicationLink(Number(r.application_id)),
+        link: scheduleLink(Number(r.application_id)),
       },
     })),
   );

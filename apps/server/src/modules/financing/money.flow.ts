@@ -2,10 +2,12 @@ import { MessageCategory } from '@fleetdesk/contracts/messages';
 import type { FinancingState } from '@fleetdesk/contracts/financing';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
+import { tenantDays } from '../../core/tenant-time.js';
 import { publish } from '../../core/events.js';
 import type { TextParams } from '../../core/i18n.js';
 import { activity } from './activity.js';
 import { transition } from './applications.service.js';
+import { applicationLink } from './notices.js';
 import { actorFor, type ApplicationRow, type Side } from './money.side.js';
 
 /**
@@ -14,8 +16,8 @@ import { actorFor, type ApplicationRow, type Side } from './money.side.js';
  * (message-centre messages through `reminder.due`).
  */
 
-/** The web page of an application (the link of the messages). */
-export const applicationLink = (id: number, tab = 'schedule') => `/finance/application/${id}?tab=${tab}`;
+/** The web page of an application on its schedule tab (the link of the money side's messages). */
+export const scheduleLink = (id: number) => `${applicationLink(id)}?tab=schedule`;
 
 /** A step of the money side, its history text `financingMoney.activity.<action>`. */
 export async function moveApplication(
@@ -100,7 +102,31 @@ export async function tellSide(
       rentId,
       category: MessageCategory.bills,
       ...keyed,
-      link: applicationLink(app.id),
+      link: scheduleLink(app.id),
     },
   });
+}
+
+/** The settlement told: `financing.settled` and a message to both sides. */
+export async function announceSettled(tx: DbOrTx, app: ApplicationRow, how: 'repaid' | 'payoff', now: Date) {
+  const date = (await tenantDays(tx, app.tenantId, now)).today;
+  await publish(tx, {
+    tenantId: app.tenantId,
+    name: 'financing.settled',
+    payload: {
+      applicationId: app.id,
+      rentId: app.rentId,
+      financierId: app.financierId,
+      code: app.code,
+      how,
+      at: now.toISOString(),
+    },
+  });
+  const text = {
+    title: 'financingMoney.msg.settledTitle',
+    key: 'financingMoney.msg.settled',
+    params: { code: app.code, date },
+  };
+  await tellSide(tx, app, 'applicant', text);
+  await tellSide(tx, app, 'financier', text);
 }

@@ -34,8 +34,8 @@ import { decideWaiver, listWaivers, requestWaiver } from './late-fees.waivers.js
 import { applyItemsOfApp, applyLoan, confirmLoan, disburse, termsOf } from './loans.service.js';
 import { sideOf } from './financier.js';
 import { applicationOf, type ApplicationRow } from './money.side.js';
-import { payOff, payoffQuote } from './payoff.service.js';
-import { confirmRepayment, getRepayment, listRepayments, pay, repaymentDetail } from './repayments.service.js';
+import { payoffQuote } from './payoff.service.js';
+import { confirmRepayment, getRepayment, listRepayments, pay, payOff, repaymentDetail } from './repayments.service.js';
 
 /**
  * The money side of financing (docs/financing.md "Money"): loan request, confirmation and disbursement, the

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { fenToYuan } from '@fleetdesk/contracts/common';
 import { earlyPayoff, type Instalment, type Payoff } from '@fleetdesk/contracts/financing-schedule';
-import type { PayoffQuote, RepaymentMethod } from '@fleetdesk/contracts/financing';
+import type { PayoffQuote } from '@fleetdesk/contracts/financing';
 import { rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { ConflictError, ForbiddenError } from '../../core/errors.js';
-import { hasPermission } from '../../core/access.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { yuanText } from '../payments/payments.service.js';
 import { financingPayoffs } from '../../db/schema/index.js';
 import { refreshLateFees } from './late-fees.service.js';
 import { termsOf } from './loans.service.js';
-import { moveApplication } from './money.flow.js';
 import { applicationOf, logRead, type ReadRequest, type ApplicationRow, type Side } from './money.side.js';
 import { owedOf } from './repayments.allocation.js';
-import { announceSettled, openInstalments, pay, type PayAnswer } from './repayments.service.js';
+import { openInstalments } from './instalments.service.js';
+import { announceSettled, moveApplication } from './money.flow.js';
 import { stateRefusal } from './applications.service.js';
 import './money.messages.js';
 
@@ -109,30 +107,6 @@ export async function payoffQuote(deps: AppDeps, caller: Side, id: number, req: 
   // After the transaction: the log is written on its own connection.
   await logRead(deps, caller, req, { targetId: quote.app.code, tenantId: quote.app.tenantId });
   return quote.quote;
-}
-
-/**
- * `rentFinancingCar/payoff/{id}`: pays the payoff (the amount must be today's total, else 409 with the total):
- * recorded by the financier (applied at once), or by the applicant online or as a declared transfer (applied when
- * paid). A repayment of kind `payoff`.
- */
-export async function payOff(
-  deps: AppDeps,
-  caller: Side,
-  id: number,
-  input: { version: number; method: RepaymentMethod; amountFen: number; note?: string | null },
-): Promise<PayAnswer> {
-  if (!hasPermission(caller.ctx.permissions, 'finance:pay')) throw new ForbiddenError();
-  await deps.db.transaction(async (tx) => {
-    const app = await applicationOf(tx, caller, id, true);
-    if (app.state !== 'S7') throw stateRefusal(caller.ctx.lang, app.state, 'payoff');
-    if (input.version !== app.version) throw new ConflictError('error.financing.version');
-    const today = (await tenantDays(tx, app.tenantId, deps.clock.now())).today;
-    const p = await payoffOf(tx, app, today);
-    if (p.totalFen !== input.amountFen || p.totalFen <= 0)
-      throw new ConflictError('financingMoney.payoffAmount', { total: yuanText(p.totalFen) });
-  });
-  return pay(deps, caller, id, { ...input, kind: 'payoff' });
 }
 
 /**

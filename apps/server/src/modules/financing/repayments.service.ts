@@ -20,10 +20,11 @@ import { ORDER_PAY_MINUTES, type OrderRow } from '../payments/orders.service.js'
 import { payOrder } from '../payments/pay.service.js';
 import { numberSql, yuanText } from '../payments/payments.service.js';
 import { refreshLateFees } from './late-fees.service.js';
-import { applyPayoff } from './payoff.service.js';
+import { applyPayoff, payoffOf } from './payoff.service.js';
+import { openInstalments } from './instalments.service.js';
 import { nextCode } from './applications.repository.js';
 import { lockById } from './applications.service.js';
-import { moveApplication, recordActivity, tellSide } from './money.flow.js';
+import { announceSettled, moveApplication, recordActivity, tellSide } from './money.flow.js';
 import {
   applicationOf,
   logRead,
@@ -56,33 +57,6 @@ import './money.messages.js';
  */
 
 const OPEN = sql`('pending', 'partial')`;
-
-/** The open instalments of an application, locked, with their figures as the allocation reads them. */
-export async function openInstalments(
-  tx: DbOrTx,
-  app: ApplicationRow,
-  lock = true,
-): Promise<(OpenInstalment & { dueDate: string; amountFen: number })[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    tx,
-    sql`select id, period, due_date::text as due_date, principal_fen, interest_fen, amount_fen, paid_fen, late_fee_fen,
-        late_fee_paid_fen, late_fee_waived_fen
-      from financing_instalments where tenant_id = ${app.tenantId} and application_id = ${app.id}
-        and state in ${OPEN} order by period ${lock ? sql`for update` : sql``}`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    period: Number(r.period),
-    dueDate: String(r.due_date),
-    amountFen: Number(r.amount_fen),
-    principalFen: Number(r.principal_fen),
-    interestFen: Number(r.interest_fen),
-    paidFen: Number(r.paid_fen),
-    lateFeeFen: Number(r.late_fee_fen),
-    lateFeePaidFen: Number(r.late_fee_paid_fen),
-    lateFeeWaivedFen: Number(r.late_fee_waived_fen),
-  }));
-}
 
 interface NewRepayment {
   kind: RepaymentKind;
@@ -185,29 +159,6 @@ export async function settleIfRepaid(tx: Tx, caller: Side | null, app: Applicati
   await moveApplication(tx, caller, fresh, 'S8', 'settle', { now, set: { settledAt: now } });
   await announceSettled(tx, app, 'repaid', now);
   return true;
-}
-
-export async function announceSettled(tx: Tx, app: ApplicationRow, how: 'repaid' | 'payoff', now: Date) {
-  const date = (await tenantDays(tx, app.tenantId, now)).today;
-  await publish(tx, {
-    tenantId: app.tenantId,
-    name: 'financing.settled',
-    payload: {
-      applicationId: app.id,
-      rentId: app.rentId,
-      financierId: app.financierId,
-      code: app.code,
-      how,
-      at: now.toISOString(),
-    },
-  });
-  const text = {
-    title: 'financingMoney.msg.settledTitle',
-    key: 'financingMoney.msg.settled',
-    params: { code: app.code, date },
-  };
-  await tellSide(tx, app, 'applicant', text);
-  await tellSide(tx, app, 'financier', text);
 }
 
 /** Who may pay how: the financier records, the applicant pays online or declares a transfer. */
@@ -531,4 +482,28 @@ export async function listRepayments(deps: AppDeps, caller: Side, q: RepaymentFi
   ]);
   await logRead(deps, caller, req, { targetId: null, summary: { list: 'repayments', ...q } });
   return { rows: rows.map(toRepayment), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * `rentFinancingCar/payoff/{id}`: pays the payoff (the amount must be today's total, else 409 with the total):
+ * recorded by the financier (applied at once), or by the applicant online or as a declared transfer (applied when
+ * paid). A repayment of kind `payoff`.
+ */
+export async function payOff(
+  deps: AppDeps,
+  caller: Side,
+  id: number,
+  input: { version: number; method: RepaymentMethod; amountFen: number; note?: string | null },
+): Promise<PayAnswer> {
+  if (!hasPermission(caller.ctx.permissions, 'finance:pay')) throw new ForbiddenError();
+  await deps.db.transaction(async (tx) => {
+    const app = await applicationOf(tx, caller, id, true);
+    if (app.state !== 'S7') throw stateRefusal(caller.ctx.lang, app.state, 'payoff');
+    if (input.version !== app.version) throw new ConflictError('error.financing.version');
+    const today = (await tenantDays(tx, app.tenantId, deps.clock.now())).today;
+    const p = await payoffOf(tx, app, today);
+    if (p.totalFen !== input.amountFen || p.totalFen <= 0)
+      throw new ConflictError('financingMoney.payoffAmount', { total: yuanText(p.totalFen) });
+  });
+  return pay(deps, caller, id, { ...input, kind: 'payoff' });
 }

@@ -82,7 +82,7 @@ describe('late fees on a moved clock', () => {
       t.deps.db,
       sql`select u.username from push_records p join users u on u.tenant_id = p.tenant_id and u.id = p.user_id
         where p.tenant_id = ${a.tenantId} and p.content_key = 'financingMoney.msg.overdue'
-          and p.link like ${`/finance/application/${a.id}%`}`,
+          and p.link = ${`/finance/detail/${a.id}?tab=schedule`}`,
     );
     expect(messages.map((m) => m.username)).toContain('admin');
     expect(messages.map((m) => m.username)).not.toContain('clerk');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFinancingSchedule } from '@fleetdesk/contracts/financing-schedule';
 import { rowsOf } from '../../../core/db.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { specEndpoints } from '../../../test/spec.js';
 import {
   BASE,
   data,
@@ -165,5 +166,20 @@ describe('the loan: request, confirmation, disbursement', () => {
       (await t.request('POST', `${BASE}/rentFinancingCar/loan/confirm/${a.id}`, { as: g.admin, body: { version: 0 } }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the calls', () => {
+  it("documents the money side's calls of the spec in the OpenAPI document with their permission", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const money = /rentFinancingDetail|rentFinancingRepayment|loan\/apply|financingDeductDeposit/;
+    const mine = specEndpoints().filter(({ area, path }) => area === 'financing' && money.test(path));
+    expect(mine.length).toBe(10);
+    for (const { method, path } of mine) {
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+    expect(doc.paths['/api/ccwadmin/rentFinancingDetail/pay/{id}'].post['x-permission']).toBe('finance:pay');
+    expect(doc.paths['/api/ccwadmin/rentFinancingDetail/list'].get['x-permission']).toBe('finance');
+    expect(doc.paths['/api/ccwadmin/rentFinancingCar/loan/apply/{id}'].post['x-permission']).toBe('finance:apply');
   });
 });
