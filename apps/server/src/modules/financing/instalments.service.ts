@@ -9,6 +9,7 @@ import { NotFoundError } from '../../core/errors.js';
 import { containsPattern } from '../../core/like.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { logRead, scopeOf, type ApplicationRow, type ReadRequest, type Side } from './money.side.js';
+import { listTotal } from './list-totals.js';
 import type { OpenInstalment } from './repayments.allocation.js';
 
 /**
@@ -129,19 +130,23 @@ export async function listInstalments(deps: AppDeps, caller: Side, q: Instalment
     where.push(sql`(a.code ilike ${p} or a.plate ilike ${p} or i.code ilike ${p})`);
   }
   const cond = sql.join(where, sql` and `);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     rowsOf<InstalmentRaw>(
       deps.db,
       sql`${SELECT} where ${cond} order by i.due_date, i.id limit ${q.pageSize} offset ${offsetOf(q)}`,
     ),
-    rowsOf<{ n: number }>(
+    // The applications are joined only for a keyword (their code and plate).
+    listTotal(
       deps.db,
-      sql`select count(*)::int as n from financing_instalments i
-        join financing_applications a on a.tenant_id = i.tenant_id and a.id = i.application_id where ${cond}`,
+      caller,
+      q.keyword
+        ? sql`select count(*)::int as n from financing_instalments i
+            join financing_applications a on a.tenant_id = i.tenant_id and a.id = i.application_id where ${cond}`
+        : sql`select count(*)::int as n from financing_instalments i where ${cond}`,
     ),
   ]);
   await logRead(deps, caller, req, { targetId: null, summary: { list: 'instalments', ...q } });
-  return { rows: rows.map(toInstalment), total: Number(total?.n ?? 0) };
+  return { rows: rows.map(toInstalment), total };
 }
 
 /** `get/not/paying`: the caller's instalments due by today (and overdue) not yet paid, oldest first. */

@@ -20,6 +20,7 @@ import { ORDER_PAY_MINUTES, type OrderRow } from '../payments/orders.service.js'
 import { payOrder } from '../payments/pay.service.js';
 import { numberSql, yuanText } from '../payments/payments.service.js';
 import { refreshLateFees } from './late-fees.service.js';
+import { listTotal } from './list-totals.js';
 import { applyPayoff, payoffOf } from './payoff.service.js';
 import { openInstalments } from './instalments.service.js';
 import { nextCode } from './applications.repository.js';
@@ -473,15 +474,15 @@ export async function listRepayments(deps: AppDeps, caller: Side, q: RepaymentFi
     if (q.to) where.push(sql`r.created_at < ${days.startOf(days.plusDays(1, q.to))}`);
   }
   const cond = sql.join(where, sql` and `);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     rowsOf<Record<string, unknown>>(
       deps.db,
       sql`${SELECT} where ${cond} order by r.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
     ),
-    rowsOf<{ n: number }>(deps.db, sql`select count(*)::int as n from financing_repayments r where ${cond}`),
+    listTotal(deps.db, caller, sql`select count(*)::int as n from financing_repayments r where ${cond}`),
   ]);
   await logRead(deps, caller, req, { targetId: null, summary: { list: 'repayments', ...q } });
-  return { rows: rows.map(toRepayment), total: Number(total?.n ?? 0) };
+  return { rows: rows.map(toRepayment), total };
 }
 
 /**
