@@ -33,6 +33,7 @@ import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
 import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 import { gpsReceiptRoutes } from './gps/receipts.routes.js';
+import { moneyRoutes } from './financing/money.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -70,6 +71,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     gpsCommandsRoutes,
     gpsRiskRoutes,
     gpsReceiptRoutes,
+    moneyRoutes,
   ]) {
     await app.register(plugin);
   }

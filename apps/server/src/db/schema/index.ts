@@ -25,3 +25,4 @@ export * from './gps-commands.js';
 export * from './gps-risk.js';
 export * from './domain-events.js';
 export * from './financing.js';
+export * from './financing-money.js';
