@@ -19,6 +19,7 @@ import {
   type UnfinancedCar,
   type UpdateApplicationInput,
 } from '@fleetdesk/contracts/financing';
+import type { MoneyStep } from '@fleetdesk/contracts/financing-money';
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { saveBlob } from '../../../lib/download';
 import { isFieldFailure } from '../../../lib/field-failure';
@@ -148,18 +149,19 @@ export const applicationCalls = {
   conditions: (id: number, version: number, accept: boolean, silent?: Silent) =>
     post<Application>(fillPath(P.acceptConditions, { id }), { version, accept }, silent),
   loanApply: (id: number, version: number, items: ApplyItemCode[], silent?: Silent) =>
-    post<Application>(fillPath(P.loanApply, { id }), {}, silent, { items: items.join(','), version }),
+    post<MoneyStep>(fillPath(P.loanApply, { id }), {}, silent, { items: items.join(','), version }),
   audit: (
     id: number,
     body: { version: number; action: AuditAction; reason?: string | null; conditions?: FinancingConditions | null },
     silent?: Silent,
   ) => post<Application>(fillPath(P.audit, { id }), body, silent),
   loanConfirm: (id: number, version: number, note?: string, silent?: Silent) =>
-    post<Application>(fillPath(P.loanConfirm, { id }), { version, note: note || null }, silent),
-  disburse: (id: number, version: number, disbursedDate?: string, note?: string, silent?: Silent) =>
-    post<Application>(
+    post<MoneyStep>(fillPath(P.loanConfirm, { id }), { version, note: note || null }, silent),
+  /** The amount disbursed must be the amount financed (the server checks). */
+  disburse: (id: number, version: number, amount: number, disbursedDate?: string, note?: string, silent?: Silent) =>
+    post<MoneyStep>(
       fillPath(P.disburse, { id }),
-      { version, ...(disbursedDate ? { disbursedDate } : {}), note: note || null },
+      { version, amount, ...(disbursedDate ? { disbursedDate } : {}), note: note || null },
       silent,
     ),
 };

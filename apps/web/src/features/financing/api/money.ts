@@ -11,6 +11,7 @@ import {
   type RepaymentMethod,
   type Waiver,
 } from '@fleetdesk/contracts/financing';
+import type { PayAnswer } from '@fleetdesk/contracts/financing-money';
 import { fillPath } from '@fleetdesk/contracts/paths';
 import { request, type RequestOptions } from '../../../lib/request';
 import { financingKey } from './keys';
@@ -63,8 +64,8 @@ export const depositReturnsQuery = (q: Query & { pageNum: number; pageSize: numb
   });
 
 /**
- * Pays an instalment (`rentFinancingDetail/pay/{id}?amount=&method=`): online through the payments area (the answer
- * may carry a payment to complete), or recorded by the financier.
+ * Pays an instalment (`rentFinancingDetail/pay/{id}?amount=&method=`; the older unpaid ones first): online (the answer
+ * carries the payments area's QR code to pay the order with), a declared transfer, or recorded by the financier.
  */
 export function payInstalment(
   id: number,
@@ -72,7 +73,7 @@ export function payInstalment(
   method: RepaymentMethod,
   note?: string,
   silent?: Silent,
-): Promise<Repayment & { payUrl?: string | null; orderNo?: string | null }> {
+): Promise<PayAnswer> {
   return request(fillPath(P.pay, { id }), {
     method: 'POST',
     query: { amount, method, ...(note ? { note } : {}) },
@@ -96,8 +97,8 @@ export function payoff(
   id: number,
   body: { version: number; method: RepaymentMethod; amount: number; note?: string | null },
   silent?: Silent,
-): Promise<Repayment> {
-  return request<Repayment>(fillPath(P.payoff, { id }), { method: 'POST', json: body, silent });
+): Promise<PayAnswer> {
+  return request<PayAnswer>(fillPath(P.payoff, { id }), { method: 'POST', json: body, silent });
 }
 
 export function requestWaiver(instalmentId: number, amount: number, reason: string, silent?: Silent): Promise<Waiver> {

@@ -15,6 +15,7 @@ export function ActionDialog<V extends object>({
   danger,
   initialValues,
   submit,
+  onDone,
   onClose,
   children,
 }: {
@@ -23,13 +24,18 @@ export function ActionDialog<V extends object>({
   danger?: boolean;
   initialValues?: Partial<V>;
   submit: (values: V) => Promise<unknown>;
+  /** The call's answer, before the dialog closes. */
+  onDone?: (result: unknown) => void;
   onClose: () => void;
   children?: ReactNode | ((values: Partial<V>) => ReactNode);
 }) {
   const client = useQueryClient();
-  const modal = useModalForm<V>({
+  const modal = useModalForm<V, unknown>({
     submit,
-    onSuccess: () => client.invalidateQueries({ queryKey: financingKey }),
+    onSuccess: async (result) => {
+      onDone?.(result);
+      await client.invalidateQueries({ queryKey: financingKey });
+    },
     onClose,
   });
   const values = (Form.useWatch([], modal.form) ?? initialValues ?? {}) as Partial<V>;

@@ -186,7 +186,14 @@ export function DisburseDialog({ app, onClose }: { app: Application; onClose: ()
       title={t('loan.disburseTitle', { code: app.code })}
       onClose={onClose}
       submit={(v) =>
-        applicationCalls.disburse(app.id, app.version, v.date?.format('YYYY-MM-DD'), v.note, isFieldFailure)
+        applicationCalls.disburse(
+          app.id,
+          app.version,
+          app.quote?.financed ?? app.financed ?? 0,
+          v.date?.format('YYYY-MM-DD'),
+          v.note,
+          isFieldFailure,
+        )
       }
     >
       <p>{t('loan.disburseHint', { amount: formatMoney(app.quote?.financed ?? app.financed ?? 0) })}</p>

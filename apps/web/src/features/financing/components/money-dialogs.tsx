@@ -7,8 +7,11 @@ import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PayAnswer } from '@fleetdesk/contracts/financing-money';
+import { PayDialog as OrderPayDialog } from '../../../components/pay/pay-dialog';
 import {
   REPAYMENT_METHOD_TITLES,
   type Application,
@@ -17,9 +20,39 @@ import {
 } from '@fleetdesk/contracts/financing';
 import { formatMoney } from '../../../lib/format';
 import { isFieldFailure } from '../../../lib/field-failure';
+import { financingKey } from '../api/keys';
 import { applyDepositReturn, payInstalment, payoff, payoffQuoteQuery, requestWaiver } from '../api/money';
 import { ActionDialog } from './action-dialog';
 import { useTitle } from './titles';
+
+/**
+ * An online payment answers the payments area's order to pay by QR code: the form closes and the order's dialog
+ * opens; once paid (or closed) every financing query is asked again.
+ */
+function usePayFlow(onClose: () => void) {
+  const client = useQueryClient();
+  const [orderId, setOrderId] = useState<number | null>(null);
+  const pending = useRef(false);
+  const done = (result: unknown) => {
+    const info = (result as PayAnswer | undefined)?.payInfo;
+    if (info) {
+      pending.current = true;
+      setOrderId(info.orderId);
+    }
+  };
+  const close = () => {
+    if (!pending.current) onClose();
+  };
+  const finish = () => {
+    pending.current = false;
+    setOrderId(null);
+    void client.invalidateQueries({ queryKey: financingKey });
+    onClose();
+  };
+  const order = (description: string): ReactNode =>
+    orderId ? <OrderPayDialog orderId={orderId} onClose={finish} onPaid={finish} description={description} /> : null;
+  return { done, close, order, paying: orderId !== null };
+}
 
 interface PayValues {
   amount: number;
@@ -44,12 +77,15 @@ export function PayDialog({
   const { t } = useTranslation('financing');
   const title = useTitle();
   const methods: RepaymentMethod[] = financier ? ['recorded'] : ['online', 'transfer'];
+  const flow = usePayFlow(onClose);
+  if (flow.paying) return flow.order(t('pay.title', { code: instalment.code }));
   return (
     <ActionDialog<PayValues>
       title={t('pay.title', { code: instalment.code })}
       okText={financier ? t('pay.record') : t('pay.pay')}
       initialValues={{ amount: instalment.outstanding, method: methods[0] }}
-      onClose={onClose}
+      onClose={flow.close}
+      onDone={flow.done}
       submit={(v) => payInstalment(instalment.id, v.amount, v.method, v.note, isFieldFailure)}
     >
       <Descriptions
@@ -106,12 +142,15 @@ export function PayoffDialog({
   const quote = useQuery(payoffQuoteQuery(app.id));
   const q = quote.data;
   const methods: RepaymentMethod[] = financier ? ['recorded'] : ['online', 'transfer'];
+  const flow = usePayFlow(onClose);
+  if (flow.paying) return flow.order(t('payoff.title', { code: app.code }));
   return (
     <ActionDialog<{ method: RepaymentMethod; note?: string }>
       title={t('payoff.title', { code: app.code })}
       okText={t('payoff.confirm')}
       initialValues={{ method: methods[0] }}
-      onClose={onClose}
+      onClose={flow.close}
+      onDone={flow.done}
       submit={(v) =>
         payoff(
           app.id,
