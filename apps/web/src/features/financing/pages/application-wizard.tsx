@@ -194,9 +194,6 @@ export function ApplicationWizard({ id }: { id?: number }) {
         initialValues={defaultForm()}
         className="fd-fin-wizard-form"
       >
-        <Form.Item name="carId" hidden>
-          <input />
-        </Form.Item>
         <div hidden={step !== 0}>
           <CarPicker chosen={car} onPick={pickCar} />
         </div>
