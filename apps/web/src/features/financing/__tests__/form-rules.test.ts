@@ -101,21 +101,27 @@ describe('the application form (spec sections 3-4)', () => {
 
 describe('the actions offered on an application', () => {
   const all = () => true;
-  it('follows the state and the side when the server names none', () => {
-    const s1 = { state: 'S1' as const, reviewStage: null, actions: [] };
-    expect([...offeredActions(s1, 'applicant', all)]).toEqual(['edit', 'submit', 'cancel']);
-    expect([...offeredActions(s1, 'financier', all)]).toEqual([]);
-    const s2 = { state: 'S2' as const, reviewStage: 'financier' as const, actions: [] };
+  it("offers the workflow's actions the server names, and the money ones by state and side", () => {
+    const s1 = { state: 'S1' as const, reviewStage: null, actions: ['edit', 'submit', 'cancel', 'editVoucher'] };
+    expect([...offeredActions(s1, 'applicant', all)]).toEqual(['edit', 'submit', 'cancel', 'editVoucher']);
+    const s2 = { state: 'S2' as const, reviewStage: 'financier' as const, actions: ['audit'] };
     expect([...offeredActions(s2, 'financier', all)]).toEqual(['audit']);
-    expect([...offeredActions({ ...s2, reviewStage: 'internal' as const }, 'financier', all)]).toEqual([]);
+    const s3 = { state: 'S3' as const, reviewStage: null, actions: ['acceptConditions', 'cancel'] };
+    expect([...offeredActions(s3, 'applicant', all)]).toEqual(['conditions', 'cancel']);
+    const s7 = { state: 'S7' as const, reviewStage: null, actions: ['editVoucher'] };
+    expect([...offeredActions(s7, 'applicant', all)]).toEqual(['editVoucher', 'pay', 'payoff', 'contract']);
+    expect([...offeredActions({ ...s7, actions: [] }, 'financier', all)]).toEqual(['record', 'contract']);
+    const s8 = { state: 'S8' as const, reviewStage: null, actions: [] };
+    expect([...offeredActions(s8, 'applicant', all)]).toEqual(['depositReturn', 'contract']);
+    expect([...offeredActions({ ...s1, actions: [] }, 'applicant', all)]).toEqual([]);
   });
 
-  it("takes the server's list, and hides a button without its element", () => {
-    const a = { state: 'S7' as const, reviewStage: null, actions: ['pay', 'payoff', 'download'] };
-    expect([...offeredActions(a, 'applicant', all)]).toEqual(['pay', 'payoff', 'contract']);
-    const noPay = (code: string) => code !== 'finance:pay';
-    expect([...offeredActions(a, 'applicant', noPay)]).toEqual(['contract']);
+  it('hides a button without its element', () => {
+    const s7 = { state: 'S7' as const, reviewStage: null, actions: [] };
+    expect([...offeredActions(s7, 'applicant', (code) => code !== 'finance:pay')]).toEqual(['contract']);
     const audit = { state: 'S2' as const, reviewStage: 'financier' as const, actions: ['audit'] };
     expect([...offeredActions(audit, 'financier', (c) => c !== 'finance:audit')]).toEqual([]);
+    const s1 = { state: 'S1' as const, reviewStage: null, actions: ['edit', 'submit', 'cancel'] };
+    expect([...offeredActions(s1, 'applicant', (c) => c !== 'finance:apply')]).toEqual(['edit', 'cancel']);
   });
 });

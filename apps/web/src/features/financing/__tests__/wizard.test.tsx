@@ -71,7 +71,7 @@ function server() {
         },
       ]),
     [`POST ${B}/rentFinancingCar/quote`]: (req) =>
-      ok(quoteOf(product, { ...(req.body as never), loanDate: '2026-12-05' })),
+      ok(quoteOf(product, { ...(req.body as object), loanDate: '2026-12-05' } as never)),
   });
 }
 

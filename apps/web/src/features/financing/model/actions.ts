@@ -1,4 +1,4 @@
-import type { Application } from '@fleetdesk/contracts/financing';
+import type { Application, FinancingState } from '@fleetdesk/contracts/financing';
 
 /** What a screen can offer on an application. */
 export type AppAction =
@@ -47,44 +47,24 @@ const ALIASES: Record<string, AppAction> = {
   recordPayment: 'record',
 };
 
-/** By state and side, when the server's answer names no action. */
-function byState(a: Pick<Application, 'state' | 'reviewStage'>, side: 'applicant' | 'financier'): AppAction[] {
-  if (side === 'financier') {
-    switch (a.state) {
-      case 'S2':
-        return a.reviewStage === 'internal' ? [] : ['audit'];
-      case 'S5':
-        return ['checkVoucher', 'loanConfirm', 'contract'];
-      case 'S6':
-        return ['checkVoucher', 'disburse', 'contract'];
-      case 'S7':
-        return ['record', 'contract'];
-      default:
-        return a.state === 'S4' || a.state === 'S8' ? ['contract'] : [];
-    }
-  }
-  switch (a.state) {
-    case 'S1':
-      return ['edit', 'submit', 'cancel'];
-    case 'S3':
-      return ['conditions', 'cancel'];
-    case 'S4':
-      return ['loanApply', 'editVoucher', 'cancel', 'contract'];
-    case 'S5':
-    case 'S6':
-      return ['editVoucher', 'contract'];
-    case 'S7':
-      return ['pay', 'payoff', 'contract'];
-    case 'S8':
-      return ['depositReturn', 'contract'];
-    default:
-      return [];
-  }
+/**
+ * The money and document actions, by state and side (the application's own answer names only its workflow's: the
+ * money calls are another service's): the contract PDF once approved, paying and paying off while repaying (the
+ * financier records), the deposit's return once settled.
+ */
+function moneyActions(state: FinancingState, side: 'applicant' | 'financier'): AppAction[] {
+  const out: AppAction[] = [];
+  if (state === 'S7') out.push(...(side === 'applicant' ? (['pay', 'payoff'] as const) : (['record'] as const)));
+  if (state === 'S8' && side === 'applicant') out.push('depositReturn');
+  if (['S4', 'S5', 'S6', 'S7', 'S8'].includes(state)) out.push('contract');
+  return out;
 }
 
 /**
- * The actions to offer: the server's list (what the caller may do now) when it gives one, else the state's; each
- * only with its element (a button is hidden without it; the server checks again).
+ * The actions to offer: the workflow's as the server names them (what the caller may do now: edit, submit,
+ * cancel, accept conditions, loan request, vouchers; audit, voucher check, loan confirmation, disbursement), the
+ * money and document ones by state; each only with its element (a button is hidden without it; the server checks
+ * again).
  */
 export function offeredActions(
   a: Pick<Application, 'state' | 'reviewStage' | 'actions'>,
@@ -92,6 +72,5 @@ export function offeredActions(
   can: (code: string) => boolean,
 ): Set<AppAction> {
   const named = (a.actions ?? []).map((x) => ALIASES[x] ?? x).filter((x): x is AppAction => x in ACTION_ELEMENT);
-  const list = a.actions && a.actions.length > 0 ? named : byState(a, side);
-  return new Set(list.filter((x) => can(ACTION_ELEMENT[x])));
+  return new Set([...named, ...moneyActions(a.state, side)].filter((x) => can(ACTION_ELEMENT[x])));
 }
