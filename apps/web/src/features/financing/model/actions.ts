@@ -18,7 +18,7 @@ export type AppAction =
   | 'disburse'
   | 'record';
 
-/** The element each action needs (design: applicant writes add/edit/apply, paying pay, financier decisions audit). */
+/** The element each action needs (applicant writes edit/apply; money moved pay, the disbursement too; decisions audit). */
 export const ACTION_ELEMENT: Record<AppAction, string> = {
   edit: 'finance:edit',
   submit: 'finance:apply',
@@ -33,7 +33,7 @@ export const ACTION_ELEMENT: Record<AppAction, string> = {
   audit: 'finance:audit',
   checkVoucher: 'finance:audit',
   loanConfirm: 'finance:audit',
-  disburse: 'finance:audit',
+  disburse: 'finance:pay',
   record: 'finance:pay',
 };
 
