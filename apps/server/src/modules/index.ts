@@ -34,6 +34,7 @@ import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
 import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 import { gpsReceiptRoutes } from './gps/receipts.routes.js';
 import { moneyRoutes } from './financing/money.routes.js';
+import { financingRoutes } from './financing/financing.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -72,6 +73,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     gpsRiskRoutes,
     gpsReceiptRoutes,
     moneyRoutes,
+    financingRoutes,
   ]) {
     await app.register(plugin);
   }

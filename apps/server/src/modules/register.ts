@@ -7,6 +7,7 @@ import { registerCostCentres } from './cost-centres/register.js';
 import { registerDrivers } from './drivers/register.js';
 import { registerExcelImport } from './excel-import/register.js';
 import { registerFinancingMoney } from './financing/money.register.js';
+import { registerFinancing } from './financing/register.js';
 import { registerGps } from './gps/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
@@ -39,6 +40,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerCompliance,
   registerViolations,
   registerRentalContracts,
+  registerFinancing,
   registerGps,
   registerMessages,
   registerFinancingMoney,

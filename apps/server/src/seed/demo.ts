@@ -30,7 +30,7 @@ interface TenantSeed {
 }
 
 /** Creates a tenant with its rents, plan and membership; returns the ids. */
-async function seedTenant(tx: Tx, clock: Clock, t: TenantSeed) {
+export async function seedTenant(tx: Tx, clock: Clock, t: TenantSeed) {
   const [tenant] = await tx
     .insert(tenants)
     .values({
@@ -67,7 +67,7 @@ async function seedTenant(tx: Tx, clock: Clock, t: TenantSeed) {
   };
 }
 
-async function seedUser(
+export async function seedUser(
   tx: Tx,
   logN: number,
   u: {
