@@ -91,6 +91,7 @@ export function PayDialog({
       <Descriptions
         size="small"
         column={1}
+        className="fd-fin-dialog-summary"
         items={[
           { key: 'due', label: t('columns.dueDate'), children: instalment.dueDate },
           { key: 'amount', label: t('columns.payment'), children: formatMoney(instalment.amount) },
@@ -166,6 +167,7 @@ export function PayoffDialog({
           size="small"
           column={1}
           bordered
+          className="fd-fin-dialog-summary"
           data-testid="fin-payoff-quote"
           items={[
             { key: 'date', label: t('payoff.date'), children: q.date },

@@ -61,7 +61,12 @@ export function InstalmentList() {
   const [paying, setPaying] = useState<FinancingInstalment | null>(null);
   const fields = useMemo<FilterField[]>(
     () => [
-      { type: 'text', name: 'keyword', label: t('filters.keyword'), placeholder: t('filters.instalmentHint') },
+      {
+        type: 'text',
+        name: 'keyword',
+        label: t('filters.instalmentKeyword'),
+        placeholder: t('filters.instalmentHint'),
+      },
       {
         type: 'select',
         name: 'state',
