@@ -78,6 +78,14 @@ export const applyItemsQuery = (id: number) =>
     queryFn: () => request<ApplyItem[]>(fillPath(P.applyItems, { id })),
   });
 
+/** Financier side: the rental companies it has a limit with (its lists' applicant filter). */
+export const applicantsQuery = () =>
+  queryOptions({
+    queryKey: [...financingKey, 'applicants'] as readonly unknown[],
+    queryFn: () => request<{ tenantId: number; tenantName: string }[]>(P.applicants),
+    staleTime: 60_000,
+  });
+
 export const carTypesQuery = () =>
   queryOptions({
     queryKey: [...financingKey, 'carTypes'] as readonly unknown[],

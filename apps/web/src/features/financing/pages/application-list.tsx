@@ -18,7 +18,7 @@ import type { FilterField } from '../../../components/list-page/list-params';
 import { useAccess } from '../../../lib/access';
 import { formatDate, formatMoney, formatPlate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { applicationsQuery, carTypesQuery, type ApplicationFilter } from '../api/applications';
+import { applicantsQuery, applicationsQuery, carTypesQuery, type ApplicationFilter } from '../api/applications';
 import { StateTag } from '../components/state-tag';
 import { useTitle } from '../components/titles';
 import { useSide } from '../components/side';
@@ -37,6 +37,7 @@ export function applicationFilter(f: Record<string, string>): ApplicationFilter 
   if (f.keyword) out.keyword = f.keyword;
   if (f.rentId) out.rentId = Number(f.rentId);
   if (f.financierId) out.financierId = Number(f.financierId);
+  if (f.tenantId) out.tenantId = Number(f.tenantId);
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
   return out;
@@ -47,6 +48,7 @@ function useFields(financier: boolean): FilterField[] {
   const title = useTitle();
   const rents = useSession((s) => s.user?.rents ?? []);
   const types = useQuery({ ...carTypesQuery(), enabled: !financier });
+  const applicants = useQuery({ ...applicantsQuery(), enabled: financier });
   return useMemo<FilterField[]>(() => {
     const financiers = new Map<number, string>();
     for (const c of types.data ?? []) financiers.set(c.financierId, c.financierName);
@@ -67,6 +69,13 @@ function useFields(financier: boolean): FilterField[] {
         label: t('filters.rent'),
         options: rents.map((r) => ({ value: String(r.id), label: r.shortName || r.name })),
       });
+    if (financier && (applicants.data?.length ?? 0) > 0)
+      fields.push({
+        type: 'select',
+        name: 'tenantId',
+        label: t('filters.applicant'),
+        options: (applicants.data ?? []).map((a) => ({ value: String(a.tenantId), label: a.tenantName })),
+      });
     if (!financier && financiers.size > 0)
       fields.push({
         type: 'select',
@@ -85,7 +94,7 @@ function useFields(financier: boolean): FilterField[] {
       { type: 'date-range', name: 'created', label: t('filters.created'), keys: ['from', 'to'], advanced: true },
     );
     return fields;
-  }, [t, title, rents, types.data, financier]);
+  }, [t, title, rents, types.data, applicants.data, financier]);
 }
 
 /** `/finance/list`: the applications (applicant: its own; financier: those made to it), S1 first. */
