@@ -1,11 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Paged } from '@fleetdesk/contracts/common';
 import {
   FinancingPaths as P,
   type Activity,
   type Application,
   type ApplicationListRow,
-  type ApplyItem,
   type ApplyItemCode,
   type AuditAction,
   type CarInfo,
@@ -15,7 +14,6 @@ import {
   type FinancingConditions,
   type FinancingQuote,
   type QuoteInput,
-  type RentLimits,
   type UnfinancedCar,
   type UpdateApplicationInput,
 } from '@fleetdesk/contracts/financing';
@@ -48,12 +46,6 @@ export const homeQuery = () =>
     queryFn: () => request<FinanceHome>(P.index),
   });
 
-export const rentLimitsQuery = (rentId: number) =>
-  queryOptions({
-    queryKey: [...financingKey, 'limits', rentId] as readonly unknown[],
-    queryFn: () => request<RentLimits>(fillPath(P.limitOfRent, { id: rentId })),
-  });
-
 export const applicationsQuery = (q: ApplicationFilter & { pageNum: number; pageSize: number }) =>
   queryOptions({
     queryKey: [...financingKey, 'list', q] as readonly unknown[],
@@ -70,12 +62,6 @@ export const historyQuery = (id: number) =>
   queryOptions({
     queryKey: [...financingKey, 'history', id] as readonly unknown[],
     queryFn: () => request<Activity[]>(fillPath(P.history, { id })),
-  });
-
-export const applyItemsQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...financingKey, 'items', id] as readonly unknown[],
-    queryFn: () => request<ApplyItem[]>(fillPath(P.applyItems, { id })),
   });
 
 /** Financier side: the rental companies it has a limit with (its lists' applicant filter). */
@@ -121,15 +107,6 @@ export function fetchQuote(input: QuoteInput, silent?: Silent): Promise<Financin
 export async function downloadContract(id: number, fileName: string): Promise<void> {
   const blob = await request<Blob>(fillPath(P.contractPdf, { id }), { responseType: 'blob' });
   saveBlob(blob, fileName);
-}
-
-/** A financing write: every financing query is asked again after it. */
-export function useFinancingMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: financingKey }),
-  });
 }
 
 /** A form shows field errors on its fields and a refusal (409) in place. */

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Paged } from '@fleetdesk/contracts/common';
 import {
   FinancingPaths as P,
-  type CreateRepaymentInput,
   type DepositReturn,
   type FinancingInstalment,
   type PayoffQuote,
@@ -23,13 +22,6 @@ export const instalmentsQuery = (q: Query & { pageNum: number; pageSize: number 
   queryOptions({
     queryKey: [...financingKey, 'instalments', q] as readonly unknown[],
     queryFn: () => request<Paged<FinancingInstalment>>(P.details, { query: q }),
-  });
-
-/** Unpaid instalments already due (`get/not/paying`). */
-export const notPayingQuery = (q: Query = {}) =>
-  queryOptions({
-    queryKey: [...financingKey, 'notPaying', q] as readonly unknown[],
-    queryFn: () => request<FinancingInstalment[] | Paged<FinancingInstalment>>(P.notPaying, { query: q }),
   });
 
 export const repaymentsQuery = (q: Query & { pageNum: number; pageSize: number }) =>
@@ -79,10 +71,6 @@ export function payInstalment(
     query: { amount, method, ...(note ? { note } : {}) },
     silent,
   });
-}
-
-export function createRepayment(input: CreateRepaymentInput, silent?: Silent): Promise<Repayment> {
-  return request<Repayment>(P.createRepayment, { method: 'POST', json: input, silent });
 }
 
 export function confirmRepayment(id: number, approve: boolean, note?: string, silent?: Silent): Promise<Repayment> {
