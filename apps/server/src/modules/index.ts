@@ -36,6 +36,7 @@ import { gpsReceiptRoutes } from './gps/receipts.routes.js';
 import { financingRoutes } from './financing/financing.routes.js';
 import { moneyRoutes } from './financing/money.routes.js';
 import { collateralRoutes } from './financing/collateral.routes.js';
+import { financingTestRoutes } from './financing/financing.test-routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -80,5 +81,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await app.register(plugin);
   }
   if (app.deps.config.BENCH_ROUTES) await app.register(benchRoutes);
-  if (app.deps.config.TEST_ROUTES) await app.register(contractsTestRoutes);
+  if (app.deps.config.TEST_ROUTES) {
+    await app.register(contractsTestRoutes);
+    await app.register(financingTestRoutes);
+  }
 }
