@@ -114,7 +114,6 @@ function atPage(list, pageNum) {
   return { ...list, body: { ...list.body, pageNum } };
 }
 
-
 /**
  * For every list: the clerk (two small rents of old records) at 1 connection; then the admin pages deep at 20
  * connections (pages 500, 1,000 and 5,000: what makes a named statement's plan go generic); then the clerk again.

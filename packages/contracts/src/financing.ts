@@ -294,13 +294,7 @@ export const CAR_USE_TITLES: Record<CarUse, LocalText> = {
   rent: t('出租', 'Rented out'),
   sale: t('分期出售', 'Sold on instalments'),
 };
-export const RENT_OR_SALE_STATES = [
-  'applied',
-  'supplementing',
-  'agreed',
-  'agreedWithConditions',
-  'refused',
-] as const;
+export const RENT_OR_SALE_STATES = ['applied', 'supplementing', 'agreed', 'agreedWithConditions', 'refused'] as const;
 export const RentOrSaleState = z.enum(RENT_OR_SALE_STATES);
 export type RentOrSaleState = z.infer<typeof RentOrSaleState>;
 export const RENT_OR_SALE_STATE_TITLES: Record<RentOrSaleState, LocalText> = {

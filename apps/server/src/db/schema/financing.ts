@@ -40,13 +40,7 @@ const DECISION_STATES = ['pending', 'approved', 'refused'] as const;
 const DEPOSIT_RETURN_STATES = ['applied', 'approved', 'refused'] as const;
 const SIDES = ['applicant', 'financier', 'system'] as const;
 const USES = ['rent', 'sale'] as const;
-const RENT_OR_SALE_STATES = [
-  'applied',
-  'supplementing',
-  'agreed',
-  'agreedWithConditions',
-  'refused',
-] as const;
+const RENT_OR_SALE_STATES = ['applied', 'supplementing', 'agreed', 'agreedWithConditions', 'refused'] as const;
 const CERTIFICATE_KINDS = ['registration', 'invoice', 'conformity', 'policy'] as const;
 const CERTIFICATE_STATES = ['held', 'returned'] as const;
 const BOOKED_STATES = ['booked', 'earnestPaid', 'purchased', 'cancelled'] as const;

@@ -89,20 +89,18 @@ export async function unfinancedCars(deps: AppDeps, ctx: RequestContext, q: z.in
     rowsOf<{ n: RawNumber }>(deps.db, sql`select count(*) as n from cars c where ${cond}`),
   ]);
   return {
-    rows: rows.map(
-      (r): UnfinancedCar => ({
-        id: rawNumber(r.id),
-        rentId: rawNumber(r.rent_id),
-        plate: r.plate,
-        vin: r.vin,
-        engineNo: r.engine_no,
-        brand: r.brand,
-        model: r.model ?? r.series,
-        carTypeName: [r.brand, r.series, r.model].filter(Boolean).join(' '),
-        status: r.status,
-        purchasePrice: r.purchase_price_fen === null ? null : fenToYuan(rawNumber(r.purchase_price_fen)),
-      }),
-    ),
+    rows: rows.map((r): UnfinancedCar => ({
+      id: rawNumber(r.id),
+      rentId: rawNumber(r.rent_id),
+      plate: r.plate,
+      vin: r.vin,
+      engineNo: r.engine_no,
+      brand: r.brand,
+      model: r.model ?? r.series,
+      carTypeName: [r.brand, r.series, r.model].filter(Boolean).join(' '),
+      status: r.status,
+      purchasePrice: r.purchase_price_fen === null ? null : fenToYuan(rawNumber(r.purchase_price_fen)),
+    })),
     total: rawNumber(n!.n),
   };
 }

@@ -22,7 +22,10 @@ defineMessages({
     'zh-CN': '报备当前为「{state}」，不能{action}',
     'en-US': 'The declaration is "{state}": it cannot be {action}',
   },
-  'error.financing.certificateNotFound': { 'zh-CN': '证件记录不存在', 'en-US': 'The certificate record does not exist' },
+  'error.financing.certificateNotFound': {
+    'zh-CN': '证件记录不存在',
+    'en-US': 'The certificate record does not exist',
+  },
   'error.financing.certificateDates': {
     'zh-CN': '归还日期不能早于收件日期；已归还的证件须填写归还日期',
     'en-US': 'The return date cannot precede the receipt, and a returned certificate needs its return date',

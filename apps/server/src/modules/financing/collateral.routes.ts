@@ -18,12 +18,7 @@ import {
 } from '@fleetdesk/contracts/financing';
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
-import {
-  createBookedCar,
-  getBookedCar,
-  listBookedCars,
-  setBookedCarState,
-} from './booked-cars.service.js';
+import { createBookedCar, getBookedCar, listBookedCars, setBookedCarState } from './booked-cars.service.js';
 import {
   auditRentOrSale,
   declareRentOrSale,
@@ -150,7 +145,8 @@ export async function collateralRoutes(fastify: FastifyInstance): Promise<void> 
   app.get(P.certificates, {
     schema: {
       tags,
-      summary: "The certificates the financier holds while a car is collateral (registration, invoice, conformity, policy)",
+      summary:
+        'The certificates the financier holds while a car is collateral (registration, invoice, conformity, policy)',
       querystring: CertificateListQuery,
       response: { 200: envelope(paged(Certificate)) },
     },

@@ -41,14 +41,21 @@ describe('rent or sale', () => {
     const twice = await post('/rentFinancingCar/rentOrSale', 'admin', { applicationId: a.id, use: 'rent' });
     expect(twice.statusCode).toBe(409);
     // The applicant cannot decide; the financier's work list holds it; another financier sees nothing.
-    expect((await post('/rentFinancingCar/rentOrSale/audit', 'admin', { id: made.id, version: 0, outcome: 'agree' })).statusCode).toBe(403);
+    expect(
+      (await post('/rentFinancingCar/rentOrSale/audit', 'admin', { id: made.id, version: 0, outcome: 'agree' }))
+        .statusCode,
+    ).toBe(403);
     const work = data<{ rows: { id: number }[] }>(await get('/rentFinancingCar/rentOrSale/admin', f.risk));
     expect(work.rows.map((r) => r.id)).toContain(made.id);
     expect(data<{ total: number }>(await get('/rentFinancingCar/rentOrSale/admin', other.admin)).total).toBe(0);
     expect((await get(`/rentFinancingCar/rentOrSale/get/${made.id}`, other.admin)).statusCode).toBe(404);
     expect((await get('/rentFinancingCar/rentOrSale/admin', 'admin')).statusCode).toBe(403);
     // Return needs a reason; then the applicant supplements and it waits again.
-    const noReason = await post('/rentFinancingCar/rentOrSale/audit', f.risk, { id: made.id, version: 0, outcome: 'return' });
+    const noReason = await post('/rentFinancingCar/rentOrSale/audit', f.risk, {
+      id: made.id,
+      version: 0,
+      outcome: 'return',
+    });
     expect(noReason.statusCode).toBe(400);
     const returned = data<{ state: string; reason: string; version: number }>(
       await post('/rentFinancingCar/rentOrSale/audit', f.risk, {
@@ -59,7 +66,11 @@ describe('rent or sale', () => {
       }),
     );
     expect(returned).toMatchObject({ state: 'supplementing', reason: '请补充购车人的驾驶证', version: 1 });
-    const stale = await post('/rentFinancingCar/rentOrSale/supplement', 'admin', { id: made.id, version: 0, files: [] });
+    const stale = await post('/rentFinancingCar/rentOrSale/supplement', 'admin', {
+      id: made.id,
+      version: 0,
+      files: [],
+    });
     expect(stale.statusCode).toBe(409);
     const supplemented = data<{ state: string; version: number; note: string }>(
       await post('/rentFinancingCar/rentOrSale/supplement', 'admin', {
@@ -81,10 +92,23 @@ describe('rent or sale', () => {
     expect(agreed).toMatchObject({ state: 'agreedWithConditions', conditions: '售价不低于剩余本金' });
     expect(agreed.decidedByName).toBeTruthy();
     // Decided: neither side may act on it again; a new declaration may follow.
-    expect((await post('/rentFinancingCar/rentOrSale/audit', f.risk, { id: made.id, version: 3, outcome: 'refuse', reason: 'x' })).statusCode).toBe(409);
-    expect((await post('/rentFinancingCar/rentOrSale', 'admin', { applicationId: a.id, use: 'rent' })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/rentFinancingCar/rentOrSale/audit', f.risk, {
+          id: made.id,
+          version: 3,
+          outcome: 'refuse',
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect((await post('/rentFinancingCar/rentOrSale', 'admin', { applicationId: a.id, use: 'rent' })).statusCode).toBe(
+      200,
+    );
     // The history of the application has each step; the financier's reads are in its operation log.
-    const history = data<{ action: string; side: string }[]>(await get(`/financingActivityLog/history/${a.id}`, 'admin'));
+    const history = data<{ action: string; side: string }[]>(
+      await get(`/financingActivityLog/history/${a.id}`, 'admin'),
+    );
     expect(history.map((h) => h.action)).toEqual(
       expect.arrayContaining(['rentOrSale', 'rentOrSaleAudit', 'rentOrSaleSupplement']),
     );
@@ -104,10 +128,16 @@ describe('rent or sale', () => {
     const noBuyer = await post('/rentFinancingCar/rentOrSale', 'admin', { applicationId: a.id, use: 'sale' });
     expect(noBuyer.statusCode).toBe(400);
     expect(noBuyer.json().errors.map((e: { path: string }) => e.path)).toContain('buyerName');
-    expect((await post('/rentFinancingCar/rentOrSale', 'other', { applicationId: a.id, use: 'rent' })).statusCode).toBe(404);
+    expect((await post('/rentFinancingCar/rentOrSale', 'other', { applicationId: a.id, use: 'rent' })).statusCode).toBe(
+      404,
+    );
     // A user without finance:apply (the clerk reads only) is refused.
-    expect((await post('/rentFinancingCar/rentOrSale', 'clerk', { applicationId: a.id, use: 'rent' })).statusCode).toBe(403);
-    const made = data<{ id: number }>(await post('/rentFinancingCar/rentOrSale', 'admin', { applicationId: a.id, use: 'rent' }));
+    expect((await post('/rentFinancingCar/rentOrSale', 'clerk', { applicationId: a.id, use: 'rent' })).statusCode).toBe(
+      403,
+    );
+    const made = data<{ id: number }>(
+      await post('/rentFinancingCar/rentOrSale', 'admin', { applicationId: a.id, use: 'rent' }),
+    );
     expect((await get(`/rentFinancingCar/rentOrSale/get/${made.id}`, 'other')).statusCode).toBe(404);
     expect(data<{ total: number }>(await get('/rentFinancingCar/rentOrSale/list', 'other')).total).toBe(0);
   });
@@ -151,9 +181,17 @@ describe('certificates', () => {
     );
     expect(mine.rows).toEqual([expect.objectContaining({ id: held.id, applicationCode: a.code })]);
     // Only the application's financier records; the applicant may not; another tenant sees none.
-    expect((await post('/rentFinancingCar/rentOrSale/cert/save', other.admin, { applicationId: a.id, kind: 'invoice' })).statusCode).toBe(404);
-    expect((await post('/rentFinancingCar/rentOrSale/cert/save', 'admin', { applicationId: a.id, kind: 'invoice' })).statusCode).toBe(403);
-    expect(data<{ total: number }>(await get('/rentFinancingCar/rentOrSale/cert', 'other', { applicationId: a.id })).total).toBe(0);
+    expect(
+      (await post('/rentFinancingCar/rentOrSale/cert/save', other.admin, { applicationId: a.id, kind: 'invoice' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/rentFinancingCar/rentOrSale/cert/save', 'admin', { applicationId: a.id, kind: 'invoice' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      data<{ total: number }>(await get('/rentFinancingCar/rentOrSale/cert', 'other', { applicationId: a.id })).total,
+    ).toBe(0);
   });
 });
 
@@ -176,7 +214,12 @@ describe('booked cars', () => {
     );
     expect(made).toMatchObject({ state: 'booked', earnest: 25000 });
     expect(made.code).toMatch(/^YD\d{6}\d{4}$/);
-    const tooMuch = await post('/car/booked/create', 'admin', { brand: '比亚迪', model: 'x', guidePrice: 1000, earnest: 5000 });
+    const tooMuch = await post('/car/booked/create', 'admin', {
+      brand: '比亚迪',
+      model: 'x',
+      guidePrice: 1000,
+      earnest: 5000,
+    });
     expect(tooMuch.statusCode).toBe(400);
     const badPhone = await post('/car/booked/create', 'admin', { brand: '比亚迪', model: 'x', contactPhone: '123' });
     expect(badPhone.statusCode).toBe(400);
@@ -184,9 +227,14 @@ describe('booked cars', () => {
       await post(`/car/booked/state/${made.id}`, 'admin', { version: 0, state: 'earnestPaid' }),
     );
     expect(paid).toMatchObject({ state: 'earnestPaid', version: 1 });
-    expect((await post(`/car/booked/state/${made.id}`, 'admin', { version: 0, state: 'purchased' })).statusCode).toBe(409);
+    expect((await post(`/car/booked/state/${made.id}`, 'admin', { version: 0, state: 'purchased' })).statusCode).toBe(
+      409,
+    );
     expect((await post(`/car/booked/state/${made.id}`, 'admin', { version: 1, state: 'booked' })).statusCode).toBe(409);
-    expect(data<{ state: string }>(await post(`/car/booked/state/${made.id}`, 'admin', { version: 1, state: 'purchased' })).state).toBe('purchased');
+    expect(
+      data<{ state: string }>(await post(`/car/booked/state/${made.id}`, 'admin', { version: 1, state: 'purchased' }))
+        .state,
+    ).toBe('purchased');
     const list = data<{ rows: { id: number }[] }>(await get('/car/booked/list/rent', 'admin', { keyword: '秦PLUS' }));
     expect(list.rows.map((r) => r.id)).toContain(made.id);
     expect((await get(`/car/booked/get/${made.id}`, 'other')).statusCode).toBe(404);
