@@ -3,8 +3,20 @@ CREATE TABLE "financing_list_versions" (
 	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "booked_cars_rent_ix";--> statement-breakpoint
+DROP INDEX "financing_applications_rent_ix";--> statement-breakpoint
+DROP INDEX "financing_applications_financier_ix";--> statement-breakpoint
+DROP INDEX "financing_rent_or_sale_state_ix";--> statement-breakpoint
+DROP INDEX "financing_repayments_rent_ix";--> statement-breakpoint
+DROP INDEX "financing_repayments_financier_ix";--> statement-breakpoint
 CREATE INDEX "financing_instalments_due_ix" ON "financing_instalments" USING btree ("tenant_id","due_date","id");--> statement-breakpoint
 CREATE INDEX "financing_instalments_financier_due_ix" ON "financing_instalments" USING btree ("financier_id","due_date","id");--> statement-breakpoint
+CREATE INDEX "booked_cars_rent_ix" ON "booked_cars" USING btree ("tenant_id","rent_id","id");--> statement-breakpoint
+CREATE INDEX "financing_applications_rent_ix" ON "financing_applications" USING btree ("tenant_id","rent_id","state","id");--> statement-breakpoint
+CREATE INDEX "financing_applications_financier_ix" ON "financing_applications" USING btree ("financier_id","state","id");--> statement-breakpoint
+CREATE INDEX "financing_rent_or_sale_state_ix" ON "financing_rent_or_sale" USING btree ("tenant_id","state","id");--> statement-breakpoint
+CREATE INDEX "financing_repayments_rent_ix" ON "financing_repayments" USING btree ("tenant_id","rent_id","id");--> statement-breakpoint
+CREATE INDEX "financing_repayments_financier_ix" ON "financing_repayments" USING btree ("financier_id","id");--> statement-breakpoint
 CREATE SEQUENCE "financing_list_version_seq";--> statement-breakpoint
 CREATE FUNCTION "bump_financing_list_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

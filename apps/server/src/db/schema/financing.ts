@@ -310,8 +310,10 @@ export const financingApplications = pgTable(
     uniqueIndex('financing_applications_live_car_uq')
       .on(t.tenantId, t.carId)
       .where(sql`state not in ('S9', 'S10')`),
-    index('financing_applications_rent_ix').on(t.tenantId, t.rentId, t.state, t.id.desc()),
-    index('financing_applications_financier_ix').on(t.financierId, t.state, t.id.desc()),
+    // Ascending ids: a backward scan gives `order by id desc` (an index on `id desc` is `nulls last`, which that
+    // order is not, and PostgreSQL then sorts every row of the filter: the financier's repayments took seconds).
+    index('financing_applications_rent_ix').on(t.tenantId, t.rentId, t.state, t.id),
+    index('financing_applications_financier_ix').on(t.financierId, t.state, t.id),
     ck('financing_applications', 'state', APPLICATION_STATES),
     check(
       'financing_applications_review_stage_ck',
@@ -463,9 +465,9 @@ export const financingRepayments = pgTable(
     }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.rentId], foreignColumns: [rents.tenantId, rents.id] }),
     uniqueIndex('financing_repayments_code_uq').on(t.tenantId, t.code),
-    index('financing_repayments_rent_ix').on(t.tenantId, t.rentId, t.id.desc()),
+    index('financing_repayments_rent_ix').on(t.tenantId, t.rentId, t.id),
     index('financing_repayments_application_ix').on(t.tenantId, t.applicationId, t.id),
-    index('financing_repayments_financier_ix').on(t.financierId, t.id.desc()),
+    index('financing_repayments_financier_ix').on(t.financierId, t.id),
     ck('financing_repayments', 'kind', REPAYMENT_KINDS),
     ck('financing_repayments', 'method', REPAYMENT_METHODS),
     ck('financing_repayments', 'state', REPAYMENT_STATES),
@@ -628,7 +630,7 @@ export const financingRentOrSale = pgTable(
     }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
     index('financing_rent_or_sale_application_ix').on(t.tenantId, t.applicationId, t.id),
-    index('financing_rent_or_sale_state_ix').on(t.tenantId, t.state, t.id.desc()),
+    index('financing_rent_or_sale_state_ix').on(t.tenantId, t.state, t.id),
     ck('financing_rent_or_sale', 'use', USES),
     ck('financing_rent_or_sale', 'state', RENT_OR_SALE_STATES),
   ],
@@ -694,7 +696,7 @@ export const bookedCars = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.rentId], foreignColumns: [rents.tenantId, rents.id] }),
     uniqueIndex('booked_cars_code_uq').on(t.tenantId, t.code),
-    index('booked_cars_rent_ix').on(t.tenantId, t.rentId, t.id.desc()),
+    index('booked_cars_rent_ix').on(t.tenantId, t.rentId, t.id),
     ck('booked_cars', 'state', BOOKED_STATES),
     check('booked_cars_quantity_ck', sql`quantity > 0`),
   ],
