@@ -89,6 +89,35 @@ describe('paying an instalment online through the payments area', () => {
     expect((await instalmentState(t, a.instalments[1]!.id)).paidFen).toBe(0);
   });
 
+  it('pays once when two notifications of one payment arrive together', async () => {
+    const a = await disbursedApplication(t, f);
+    const first = a.instalments[0]!;
+    const answer = data<PayAnswer>(
+      await t.request('POST', `${BASE}/rentFinancingDetail/pay/${first.id}`, {
+        as: 'admin',
+        query: { amount: yuan(first.amountFen), method: 'online' },
+      }),
+    );
+    const orderNo = answer.payInfo!.orderNo;
+    await t.deps.db.execute(
+      sql`update pay_sandbox_trades set state = 'approved', paid_at = now() where order_no = ${orderNo}`,
+    );
+    const answers = await Promise.all([
+      notify(orderNo, first.amountFen, `NA-${orderNo}`),
+      notify(orderNo, first.amountFen, `NB-${orderNo}`),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await instalmentState(t, first.id)).toMatchObject({ state: 'paid', paidFen: first.amountFen });
+    const lines = await rowsOf<{ n: number; paid: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n, coalesce(sum(l.principal_fen + l.interest_fen), 0)::int8 as paid
+        from financing_repayment_lines l join financing_repayments r on r.tenant_id = l.tenant_id and r.id = l.repayment_id
+        where r.application_id = ${a.id}`,
+    );
+    expect(Number(lines[0]!.n)).toBe(1);
+    expect(Number(lines[0]!.paid)).toBe(first.amountFen);
+  });
+
   it('refuses a notification of another amount; the instalment stays unpaid', async () => {
     const a = await disbursedApplication(t, f);
     const first = a.instalments[0]!;
