@@ -133,6 +133,42 @@ describe('paying an instalment online through the payments area', () => {
   });
 });
 
+describe('the early payoff paid online', () => {
+  it('applies the payoff when the provider says it is paid: S7 → S8, the rest of the instalments settled', async () => {
+    const a = await disbursedApplication(t, f);
+    const quote = data<{ total: number; remainingPrincipal: number; breakFee: number; deposit: number }>(
+      await t.request('GET', `${BASE}/rentFinancingCar/payoff/quote/${a.id}`, { as: 'admin' }),
+    );
+    // Disbursed today: nothing is due yet, the whole principal remains; 3 % break fee; the deposit deducted.
+    expect(quote.remainingPrincipal).toBe(140000);
+    expect(quote.breakFee).toBe(4200);
+    expect(quote.total).toBe(140000 + 4200 - 5000);
+    const [v] = await rowsOf<{ version: number }>(
+      t.deps.db,
+      sql`select version from financing_applications where id = ${a.id}`,
+    );
+    const answer = data<PayAnswer>(
+      await t.request('POST', `${BASE}/rentFinancingCar/payoff/${a.id}`, {
+        as: 'admin',
+        body: { version: Number(v!.version), method: 'online', amount: quote.total },
+      }),
+    );
+    expect(answer.repayment).toMatchObject({ state: 'pending', amount: quote.total });
+    expect(await appState(t, a.id)).toBe('S7');
+    const orderNo = answer.payInfo!.orderNo;
+    await t.deps.db.execute(
+      sql`update pay_sandbox_trades set state = 'approved', paid_at = now() where order_no = ${orderNo}`,
+    );
+    expect((await notify(orderNo, Math.round(quote.total * 100), `N-${orderNo}`)).statusCode).toBe(200);
+    expect(await appState(t, a.id)).toBe('S8');
+    const states = await rowsOf<{ state: string; n: number }>(
+      t.deps.db,
+      sql`select state, count(*)::int as n from financing_instalments where application_id = ${a.id} group by state`,
+    );
+    expect(states).toEqual([{ state: 'settled', n: 12 }]);
+  });
+});
+
 describe('payments recorded by the financier, transfers, partial payments and the allocation', () => {
   it('allocates a payment over several instalments oldest first, leaving the last one partial', async () => {
     const a = await disbursedApplication(t, f);
