@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Yuan } from './common.js';
+import { Version, Yuan } from './common.js';
 import { DisburseInput, FinancingState, Repayment } from './financing.js';
 import { PayInfo } from './payments.js';
 
@@ -8,6 +8,19 @@ import { PayInfo } from './payments.js';
  * of the loan answers, the disbursement with its amount, and what a payment answers (the online payment's QR
  * code from the payments area).
  */
+
+const base = '/api/ccwadmin';
+
+/** The money side's calls beyond `FinancingPaths`. */
+export const FinancingMoneyPaths = {
+  /** S5 → S4: the financier returns the loan request (the vouchers do not do), with a note. */
+  loanReturn: `${base}/rentFinancingCar/loan/return/:id`,
+} as const;
+
+export const LoanReturnInput = z.strictObject({
+  version: Version,
+  note: z.string().trim().min(1, { message: 'v.financingReason' }).max(500),
+});
 
 /** The application after a loan step (loan apply, confirm, disburse): its new state and version. */
 export const MoneyStep = z.object({

@@ -133,10 +133,10 @@ export async function seedFinancingMoney(ctx: DemoContext): Promise<void> {
       .returning({ id: financingInstalments.id, period: financingInstalments.period });
     const idOf = (period: number) => rows.find((r) => r.period === period)!.id;
     let hk = 0;
+    // A payment recorded by the financier on `paidOn`, allocated to one instalment.
     const repay = async (
       paidOn: string,
-      kind: 'instalment' | 'payoff',
-      lines: { period: number; principalFen: number; interestFen: number; lateFeeFen: number }[],
+      line: { period: number; principalFen: number; interestFen: number; lateFeeFen: number },
       amountFen: number,
     ) => {
       hk += 1;
@@ -152,37 +152,34 @@ export async function seedFinancingMoney(ctx: DemoContext): Promise<void> {
           rentId: hz,
           financierId,
           code: `${prefix}${String(n).padStart(4, '0')}`,
-          kind,
+          kind: 'instalment',
           amountFen,
           method: 'recorded',
           state: 'paid',
           paidAt: day(paidOn, 14),
-          note: kind === 'payoff' ? '提前结清' : '对公转账到账',
+          note: '对公转账到账',
           createdByName: '周鑫',
           createdAt: day(paidOn, 14),
         })
         .returning({ id: financingRepayments.id, code: financingRepayments.code });
-      await tx.insert(financingRepaymentLines).values(
-        lines.map((l) => ({
-          tenantId: demo.tenantId,
-          repaymentId: r!.id,
-          instalmentId: idOf(l.period),
-          principalFen: l.principalFen,
-          interestFen: l.interestFen,
-          lateFeeFen: l.lateFeeFen,
-        })),
-      );
-      if (kind === 'instalment')
-        await activity(tx, financierActor, {
-          tenantId: demo.tenantId,
-          applicationId,
-          action: 'repayment',
-          text: {
-            key: 'financingMoney.activity.repayment',
-            params: { amount: (amountFen / 100).toFixed(2), repayment: r!.code, method: 'recorded' },
-          },
-          at: day(paidOn, 14),
-        });
+      await tx.insert(financingRepaymentLines).values({
+        tenantId: demo.tenantId,
+        repaymentId: r!.id,
+        instalmentId: idOf(line.period),
+        principalFen: line.principalFen,
+        interestFen: line.interestFen,
+        lateFeeFen: line.lateFeeFen,
+      });
+      await activity(tx, financierActor, {
+        tenantId: demo.tenantId,
+        applicationId,
+        action: 'repayment',
+        text: {
+          key: 'financingMoney.activity.repayment',
+          params: { amount: (amountFen / 100).toFixed(2), repayment: r!.code, method: 'recorded' },
+        },
+        at: day(paidOn, 14),
+      });
     };
     const payWhole = async (period: number, paidOn: string) => {
       const s = schedule[period - 1]!;
@@ -193,8 +190,7 @@ export async function seedFinancingMoney(ctx: DemoContext): Promise<void> {
         where tenant_id = ${demo.tenantId} and id = ${idOf(period)}`);
       await repay(
         paidOn,
-        'instalment',
-        [{ period, principalFen: s.principalFen, interestFen: s.interestFen, lateFeeFen: fee }],
+        { period, principalFen: s.principalFen, interestFen: s.interestFen, lateFeeFen: fee },
         s.paymentFen + fee,
       );
     };

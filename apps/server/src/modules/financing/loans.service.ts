@@ -106,6 +106,25 @@ export async function confirmLoan(deps: AppDeps, caller: Side, id: number, note?
   });
 }
 
+/** The financier returns the loan request to the applicant (S5 → S4, a note required): the items are no longer requested. */
+export async function returnLoan(deps: AppDeps, caller: Side, id: number, note: string, version?: number) {
+  requireSide(caller, 'financier');
+  const now = deps.clock.now();
+  return deps.events.transaction(async (tx) => {
+    const app = await applicationOf(tx, caller, id, true);
+    if (app.state !== 'S5') throw stateRefusal(caller.ctx.lang, app.state, 'loanReturn');
+    const moved = await moveApplication(tx, caller, app, 'S4', 'loanReturn', { now, version, note });
+    await tx.execute(sql`update financing_apply_items set loan_state = 'none', requested_at = null, updated_at = ${now}
+      where tenant_id = ${app.tenantId} and application_id = ${app.id} and loan_state = 'requested'`);
+    await tellSide(tx, app, 'applicant', {
+      title: 'financingMoney.msg.loanReturnedTitle',
+      key: 'financingMoney.msg.loanReturned',
+      params: { code: app.code, note },
+    });
+    return moved;
+  });
+}
+
 /**
  * The financier records the disbursement (S6 → S7): the day (not after today, not before the submission) and the
  * amount, which must be the amount financed by the approved terms. The schedule is made and saved then.

@@ -73,6 +73,7 @@ defineMessages({
   // What a refused step was (`stateRefusal` of the applications side: 409 error.financing.state)
   'financing.action.loanApply': { 'zh-CN': '申请放款', 'en-US': 'given a loan request' },
   'financing.action.loanConfirm': { 'zh-CN': '确认放款', 'en-US': 'confirmed for the loan' },
+  'financing.action.loanReturn': { 'zh-CN': '退回放款申请', 'en-US': 'given its loan request back' },
   'financing.action.disburse': { 'zh-CN': '放款', 'en-US': 'disbursed' },
   'financing.action.repay': { 'zh-CN': '还款', 'en-US': 'repaid' },
   'financing.action.payoff': { 'zh-CN': '提前结清', 'en-US': 'paid off' },
@@ -88,6 +89,11 @@ defineMessages({
   'financingMoney.msg.disbursed': {
     'zh-CN': '融资 {code} 已于 {date} 放款 {amount} 元，首期还款日 {first}',
     'en-US': 'Financing {code} was disbursed on {date}: {amount} yuan; first instalment due {first}',
+  },
+  'financingMoney.msg.loanReturnedTitle': { 'zh-CN': '放款申请被退回', 'en-US': 'Loan request returned' },
+  'financingMoney.msg.loanReturned': {
+    'zh-CN': '融资 {code} 的放款申请被退回：{note}',
+    'en-US': 'The loan request of financing {code} was returned: {note}',
   },
   'financingMoney.msg.paidTitle': { 'zh-CN': '融资还款到账', 'en-US': 'Financing repayment received' },
   'financingMoney.msg.paid': {
@@ -128,6 +134,7 @@ defineMessages({
   // The activity history (financingActivityLog/history)
   'financingMoney.activity.loanApply': { 'zh-CN': '申请放款（{items}）', 'en-US': 'Requested the loan ({items})' },
   'financingMoney.activity.loanConfirm': { 'zh-CN': '确认放款申请', 'en-US': 'Confirmed the loan request' },
+  'financingMoney.activity.loanReturn': { 'zh-CN': '退回放款申请', 'en-US': 'Returned the loan request' },
   'financingMoney.activity.disburse': {
     'zh-CN': '放款 {amount} 元（{date}），生成还款计划 {periods} 期',
     'en-US': 'Disbursed {amount} yuan on {date}; schedule of {periods} instalments made',

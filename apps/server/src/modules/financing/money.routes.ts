@@ -24,14 +24,21 @@ import {
   WaiverInput,
   WaiverListQuery,
 } from '@fleetdesk/contracts/financing';
-import { ConfirmRepaymentInput, DisburseMoneyInput, MoneyStep, PayAnswer } from '@fleetdesk/contracts/financing-money';
+import {
+  ConfirmRepaymentInput,
+  DisburseMoneyInput,
+  FinancingMoneyPaths,
+  LoanReturnInput,
+  MoneyStep,
+  PayAnswer,
+} from '@fleetdesk/contracts/financing-money';
 import { access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { applyDepositReturn, decideDepositReturn, listDepositReturns } from './deposit-returns.service.js';
 import { instalmentByCode, instalmentRow, listInstalments, notPaying } from './instalments.service.js';
 import { decideWaiver, listWaivers, requestWaiver } from './late-fees.waivers.js';
-import { applyItemsOfApp, applyLoan, confirmLoan, disburse, termsOf } from './loans.service.js';
+import { applyItemsOfApp, applyLoan, confirmLoan, disburse, returnLoan, termsOf } from './loans.service.js';
 import { sideOf } from './financier.js';
 import { applicationOf, type ApplicationRow } from './money.side.js';
 import { payoffQuote } from './payoff.service.js';
@@ -94,6 +101,19 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
     config: { access: audit, audit: target },
     handler: async (req) =>
       ok(step(await confirmLoan(deps, await caller(req), req.params.id, req.body.note, req.body.version))),
+  });
+
+  app.post(FinancingMoneyPaths.loanReturn, {
+    schema: {
+      tags,
+      summary: 'The financier returns the loan request to the applicant with a note: S5 → S4',
+      params: IdParam,
+      body: LoanReturnInput,
+      response: { 200: envelope(MoneyStep) },
+    },
+    config: { access: audit, audit: target },
+    handler: async (req) =>
+      ok(step(await returnLoan(deps, await caller(req), req.params.id, req.body.note, req.body.version))),
   });
 
   app.post(FinancingPaths.disburse, {

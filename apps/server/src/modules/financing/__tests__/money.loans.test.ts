@@ -149,6 +149,45 @@ describe('the loan: request, confirmation, disbursement', () => {
     ]);
   });
 
+  it('lets the financier return a loan request to the applicant (S5 → S4) with a note, and the applicant ask again', async () => {
+    const a = await makeApplication(t, f, { state: 'S5' });
+    await t.deps.db.execute(
+      sql`update financing_apply_items set loan_state = 'requested', requested_at = now() where application_id = ${a.id}`,
+    );
+    const noNote = await t.request('POST', `${BASE}/rentFinancingCar/loan/return/${a.id}`, {
+      as: f.risk,
+      body: { version: await versionOf(t, a.id), note: '' },
+    });
+    expect(noNote.statusCode).toBe(400);
+    expect(
+      (
+        await t.request('POST', `${BASE}/rentFinancingCar/loan/return/${a.id}`, {
+          as: 'admin',
+          body: { version: await versionOf(t, a.id), note: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const back = data<{ state: string; version: number }>(
+      await t.request('POST', `${BASE}/rentFinancingCar/loan/return/${a.id}`, {
+        as: f.risk,
+        body: { version: await versionOf(t, a.id), note: '发票金额与申请不符' },
+      }),
+    );
+    expect(back.state).toBe('S4');
+    const items = await rowsOf<{ loan_state: string }>(
+      t.deps.db,
+      sql`select loan_state from financing_apply_items where application_id = ${a.id}`,
+    );
+    expect(items.map((i) => i.loan_state)).toEqual(['none']);
+    const again = data<{ state: string }>(
+      await t.request('POST', `${BASE}/rentFinancingCar/loan/apply/${a.id}`, {
+        as: 'admin',
+        query: { version: back.version },
+      }),
+    );
+    expect(again.state).toBe('S5');
+  });
+
   it('refuses a step in the wrong state and a stale version (409)', async () => {
     const a = await makeApplication(t, f, { state: 'S4' });
     const early = await t.request('POST', `${BASE}/rentFinancingCar/loan/confirm/${a.id}`, {

@@ -89,6 +89,35 @@ describe('paying an instalment online through the payments area', () => {
     expect((await instalmentState(t, a.instalments[1]!.id)).paidFen).toBe(0);
   });
 
+  it('pays once when two notifications of one payment arrive together', async () => {
+    const a = await disbursedApplication(t, f);
+    const first = a.instalments[0]!;
+    const answer = data<PayAnswer>(
+      await t.request('POST', `${BASE}/rentFinancingDetail/pay/${first.id}`, {
+        as: 'admin',
+        query: { amount: yuan(first.amountFen), method: 'online' },
+      }),
+    );
+    const orderNo = answer.payInfo!.orderNo;
+    await t.deps.db.execute(
+      sql`update pay_sandbox_trades set state = 'approved', paid_at = now() where order_no = ${orderNo}`,
+    );
+    const answers = await Promise.all([
+      notify(orderNo, first.amountFen, `NA-${orderNo}`),
+      notify(orderNo, first.amountFen, `NB-${orderNo}`),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await instalmentState(t, first.id)).toMatchObject({ state: 'paid', paidFen: first.amountFen });
+    const lines = await rowsOf<{ n: number; paid: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n, coalesce(sum(l.principal_fen + l.interest_fen), 0)::int8 as paid
+        from financing_repayment_lines l join financing_repayments r on r.tenant_id = l.tenant_id and r.id = l.repayment_id
+        where r.application_id = ${a.id}`,
+    );
+    expect(Number(lines[0]!.n)).toBe(1);
+    expect(Number(lines[0]!.paid)).toBe(first.amountFen);
+  });
+
   it('refuses a notification of another amount; the instalment stays unpaid', async () => {
     const a = await disbursedApplication(t, f);
     const first = a.instalments[0]!;
@@ -101,6 +130,42 @@ describe('paying an instalment online through the payments area', () => {
     const orderNo = answer.payInfo!.orderNo;
     expect((await notify(orderNo, 10001, `N-${orderNo}`)).statusCode).not.toBe(200);
     expect((await instalmentState(t, first.id)).state).toBe('pending');
+  });
+});
+
+describe('the early payoff paid online', () => {
+  it('applies the payoff when the provider says it is paid: S7 → S8, the rest of the instalments settled', async () => {
+    const a = await disbursedApplication(t, f);
+    const quote = data<{ total: number; remainingPrincipal: number; breakFee: number; deposit: number }>(
+      await t.request('GET', `${BASE}/rentFinancingCar/payoff/quote/${a.id}`, { as: 'admin' }),
+    );
+    // Disbursed today: nothing is due yet, the whole principal remains; 3 % break fee; the deposit deducted.
+    expect(quote.remainingPrincipal).toBe(140000);
+    expect(quote.breakFee).toBe(4200);
+    expect(quote.total).toBe(140000 + 4200 - 5000);
+    const [v] = await rowsOf<{ version: number }>(
+      t.deps.db,
+      sql`select version from financing_applications where id = ${a.id}`,
+    );
+    const answer = data<PayAnswer>(
+      await t.request('POST', `${BASE}/rentFinancingCar/payoff/${a.id}`, {
+        as: 'admin',
+        body: { version: Number(v!.version), method: 'online', amount: quote.total },
+      }),
+    );
+    expect(answer.repayment).toMatchObject({ state: 'pending', amount: quote.total });
+    expect(await appState(t, a.id)).toBe('S7');
+    const orderNo = answer.payInfo!.orderNo;
+    await t.deps.db.execute(
+      sql`update pay_sandbox_trades set state = 'approved', paid_at = now() where order_no = ${orderNo}`,
+    );
+    expect((await notify(orderNo, Math.round(quote.total * 100), `N-${orderNo}`)).statusCode).toBe(200);
+    expect(await appState(t, a.id)).toBe('S8');
+    const states = await rowsOf<{ state: string; n: number }>(
+      t.deps.db,
+      sql`select state, count(*)::int as n from financing_instalments where application_id = ${a.id} group by state`,
+    );
+    expect(states).toEqual([{ state: 'settled', n: 12 }]);
   });
 });
 
