@@ -152,7 +152,7 @@ export const LedgerExportBody = LedgerQuery.omit({ pageNum: true, pageSize: true
 // ---------------------------------------------------------------------------------------------------------
 // Orders
 
-export const ORDER_TYPES = ['membership', 'topUp', 'service'] as const;
+export const ORDER_TYPES = ['membership', 'topUp', 'service', 'financing'] as const;
 export const OrderType = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof OrderType>;
 

@@ -103,6 +103,56 @@ export interface DomainEventMap {
    * (`createMessages` of the messages module publishes it with the messages): `messages.smsCopies` texts them.
    */
   'message.smsDue': { messageIds: number[] };
+  /** A financing was disbursed (S6 → S7): its schedule starts. Published in the applicant's tenant; money in fen. */
+  'financing.disbursed': {
+    applicationId: number;
+    rentId: number;
+    financierId: number;
+    code: string;
+    amountFen: number;
+    date: string;
+    firstDueDate: string;
+  };
+  /** A repayment of a financing was paid (recorded, confirmed, or settled online): its allocation is made. */
+  'financing.instalmentPaid': {
+    applicationId: number;
+    rentId: number;
+    financierId: number;
+    code: string;
+    repaymentId: number;
+    repaymentCode: string;
+    amountFen: number;
+    /** The instalments it paid in full. */
+    paidPeriods: number[];
+  };
+  /**
+   * A financing instalment went overdue, or moved to a later ageing bucket (once per instalment and bucket, by the
+   * daily `financing.lateFees`). The GPS risk engine may treat the car like one with overdue rent.
+   */
+  'financing.overdue': {
+    applicationId: number;
+    instalmentId: number;
+    rentId: number;
+    financierId: number;
+    code: string;
+    period: number;
+    dueDate: string;
+    overdueDays: number;
+    ageing: string;
+    outstandingFen: number;
+    lateFeeFen: number;
+    plate: string | null;
+    vin: string | null;
+  };
+  /** A financing was settled (S7 → S8): every instalment paid, or paid off early. */
+  'financing.settled': {
+    applicationId: number;
+    rentId: number;
+    financierId: number;
+    code: string;
+    how: 'repaid' | 'payoff';
+    at: string;
+  };
   /** An approval reached its outcome: approved, rejected (the last decision) or withdrawn by its applicant. */
   'approval.decided': { approvalId: number; kind: string; result: string; decidedBy: number | null; at: string };
 }

@@ -33,6 +33,10 @@ import { gpsEventsRoutes } from './gps/events/gps-events.routes.js';
 import { gpsCommandsRoutes } from './gps/commands/commands.routes.js';
 import { gpsRiskRoutes } from './gps/risk/risk.routes.js';
 import { gpsReceiptRoutes } from './gps/receipts.routes.js';
+import { financingRoutes } from './financing/financing.routes.js';
+import { moneyRoutes } from './financing/money.routes.js';
+import { collateralRoutes } from './financing/collateral.routes.js';
+import { financingTestRoutes } from './financing/financing.test-routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -70,9 +74,15 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     gpsCommandsRoutes,
     gpsRiskRoutes,
     gpsReceiptRoutes,
+    financingRoutes,
+    moneyRoutes,
+    collateralRoutes,
   ]) {
     await app.register(plugin);
   }
   if (app.deps.config.BENCH_ROUTES) await app.register(benchRoutes);
-  if (app.deps.config.TEST_ROUTES) await app.register(contractsTestRoutes);
+  if (app.deps.config.TEST_ROUTES) {
+    await app.register(contractsTestRoutes);
+    await app.register(financingTestRoutes);
+  }
 }

@@ -6,6 +6,8 @@ import { registerCompliance } from './compliance/register.js';
 import { registerCostCentres } from './cost-centres/register.js';
 import { registerDrivers } from './drivers/register.js';
 import { registerExcelImport } from './excel-import/register.js';
+import { registerFinancing } from './financing/register.js';
+import { registerFinancingMoney } from './financing/money.register.js';
 import { registerGps } from './gps/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
@@ -38,8 +40,10 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerCompliance,
   registerViolations,
   registerRentalContracts,
+  registerFinancing,
   registerGps,
   registerMessages,
+  registerFinancingMoney,
 ];
 
 const registered = new WeakSet<AppDeps>();

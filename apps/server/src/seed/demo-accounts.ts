@@ -9,4 +9,16 @@ export const DEMO_ACCOUNTS = [
   },
   { username: 'other', password: 'Other@123', tenant: 'Other Rentals', note: 'a second tenant' },
   { username: 'expired', password: 'Expired@123', tenant: 'Expired Rentals', note: 'membership has ended' },
+  {
+    username: 'xinda',
+    password: 'Admin@123',
+    tenant: '鑫达融资租赁 Xinda Finance Lease',
+    note: 'the financier, all permissions',
+  },
+  {
+    username: 'xinda_risk',
+    password: 'Admin@123',
+    tenant: '鑫达融资租赁 Xinda Finance Lease',
+    note: 'the financier, review only',
+  },
 ] as const;

@@ -15,6 +15,8 @@ import { seedGpsCommands } from './gps-commands.seed.js';
 import { seedGpsRisk } from './gps-risk.seed.js';
 import { seedGpsReceipts } from './gps-receipts.seed.js';
 import { seedMessages } from './messages.seed.js';
+import { seedFinancing } from './financing.seed.js';
+import { seedFinancingMoney } from './financing-money.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -35,4 +37,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedGpsRisk,
   seedGpsReceipts,
   seedMessages,
+  seedFinancing,
+  seedFinancingMoney,
 ];

@@ -322,6 +322,16 @@ export const ROUTES: RouteDef[] = [
     page: lazyPage(() => withContractTabs(() => import('../features/contracts/pages/contracts-page'))),
   },
   {
+    name: 'finance',
+    path: '/finance/:type?/:name?',
+    titleKey: 'financing:routes.finance',
+    frame: 'header',
+    permission: 'finance',
+    icon: 'AccountBookOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/financing/pages/finance-page')),
+  },
+  {
     name: 'oaLog',
     path: '/oaLog',
     titleKey: 'routes.oaLog',

@@ -24,3 +24,6 @@ export * from './gps-events.js';
 export * from './gps-commands.js';
 export * from './gps-risk.js';
 export * from './domain-events.js';
+export * from './financing.js';
+export * from './financing-money.js';
+export * from './financing-lists.js';

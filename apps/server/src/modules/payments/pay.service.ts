@@ -51,6 +51,11 @@ export function orderDescription(row: OrderRow, lang: Lang = 'zh-CN'): string {
       ? `Fleetdesk 会员 ${plan} ${row.years} 年`
       : `Fleetdesk membership ${plan}, ${row.years} yr`;
   }
+  if (row.type === 'financing') {
+    return lang === 'zh-CN'
+      ? `融资还款 ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`
+      : `Financing repayment ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`;
+  }
   return lang === 'zh-CN'
     ? `Fleetdesk 余额充值 ¥${yuanText(row.amountFen)}`
     : `Fleetdesk top-up ¥${yuanText(row.amountFen)}`;
@@ -196,6 +201,18 @@ export async function payStatus(deps: AppDeps, ctx: RequestContext, id: number):
 
 export type SettleOutcome = 'settled' | 'alreadyPaid' | 'amountMismatch' | 'unknownOrder';
 
+/**
+ * What settling an order of another area's type does, in the settling transaction (the order row locked, so it
+ * runs once per order): e.g. the financing area's online instalment payments (type `financing`).
+ */
+export type OrderSettler = (tx: Tx, row: OrderRow, now: Date) => Promise<void>;
+const orderSettlers = new Map<string, OrderSettler>();
+
+/** Registers what paying an order of `type` does (the area's `register.ts`; again replaces it). */
+export function registerOrderSettler(type: string, settle: OrderSettler): void {
+  orderSettlers.set(type, settle);
+}
+
 function addYears(d: Date, years: number): Date {
   const x = new Date(d);
   x.setUTCFullYear(x.getUTCFullYear() + years);
@@ -243,7 +260,8 @@ export async function settlePayment(
   p: { orderNo: string; tradeNo: string | null; amountFen: number; paidAt: Date | null },
 ): Promise<SettleOutcome> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  // Through the event bus: a settler's domain events (an instalment paid) are handed over after the commit.
+  return deps.events.transaction(async (tx) => {
     const [locked] = await rowsOf<{ tenant_id: number; id: number }>(
       tx,
       sql`select tenant_id, id from orders where order_no = ${p.orderNo} for update`,
@@ -280,6 +298,7 @@ export async function settlePayment(
         now,
       });
     }
+    await orderSettlers.get(row.type)?.(tx, row, now);
     payerStates.delete(row.id);
     return 'settled';
   });

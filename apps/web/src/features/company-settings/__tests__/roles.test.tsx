@@ -124,29 +124,29 @@ describe('the roles tab', () => {
   });
 
   it('offers only the modules with a screen in the route table; the role keeps its grants of the others', async () => {
-    // The catalogue as the server gives it: financing and maintenance have no screen yet (no route needs them).
-    const financing = {
-      code: 'finance',
+    // The catalogue as the server gives it: notarization and maintenance have no screen yet (no route needs them).
+    const notarization = {
+      code: 'notarization',
       kind: 'menu' as const,
-      title: { 'en-US': 'Financing', 'zh-CN': '车辆融资' },
+      title: { 'en-US': 'Notarization', 'zh-CN': '在线公证' },
       children: [
         {
-          code: 'finance:view',
+          code: 'notarization:view',
           kind: 'element' as const,
-          title: { 'en-US': 'View financing', 'zh-CN': '查看融资' },
+          title: { 'en-US': 'View notarizations', 'zh-CN': '查看公证' },
           children: [],
         },
       ],
     };
     const maintenance = {
-      ...financing,
+      ...notarization,
       code: 'maintenance',
       title: { 'en-US': 'Maintenance', 'zh-CN': '维修保养' },
       children: [],
     };
     const server = rolesServer({
-      [`GET ${API}/permissionTree`]: () => ok([...TREE, financing, maintenance]),
-      [`GET ${API}/2`]: () => ok(role(2, ['rentCar', 'rentCar:view', 'finance', 'finance:view'])),
+      [`GET ${API}/permissionTree`]: () => ok([...TREE, notarization, maintenance]),
+      [`GET ${API}/2`]: () => ok(role(2, ['rentCar', 'rentCar:view', 'notarization', 'notarization:view'])),
       [`PUT ${API}/update/2`]: (req) => ok({ ...role(2, []), ...(req.body as object) }),
     });
     await openRoles();
@@ -156,15 +156,24 @@ describe('the roles tab', () => {
     await waitFor(() => expect(ticked()).toEqual(['Vehicles', 'View cars']));
     const titles = [...drawer.querySelectorAll('.ant-tree-title')].map((n) => n.textContent);
     expect(titles).toContain('Address book');
-    expect(titles).not.toContain('Financing');
-    expect(titles).not.toContain('View financing');
+    expect(titles).not.toContain('Notarization');
+    expect(titles).not.toContain('View notarizations');
     expect(titles).not.toContain('Maintenance');
-    // Ticking a shown module; the financing grants the role had are sent back untouched.
+    // Ticking a shown module; the notarization grants the role had are sent back untouched.
     fireEvent.click(treeNode('Address book').querySelector('.ant-tree-checkbox')!);
     await user.click(button(drawer, 'Save'));
     await waitFor(() => expect(server.calls('PUT', `${API}/update/2`)).toHaveLength(1));
     expect(server.calls('PUT', `${API}/update/2`)[0]!.body).toMatchObject({
-      grants: ['rentCar', 'rentCar:view', 'oa', 'oaDepart', 'oaDepart:view', 'oaDepart:add', 'finance', 'finance:view'],
+      grants: [
+        'rentCar',
+        'rentCar:view',
+        'oa',
+        'oaDepart',
+        'oaDepart:view',
+        'oaDepart:add',
+        'notarization',
+        'notarization:view',
+      ],
     });
   });
 

@@ -14,7 +14,7 @@ beforeEach(async () => {
 
 /** "My permissions" on the home page names the granted modules that lead somewhere (a screen in the route table). */
 describe('my permissions', () => {
-  it('leaves out the granted modules without a screen yet (financing, maintenance, customers...)', async () => {
+  it('leaves out the granted modules without a screen yet (maintenance, customers...)', async () => {
     signedIn();
     sessionServer(ADMIN);
     renderApp('/');
@@ -24,17 +24,10 @@ describe('my permissions', () => {
     expect(tags()).toEqual(
       expect.arrayContaining(['Vehicles', 'Drivers', 'Contracts', 'GPS risk map', 'Office', 'Company settings']),
     );
-    for (const none of [
-      'Financing',
-      'Maintenance',
-      'Customers',
-      'Fleet operations',
-      'Time-share rental',
-      'Notarization',
-    ])
+    for (const none of ['Maintenance', 'Customers', 'Fleet operations', 'Time-share rental', 'Notarization'])
       expect(tags()).not.toContain(none);
     // The catalogue has them: only the screens decide.
-    expect(MENUS.map((m) => m.title['en-US'])).toContain('Financing');
+    expect(MENUS.map((m) => m.title['en-US'])).toContain('Maintenance');
   });
 
   it('shows exactly the clerk’s two modules', async () => {

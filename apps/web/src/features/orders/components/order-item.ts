@@ -5,5 +5,6 @@ import type { Order } from '@fleetdesk/contracts/payments';
 export function orderItem(o: Order, t: TFunction): string {
   if (o.type === 'membership') return `${o.planName ?? '-'} × ${t('orders:years', { count: o.years })}`;
   if (o.type === 'service') return `${o.serviceName ?? o.serviceCode ?? '-'} × ${o.count ?? 1}`;
+  if (o.type === 'financing') return t('orders:item.financing', { ref: o.reference?.id ?? '' });
   return t('orders:item.topUp');
 }
