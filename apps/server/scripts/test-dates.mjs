@@ -18,7 +18,10 @@ const DATES = [
   '2026-12-31T23:59:00+08:00', // New Year's Eve 23:59 in Shanghai: the last day of a 31-day month and of the year; 15:59 UTC, the same day there
 ];
 
-/** What depends on the day: bills and contracts, handover, reminders, documents, attendance, GPS paths, rules, approvals. */
+/**
+ * What depends on the day: bills and contracts, handover, reminders, documents, attendance, GPS paths, rules, approvals,
+ * financing (due dates from the loan day, overdue days and late fees, the payoff of the current period).
+ */
 export const DATE_SENSITIVE = [
   'src/modules/rental-contracts',
   'src/modules/compliance',
@@ -30,6 +33,7 @@ export const DATE_SENSITIVE = [
   'src/modules/membership',
   'src/modules/payments',
   'src/modules/cost-centres',
+  'src/modules/financing',
 ];
 /**
  * Inside those folders, what has no "today" in it: pure codecs, provider stand-ins, limits and forms (the
