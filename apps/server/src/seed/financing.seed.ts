@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { quoteFenOf, type FinancingProduct } from '@fleetdesk/contracts/financing';
 import { roleGrants, roles } from '../db/schema/identity.js';
+import { tenantPermissions } from '../db/schema/tenancy.js';
 import {
   financiers,
   financingActivities,
@@ -26,6 +27,18 @@ export const XINDA = {
 };
 
 const YUAN = 100;
+
+/** What a financier's tenant sees: financing and its own office. */
+const FINANCIER_MENUS = [
+  'finance',
+  'oa',
+  'oaDepart',
+  'oaCompany',
+  'oaApprovalFlow',
+  'oaApproval',
+  'oaLog',
+  'oaSetting',
+];
 
 /**
  * The financing demo: the financier 鑫达融资租赁 (its tenant, users, two products and their car types), the demo
@@ -55,6 +68,11 @@ export async function seedFinancing(ctx: DemoContext): Promise<void> {
     ],
   });
   const financierId = tenant.tenantId;
+  // A financier runs financing and its own office (staff, roles, approval flows, the log), nothing of a rental
+  // company's fleet: its tenant's menus are those, whatever its roles grant.
+  await tx
+    .delete(tenantPermissions)
+    .where(and(eq(tenantPermissions.tenantId, financierId), notInArray(tenantPermissions.code, FINANCIER_MENUS)));
   await tx.insert(financiers).values({
     id: financierId,
     name: XINDA.name,
