@@ -184,9 +184,12 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
   await page.getByRole('button', { name: /^发\s?车$/ }).click();
   const wizard = page.getByRole('dialog');
   await wizard.getByLabel('里程（公里）').fill(String(km + 20));
-  const dialogBox = (await page.locator('.ant-modal-container').boundingBox())!;
-  expect(dialogBox.x).toBe(0);
-  expect(dialogBox.width).toBe(WIDTH);
+  // Measured once the dialog's opening animation (a zoom) has settled: under load it may still be scaling.
+  await expect(async () => {
+    const dialogBox = (await page.locator('.ant-modal-container').boundingBox())!;
+    expect(dialogBox.x).toBe(0);
+    expect(dialogBox.width).toBe(WIDTH);
+  }).toPass({ timeout: 5_000 });
   await expectNoWiderThanScreen(page, 'the dispatch wizard');
   await shot(page, testInfo.outputPath('zh-CN-handover-dispatch.png'));
   await wizard.getByRole('button', { name: '下一步' }).click();
