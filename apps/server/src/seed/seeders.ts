@@ -17,6 +17,7 @@ import { seedGpsReceipts } from './gps-receipts.seed.js';
 import { seedMessages } from './messages.seed.js';
 import { seedFinancing } from './financing.seed.js';
 import { seedFinancingMoney } from './financing-money.seed.js';
+import { seedFinancingCollateral } from './financing-collateral.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -39,4 +40,5 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedMessages,
   seedFinancing,
   seedFinancingMoney,
+  seedFinancingCollateral,
 ];
