@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { PermissionNode, Role, RoleInput, RoleRow } from '@fleetdesk/contracts/organisation';
+import type { DataScope, PermissionNode, Role, RoleInput, RoleRow } from '@fleetdesk/contracts/organisation';
 import { MENUS, type MenuDef } from '@fleetdesk/contracts/permissions';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import { changedFields } from '../../core/audit.js';
@@ -128,7 +128,7 @@ function checkedGrants(ctx: RequestContext, grants: readonly string[], existing:
  * Data scope is a grant like any other: a caller who sees only his assigned rents neither gives a role the
  * scope `all` nor takes it away (400 at `dataScope`); a role that has it already may keep it.
  */
-function checkedScope(ctx: RequestContext, dataScope: 'all' | 'assigned', existing?: string): void {
+function checkedScope(ctx: RequestContext, dataScope: DataScope, existing?: string): void {
   const changed = existing === undefined ? dataScope === 'all' : dataScope !== existing;
   if (changed && ctx.dataScope === 'assigned') {
     throw new BadRequestError('roles.scopeBeyondOwn', undefined, [
@@ -422,4 +422,39 @@ export function permissionTree(ctx: RequestContext): PermissionNode[] {
     ],
   });
   return MENUS.filter((m) => !m.parent && plan.has(m.code)).map(node);
+}
+
+/**
+ * A role another area needs under a fixed code (the maintenance workshops' `workshop` role, issue 31): the
+ * tenant's role of that code, made the first time with its name, data scope and grants (a name another role holds
+ * already gets the code appended). Later changes to it are the roles screen's. Answers its id.
+ */
+export async function ensureRole(
+  tx: DbOrTx,
+  tenantId: number,
+  def: { code: string; name: string; description: string; dataScope: DataScope; grants: readonly string[] },
+): Promise<number> {
+  const find = async () =>
+    (
+      await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.tenantId, tenantId), eq(roles.code, def.code)))
+    )[0]?.id;
+  const existing = await find();
+  if (existing !== undefined) return existing;
+  for (const name of [def.name, `${def.name} (${def.code})`]) {
+    const [row] = await tx
+      .insert(roles)
+      .values({ tenantId, code: def.code, name, description: def.description, dataScope: def.dataScope })
+      .onConflictDoNothing()
+      .returning({ id: roles.id });
+    if (row) {
+      await repo.setGrants(tx, tenantId, row.id, def.grants);
+      return row.id;
+    }
+    const raced = await find();
+    if (raced !== undefined) return raced;
+  }
+  throw new ConflictError('roles.nameTaken', { name: def.name });
 }
