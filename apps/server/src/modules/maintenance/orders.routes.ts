@@ -75,7 +75,12 @@ export async function workOrderRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.get(P.orderExport, {
-    schema: { tags, summary: 'The filtered work orders as .xlsx (streamed)', querystring: WorkOrderExportQuery, produces: xlsx },
+    schema: {
+      tags,
+      summary: 'The filtered work orders as .xlsx (streamed)',
+      querystring: WorkOrderExportQuery,
+      produces: xlsx,
+    },
     config: { access: exporting, audit },
     handler: async (req, reply) => {
       const days = await tenantDays(deps.db, req.ctx.tenantId, deps.clock.now());
@@ -112,7 +117,12 @@ export async function workOrderRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.put(P.orderUpdate, {
-    schema: { tags, summary: 'Changes a reported or approved work order (version)', body: WorkOrderUpdateInput, response: Detail },
+    schema: {
+      tags,
+      summary: 'Changes a reported or approved work order (version)',
+      body: WorkOrderUpdateInput,
+      response: Detail,
+    },
     config: { access: edit, audit },
     handler: async (req) => {
       req.auditNote = { targetId: req.body.id };
@@ -123,7 +133,8 @@ export async function workOrderRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(P.orderSubmit, {
     schema: {
       tags,
-      summary: 'Submits a reported order: approved, or awaiting the maintenanceOrder approval above maintenance.approvalAbove',
+      summary:
+        'Submits a reported order: approved, or awaiting the maintenanceOrder approval above maintenance.approvalAbove',
       params: IdParam,
       body: OrderSubmitInput,
       response: Detail,
@@ -183,7 +194,8 @@ export async function workOrderRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(P.orderSettle, {
     schema: {
       tags,
-      summary: "Settles a done order: who pays, the company's cost posted, the driver's share a bill line of the contract",
+      summary:
+        "Settles a done order: who pays, the company's cost posted, the driver's share a bill line of the contract",
       params: IdParam,
       body: OrderSettleInput,
       response: Detail,
@@ -213,7 +225,8 @@ export async function workOrderRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(P.orderCancel, {
     schema: {
       tags,
-      summary: 'Cancels an order before it is done (an approval request is withdrawn, a car in the workshop comes back)',
+      summary:
+        'Cancels an order before it is done (an approval request is withdrawn, a car in the workshop comes back)',
       params: IdParam,
       body: OrderCancelInput,
       response: Detail,
@@ -237,7 +250,12 @@ export async function workOrderRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.get(P.reportExport, {
-    schema: { tags, summary: 'The maintenance report as .xlsx, one sheet per view', querystring: ReportQuery, produces: xlsx },
+    schema: {
+      tags,
+      summary: 'The maintenance report as .xlsx, one sheet per view',
+      querystring: ReportQuery,
+      produces: xlsx,
+    },
     config: { access: exporting, audit: { targetType: 'maintenanceReport' } },
     handler: async (req, reply) => {
       const r = await reportSummary(deps, req.ctx, req.query);

@@ -7,7 +7,7 @@ import {
   type WorkOrderKind,
 } from '@fleetdesk/contracts/maintenance';
 import { rentInScope, type RequestContext } from '../../core/access.js';
-import { rawNumber, rawNumberOrNull, rowsOf, type DbOrTx, type RawNumber } from '../../core/db.js';
+import { rawNumber, rawNumberOrNull, rowsOf, type RawNumber } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { monthBounds, tenantZone } from '../../core/tenant-time.js';
 import { sheetOf, type BookSheet, type XlsxColumn } from '../../core/xlsx.js';
@@ -79,7 +79,15 @@ export async function reportSummary(deps: AppDeps, ctx: RequestContext, q: Repor
         left join car_types t on t.tenant_id = c.tenant_id and t.id = c.car_type_id
         order by b.total desc, b.car_id limit ${REPORT_CARS_MAX}`,
     ),
-    q1<Figures & { car_type_id: RawNumber | null; car_type_name: string | null; cars: RawNumber; km: RawNumber | null; km_total: RawNumber | null }>(
+    q1<
+      Figures & {
+        car_type_id: RawNumber | null;
+        car_type_name: string | null;
+        cars: RawNumber;
+        km: RawNumber | null;
+        km_total: RawNumber | null;
+      }
+    >(
       sql`select c.car_type_id, t.name as car_type_name, count(*) as cars, sum(b.orders) as orders,
           sum(b.parts) as parts, sum(b.labour) as labour, sum(b.total) as total, sum(b.company) as company,
           sum(b.km) filter (where b.km > 0) as km, sum(b.total) filter (where b.km > 0) as km_total
@@ -185,7 +193,11 @@ export function reportSheets(lang: Lang, r: ReportSummary): BookSheet[] {
     { header: L.company[lang], value: (x) => x.company },
   ];
   return [
-    sheetOf(L.sheets.byMonth[lang], [{ header: L.month[lang], value: (x) => x.month }, ...money<ReportSummary['byMonth'][number]>()], r.byMonth),
+    sheetOf(
+      L.sheets.byMonth[lang],
+      [{ header: L.month[lang], value: (x) => x.month }, ...money<ReportSummary['byMonth'][number]>()],
+      r.byMonth,
+    ),
     sheetOf(
       L.sheets.byCar[lang],
       [
@@ -209,12 +221,18 @@ export function reportSheets(lang: Lang, r: ReportSummary): BookSheet[] {
     ),
     sheetOf(
       L.sheets.byWorkshop[lang],
-      [{ header: L.workshop[lang], value: (x) => x.workshopName ?? L.none[lang], width: 24 }, ...money<ReportSummary['byWorkshop'][number]>()],
+      [
+        { header: L.workshop[lang], value: (x) => x.workshopName ?? L.none[lang], width: 24 },
+        ...money<ReportSummary['byWorkshop'][number]>(),
+      ],
       r.byWorkshop,
     ),
     sheetOf(
       L.sheets.byKind[lang],
-      [{ header: L.kind[lang], value: (x) => WORK_ORDER_KIND_TITLES[x.kind][lang] }, ...money<ReportSummary['byKind'][number]>()],
+      [
+        { header: L.kind[lang], value: (x) => WORK_ORDER_KIND_TITLES[x.kind][lang] },
+        ...money<ReportSummary['byKind'][number]>(),
+      ],
       r.byKind,
     ),
     sheetOf(
@@ -228,5 +246,3 @@ export function reportSheets(lang: Lang, r: ReportSummary): BookSheet[] {
     ),
   ];
 }
-
-export type { DbOrTx };

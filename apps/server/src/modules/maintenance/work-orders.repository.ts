@@ -25,11 +25,7 @@ import {
 } from '../../core/db.js';
 import { containsPattern } from '../../core/like.js';
 import type { KeyedText, TextParams } from '../../core/i18n.js';
-import {
-  maintenanceOrderEvents,
-  maintenanceOrderLines,
-  maintenanceOrderNumbers,
-} from '../../db/schema/maintenance.js';
+import { maintenanceOrderEvents, maintenanceOrderLines, maintenanceOrderNumbers } from '../../db/schema/maintenance.js';
 
 /**
  * Who sees which work orders: the caller's rents, and for a workshop's sign-in (data scope `workshop`) only the
@@ -341,12 +337,29 @@ export async function listOrders(
 }
 
 /** The export's rows in keyset pages of `pageRows` (newest first). */
-export async function* orderPages(db: DbOrTx, where: SQL, pageRows: number): AsyncGenerator<WorkOrderRow & { companyFen: number; driverShareFen: number; insuranceShareFen: number; partsFen: number; labourFen: number }> {
+export async function* orderPages(
+  db: DbOrTx,
+  where: SQL,
+  pageRows: number,
+): AsyncGenerator<
+  WorkOrderRow & {
+    companyFen: number;
+    driverShareFen: number;
+    insuranceShareFen: number;
+    partsFen: number;
+    labourFen: number;
+  }
+> {
   let before: number | null = null;
   for (;;) {
     const after: SQL = before == null ? sql`` : sql` and o.id < ${before}`;
     const rows = await rowsOf<
-      RowDb & { parts_fen: RawNumber; labour_fen: RawNumber; driver_share_fen: RawNumber; insurance_share_fen: RawNumber }
+      RowDb & {
+        parts_fen: RawNumber;
+        labour_fen: RawNumber;
+        driver_share_fen: RawNumber;
+        insurance_share_fen: RawNumber;
+      }
     >(
       db,
       sql`select ${ROW_COLUMNS}, o.parts_fen, o.labour_fen, o.driver_share_fen, o.insurance_share_fen
@@ -479,13 +492,18 @@ export async function orderEvents(db: DbOrTx, tenantId: number, orderId: number)
   return rows.map((r) => ({
     id: rawNumber(r.id),
     kind: r.kind,
-    text: { key: r.text_key, params: (typeof r.text_params === 'string' ? JSON.parse(r.text_params) : r.text_params) ?? {} } as KeyedText,
+    text: {
+      key: r.text_key,
+      params: (typeof r.text_params === 'string' ? JSON.parse(r.text_params) : r.text_params) ?? {},
+    } as KeyedText,
     userName: r.user_name,
     at: rawIso(r.at),
   }));
 }
 
 /** The scope of a request: its rents and, for a workshop's sign-in, its workshops. */
-export function orderScopeOf(ctx: Pick<RequestContext, 'tenantId' | 'rentIds'> & { workshopIds?: readonly number[] | undefined }): OrderScope {
+export function orderScopeOf(
+  ctx: Pick<RequestContext, 'tenantId' | 'rentIds'> & { workshopIds?: readonly number[] | undefined },
+): OrderScope {
   return { tenantId: ctx.tenantId, rentIds: ctx.rentIds, workshopIds: ctx.workshopIds };
 }

@@ -23,7 +23,15 @@ import {
   type WorkOrderUpdateInput,
 } from '@fleetdesk/contracts/maintenance';
 import { hasPermission, rentInScope, type RequestContext } from '../../core/access.js';
-import { EXPORT_PAGE_ROWS, rawNumber, rawNumberOrNull, rowsOf, type DbOrTx, type RawNumber, type Tx } from '../../core/db.js';
+import {
+  EXPORT_PAGE_ROWS,
+  rawNumber,
+  rawNumberOrNull,
+  rowsOf,
+  type DbOrTx,
+  type RawNumber,
+  type Tx,
+} from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { renderText, translate, type KeyedText } from '../../core/i18n.js';
@@ -94,7 +102,13 @@ async function carInScope(db: DbOrTx, ctx: Pick<Ctx, 'tenantId' | 'rentIds'>, ca
       where tenant_id = ${ctx.tenantId} and id = ${carId} and deleted_at is null`,
   );
   if (!c || !ctx.rentIds.includes(rawNumber(c.rent_id))) throw new NotFoundError('maintenance.order.carNotFound');
-  return { id: rawNumber(c.id), rentId: rawNumber(c.rent_id), plate: c.plate, status: c.status, mileageKm: rawNumber(c.mileage_km) };
+  return {
+    id: rawNumber(c.id),
+    rentId: rawNumber(c.rent_id),
+    plate: c.plate,
+    status: c.status,
+    mileageKm: rawNumber(c.mileage_km),
+  };
 }
 
 /**
@@ -250,7 +264,10 @@ export async function updateOrder(deps: AppDeps, ctx: Ctx, input: WorkOrderUpdat
 // ------------------------------------------------------------------------------------------ reads
 
 /** What the caller may do with an order in `state`: the state's actions his permissions allow. */
-export function actionsFor(ctx: Pick<Ctx, 'permissions'>, state: keyof typeof WORK_ORDER_TRANSITIONS): WorkOrderAction[] {
+export function actionsFor(
+  ctx: Pick<Ctx, 'permissions'>,
+  state: keyof typeof WORK_ORDER_TRANSITIONS,
+): WorkOrderAction[] {
   const can = (code: string) => hasPermission(ctx.permissions, code);
   const allowed: Record<WorkOrderAction, boolean> = {
     update: can('maintenance:edit'),
@@ -275,9 +292,15 @@ export async function getOrder(deps: AppDeps, ctx: Ctx, id: number): Promise<Wor
   const { photoUrls, ...rest } = row;
   return {
     ...rest,
-    photos: photoUrls.map((url) => ({ url, signedUrl: deps.fileUrls.sign(ctx.tenantId, url) })),
+    photos: photoUrls.map((url) => ({ url, signedUrl: deps.fileUrls.sign(ctx.tenantId, url) ?? url })),
     lines,
-    events: events.map((e) => ({ id: e.id, kind: e.kind, text: renderText(ctx.lang, e.text), userName: e.userName, at: e.at })),
+    events: events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      text: renderText(ctx.lang, e.text),
+      userName: e.userName,
+      at: e.at,
+    })),
     actions: actionsFor(ctx, row.state),
   };
 }
@@ -320,10 +343,17 @@ export async function submitOrder(deps: AppDeps, ctx: Ctx, id: number, input: Or
       if (requestId !== null) {
         await tx.execute(sql`update maintenance_work_orders set approval_request_id = ${requestId}
           where tenant_id = ${ctx.tenantId} and id = ${id}`);
-        await event(tx, ctx, id, 'approvalAsked', {
-          key: 'maintenance.orderEvent.approvalAsked',
-          params: { amount, limit: `¥${limit.toFixed(2)}`, requestId },
-        }, now);
+        await event(
+          tx,
+          ctx,
+          id,
+          'approvalAsked',
+          {
+            key: 'maintenance.orderEvent.approvalAsked',
+            params: { amount, limit: `¥${limit.toFixed(2)}`, requestId },
+          },
+          now,
+        );
         return;
       }
     }
@@ -337,23 +367,28 @@ async function askApproval(tx: Tx, deps: AppDeps, ctx: Ctx, order: LockedOrder):
   const amount = amountParam(order.estimateFen);
   try {
     const request = await tx.transaction((sp) =>
-      startApproval(sp as Tx, deps, { ...ctx, rentId: order.rentId }, {
-        businessType: 'maintenanceOrder',
-        businessId: String(order.id),
-        summary: translate('zh-CN', 'maintenance.order.approvalSummary', {
-          number: order.number,
-          plate: order.plate,
-          amount,
-        }),
-        form: {
-          number: order.number,
-          plateNo: order.plate,
-          kind: order.kind,
-          amount,
-          reason: null,
+      startApproval(
+        sp as Tx,
+        deps,
+        { ...ctx, rentId: order.rentId },
+        {
+          businessType: 'maintenanceOrder',
+          businessId: String(order.id),
+          summary: translate('zh-CN', 'maintenance.order.approvalSummary', {
+            number: order.number,
+            plate: order.plate,
+            amount,
+          }),
+          form: {
+            number: order.number,
+            plateNo: order.plate,
+            kind: order.kind,
+            amount,
+            reason: null,
+          },
+          attachments: [],
         },
-        attachments: [],
-      }),
+      ),
     );
     return request.id;
   } catch (err) {
@@ -388,7 +423,14 @@ async function onApprovalOutcome({ tx, request, outcome, actorId, now }: Approva
     sql`select comment from approval_history where tenant_id = ${tenantId} and request_id = ${request.id}
       and action = 'reject' order by id desc limit 1`,
   );
-  await event(tx, who, id, 'rejected', { key: 'maintenance.orderEvent.rejected', params: { reason: c?.comment ?? '' } }, now);
+  await event(
+    tx,
+    who,
+    id,
+    'rejected',
+    { key: 'maintenance.orderEvent.rejected', params: { reason: c?.comment ?? '' } },
+    now,
+  );
 }
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
@@ -452,10 +494,17 @@ export async function enterOrder(deps: AppDeps, ctx: Ctx, id: number, input: Ord
         mileage_in = ${mileageIn}, actual_start = ${start}`,
       now,
     );
-    await event(tx, ctx, id, 'entered', {
-      key: 'maintenance.orderEvent.entered',
-      params: { workshop: workshop.name, km: mileageIn },
-    }, now);
+    await event(
+      tx,
+      ctx,
+      id,
+      'entered',
+      {
+        key: 'maintenance.orderEvent.entered',
+        params: { workshop: workshop.name, km: mileageIn },
+      },
+      now,
+    );
   });
   return getOrder(deps, ctx, id);
 }
@@ -467,10 +516,17 @@ export async function replaceOrderLines(deps: AppDeps, ctx: Ctx, id: number, inp
     const now = deps.clock.now();
     const sums = await repo.replaceLines(tx, ctx.tenantId, id, input.lines, now);
     await repo.setOrder(tx, ctx.tenantId, id, sql`state = ${order.state}`, now);
-    await event(tx, ctx, id, 'linesChanged', {
-      key: 'maintenance.orderEvent.linesChanged',
-      params: { count: input.lines.length, amount: amountParam(sums.totalFen) },
-    }, now);
+    await event(
+      tx,
+      ctx,
+      id,
+      'linesChanged',
+      {
+        key: 'maintenance.orderEvent.linesChanged',
+        params: { count: input.lines.length, amount: amountParam(sums.totalFen) },
+      },
+      now,
+    );
   });
   return getOrder(deps, ctx, id);
 }
@@ -486,7 +542,8 @@ export async function completeOrder(deps: AppDeps, ctx: Ctx, id: number, input: 
       throw invalidField('mileageOut', 'maintenance.order.mileageOut', { out: input.mileageOut, in: order.mileageIn });
     }
     const end = new Date(input.actualEnd);
-    if (order.actualStart && end < order.actualStart) throw invalidField('actualEnd', 'maintenance.order.endBeforeStart');
+    if (order.actualStart && end < order.actualStart)
+      throw invalidField('actualEnd', 'maintenance.order.endBeforeStart');
     const now = deps.clock.now();
     const total = input.lines
       ? (await repo.replaceLines(tx, ctx.tenantId, id, input.lines, now)).totalFen
@@ -499,10 +556,17 @@ export async function completeOrder(deps: AppDeps, ctx: Ctx, id: number, input: 
       now,
     );
     await recordMileageInTx(tx, deps, ctx, order.carId, input.mileageOut);
-    await event(tx, ctx, id, 'completed', {
-      key: input.note ? 'maintenance.orderEvent.completedNote' : 'maintenance.orderEvent.completed',
-      params: { km: input.mileageOut, amount: amountParam(total), ...(input.note ? { note: input.note } : {}) },
-    }, now);
+    await event(
+      tx,
+      ctx,
+      id,
+      'completed',
+      {
+        key: input.note ? 'maintenance.orderEvent.completedNote' : 'maintenance.orderEvent.completed',
+        params: { km: input.mileageOut, amount: amountParam(total), ...(input.note ? { note: input.note } : {}) },
+      },
+      now,
+    );
     if (order.kind === 'service') await refreshDue(tx, ctx.tenantId, [order.carId]);
   });
   return getOrder(deps, ctx, id);
@@ -556,15 +620,22 @@ export async function settleOrder(deps: AppDeps, ctx: Ctx, id: number, input: Or
         insurance_share_fen = ${split.insuranceFen}, settled_at = ${now.toISOString()}`,
       now,
     );
-    await event(tx, ctx, id, 'settled', {
-      key: 'maintenance.orderEvent.settled',
-      params: {
-        payer: { title: 'maintenancePayer', value: input.payer },
-        companyAmount: amountParam(split.companyFen),
-        driverAmount: amountParam(split.driverFen),
-        insuranceAmount: amountParam(split.insuranceFen),
+    await event(
+      tx,
+      ctx,
+      id,
+      'settled',
+      {
+        key: 'maintenance.orderEvent.settled',
+        params: {
+          payer: { title: 'maintenancePayer', value: input.payer },
+          companyAmount: amountParam(split.companyFen),
+          driverAmount: amountParam(split.driverFen),
+          insuranceAmount: amountParam(split.insuranceFen),
+        },
       },
-    }, now);
+      now,
+    );
     if (split.driverFen > 0) {
       if (order.contractId == null) throw new ConflictError('maintenance.order.noLiveContract');
       const line = await addLiveLineInTx(
@@ -579,10 +650,17 @@ export async function settleOrder(deps: AppDeps, ctx: Ctx, id: number, input: Or
         },
         { key: 'maintenance.order.noLiveContract' },
       );
-      await event(tx, ctx, id, 'settled', {
-        key: 'maintenance.orderEvent.driverLine',
-        params: { amount: amountParam(split.driverFen), contractNo: line.contractNo },
-      }, now);
+      await event(
+        tx,
+        ctx,
+        id,
+        'settled',
+        {
+          key: 'maintenance.orderEvent.driverLine',
+          params: { amount: amountParam(split.driverFen), contractNo: line.contractNo },
+        },
+        now,
+      );
     }
   });
   return getOrder(deps, ctx, id);
@@ -613,10 +691,17 @@ export async function pickUpOrder(deps: AppDeps, ctx: Ctx, id: number, input: Or
     const to = await carBack(tx, deps, ctx, order);
     await repo.setOrder(tx, ctx.tenantId, id, sql`state = 'picked_up', picked_up_at = ${now.toISOString()}`, now);
     const status = (to ?? 'idle') as CarStatus;
-    await event(tx, ctx, id, 'pickedUp', {
-      key: 'maintenance.orderEvent.pickedUp',
-      params: { status: CAR_STATUS_TITLES[status]['zh-CN'] },
-    }, now);
+    await event(
+      tx,
+      ctx,
+      id,
+      'pickedUp',
+      {
+        key: 'maintenance.orderEvent.pickedUp',
+        params: { status: CAR_STATUS_TITLES[status]['zh-CN'] },
+      },
+      now,
+    );
   });
   return getOrder(deps, ctx, id);
 }
@@ -638,7 +723,14 @@ export async function cancelOrder(deps: AppDeps, ctx: Ctx, id: number, input: Or
       }
     }
     if (order.state === 'in_workshop') await carBack(tx, deps, ctx, order);
-    await event(tx, ctx, id, 'cancelled', { key: 'maintenance.orderEvent.cancelled', params: { reason: input.reason } }, now);
+    await event(
+      tx,
+      ctx,
+      id,
+      'cancelled',
+      { key: 'maintenance.orderEvent.cancelled', params: { reason: input.reason } },
+      now,
+    );
   });
   return getOrder(deps, ctx, id);
 }
@@ -677,8 +769,7 @@ export async function createGpsWorkOrder(
   const kind: WorkOrderKind = input.kind === 'install' ? 'gps_install' : 'gps_repair';
   const id = await deps.events.transaction(async (tx) => {
     const { today } = await tenantDays(tx, ctx.tenantId, deps.clock.now());
-    const problem =
-      input.remark && input.remark.length >= 2 ? input.remark : WORK_ORDER_KIND_TITLES[kind]['zh-CN'];
+    const problem = input.remark && input.remark.length >= 2 ? input.remark : WORK_ORDER_KIND_TITLES[kind]['zh-CN'];
     return createOrderInTx(
       tx,
       deps,
@@ -699,11 +790,20 @@ export async function createGpsWorkOrder(
       },
       {
         key: 'maintenance.orderEvent.createdGps',
-        params: { kind: { title: 'maintenanceOrderKind', value: kind }, contact: `${input.contactName} ${input.contactPhone}` },
+        params: {
+          kind: { title: 'maintenanceOrderKind', value: kind },
+          contact: `${input.contactName} ${input.contactPhone}`,
+        },
       },
     );
   });
-  const [r] = await rowsOf<{ id: RawNumber; car_id: RawNumber; device_id: RawNumber | null; state: string; created_at: Date | string }>(
+  const [r] = await rowsOf<{
+    id: RawNumber;
+    car_id: RawNumber;
+    device_id: RawNumber | null;
+    state: string;
+    created_at: Date | string;
+  }>(
     deps.db,
     sql`select id, car_id, device_id, state, created_at from maintenance_work_orders
       where tenant_id = ${ctx.tenantId} and id = ${id}`,
