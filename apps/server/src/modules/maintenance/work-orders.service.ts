@@ -35,7 +35,7 @@ import {
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
 import { renderText, translate, type KeyedText } from '../../core/i18n.js';
-import { tenantDays } from '../../core/tenant-time.js';
+import { localDate, tenantDays } from '../../core/tenant-time.js';
 import {
   findForBusiness,
   startApproval,
@@ -768,7 +768,7 @@ export async function createGpsWorkOrder(
 ): Promise<GpsWorkOrderAnswer> {
   const kind: WorkOrderKind = input.kind === 'install' ? 'gps_install' : 'gps_repair';
   const id = await deps.events.transaction(async (tx) => {
-    const { today } = await tenantDays(tx, ctx.tenantId, deps.clock.now());
+    const { today, timeZone } = await tenantDays(tx, ctx.tenantId, deps.clock.now());
     const problem = input.remark && input.remark.length >= 2 ? input.remark : WORK_ORDER_KIND_TITLES[kind]['zh-CN'];
     return createOrderInTx(
       tx,
@@ -779,7 +779,7 @@ export async function createGpsWorkOrder(
         kind,
         problem,
         photos: [],
-        plannedStart: input.appointmentAt ? input.appointmentAt.slice(0, 10) : today,
+        plannedStart: input.appointmentAt ? localDate(timeZone, new Date(input.appointmentAt)) : today,
         estimate: 0,
         payer: 'company',
         deviceId: input.deviceId,
