@@ -1,20 +1,8 @@
-import {
-  ORDER_EVENT_KIND_TITLES,
-  PAYER_TITLES,
-  WORK_ORDER_KIND_TITLES,
-  WORK_ORDER_STATE_TITLES,
-} from '@fleetdesk/contracts/maintenance';
-import { defineMessages, defineTitles } from '../../core/i18n.js';
+import { defineMessages } from '../../core/i18n.js';
+// The enum titles the timeline names (`maintenanceOrderKind`, `maintenancePayer`...) are the area's, defined there.
+import './maintenance.messages.js';
 
-/**
- * The work orders' errors and timeline texts (texts stored as keys: `maintenance_order_events.text_key`), and the
- * titles their enum parameters are shown through.
- */
-defineTitles('maintenanceOrderKind', WORK_ORDER_KIND_TITLES);
-defineTitles('maintenanceOrderState', WORK_ORDER_STATE_TITLES);
-defineTitles('maintenancePayer', PAYER_TITLES);
-defineTitles('maintenanceOrderEvent', ORDER_EVENT_KIND_TITLES);
-
+/** The work orders' errors and timeline texts (texts stored as keys: `maintenance_order_events.text_key`). */
 defineMessages({
   // errors
   'maintenance.order.notFound': { 'zh-CN': '维修工单不存在', 'en-US': 'The work order does not exist' },

@@ -567,7 +567,7 @@ export async function completeOrder(deps: AppDeps, ctx: Ctx, id: number, input: 
       },
       now,
     );
-    if (order.kind === 'service') await refreshDue(tx, ctx.tenantId, [order.carId]);
+    if (order.kind === 'service') await refreshDue(tx, ctx.tenantId, [order.carId], now);
   });
   return getOrder(deps, ctx, id);
 }
