@@ -34,6 +34,7 @@ export const DATE_SENSITIVE = [
   'src/modules/payments',
   'src/modules/cost-centres',
   'src/modules/financing',
+  'src/modules/maintenance',
 ];
 /**
  * Inside those folders, what has no "today" in it: pure codecs, provider stand-ins, limits and forms (the
