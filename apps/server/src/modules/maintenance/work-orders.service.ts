@@ -57,7 +57,7 @@ type Ctx = RequestContext;
 
 /** The caller's work-order scope: his rents, and a workshop's sign-in only its workshops' orders. */
 export function orderScope(ctx: Ctx): OrderScope {
-  return repo.orderScopeOf(ctx as Ctx & { workshopIds?: readonly number[] });
+  return repo.orderScopeOf(ctx);
 }
 
 const amountParam = (fen: number) => fenToYuan(fen);
