@@ -19,6 +19,7 @@ import { seedFinancing } from './financing.seed.js';
 import { seedFinancingMoney } from './financing-money.seed.js';
 import { seedFinancingCollateral } from './financing-collateral.seed.js';
 import { seedMaintenance } from './maintenance.seed.js';
+import { seedMaintenanceOrders } from './maintenance-orders.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -42,6 +43,7 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedFinancing,
   seedFinancingMoney,
   seedFinancingCollateral,
+  // Maintenance: the workshops and plans, then the year of work orders (which ends with refreshDue).
   seedMaintenance,
-  // seedMaintenanceOrders (Helper 2, issue 31) goes here: after the workshops and plans, then refreshDue again.
+  seedMaintenanceOrders,
 ];
