@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Instant, MobilePhone, PageQuery } from './common.js';
+import { Id, Instant, MobilePhone, PageQuery, yuan } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 import { GPS_ALARM_TYPES, GpsAlarmType } from './gps-rules.js';
 
@@ -126,7 +126,8 @@ export const EmployeeQuery = PageQuery.extend({
 });
 export type EmployeeQuery = z.infer<typeof EmployeeQuery>;
 
-const Username = z
+/** A sign-in name: 3-32 characters, a letter first. */
+export const Username = z
   .string()
   .trim()
   .min(3)
@@ -184,7 +185,11 @@ export type EmployeeExportFilter = z.infer<typeof EmployeeExportFilter>;
 // ---------------------------------------------------------------------------------------------------------
 // Roles
 
-export const DATA_SCOPES = ['all', 'assigned'] as const;
+/**
+ * Which records a role sees: `all` of the tenant, the rents its users are `assigned` to, or (`workshop`) only the
+ * maintenance work orders of the workshops its users sign in for (maintenance_workshop_users), in their rents.
+ */
+export const DATA_SCOPES = ['all', 'assigned', 'workshop'] as const;
 export const DataScope = z.enum(DATA_SCOPES);
 export type DataScope = z.infer<typeof DataScope>;
 
@@ -380,8 +385,16 @@ export const TenantRules = z.object({
       inspectionDays: LeadDays.default(30),
       driverDocumentDays: LeadDays.default(30).describe("drivers' licences and certificates"),
       rentDueDays: LeadDays.default(3).describe('days before a bill is due'),
+      serviceDays: LeadDays.default(15).describe("days before a car's next service (maintenance plans)"),
     })
-    .default({ licenceDays: 30, insuranceDays: 30, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 }),
+    .default({
+      licenceDays: 30,
+      insuranceDays: 30,
+      inspectionDays: 30,
+      driverDocumentDays: 30,
+      rentDueDays: 3,
+      serviceDays: 15,
+    }),
   rentGraceDays: z.number().int().min(0).max(60).default(3).describe('days after the due date before it is overdue'),
   lateFee: z
     .object({
@@ -479,6 +492,22 @@ export const TenantRules = z.object({
     })
     .default({ vehicleCostCentreId: null })
     .describe('cost posting (cost centres)'),
+  maintenance: z
+    .object({
+      approvalAbove: yuan(10_000_000)
+        .nullable()
+        .default(2000)
+        .describe('a work order whose estimate is above this (yuan) needs the maintenanceOrder approval; null: never'),
+      leadKm: z
+        .number()
+        .int()
+        .min(0)
+        .max(20_000)
+        .default(1000)
+        .describe('a car is due for service this many km before its next service km'),
+    })
+    .default({ approvalAbove: 2000, leadKm: 1000 })
+    .describe('maintenance (issue 31)'),
   messageArchiveDays: z
     .number()
     .int()

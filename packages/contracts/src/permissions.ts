@@ -102,7 +102,7 @@ export const MENUS: readonly MenuDef[] = [
     'print',
   ]),
   menu('finance', '/finance', '车辆融资', 'Financing', 'AccountBookOutlined', [...CRUD, 'apply', 'pay', 'audit']),
-  menu('maintenance', '/maintenance', '维修保养', 'Maintenance', 'ToolOutlined', [...CRUD, 'complete']),
+  menu('maintenance', '/maintenance', '维修保养', 'Maintenance', 'ToolOutlined', [...CRUD, 'complete', 'settle']),
   menu('riskGpsMap', '/riskGpsMap', '风控地图', 'GPS risk map', 'EnvironmentOutlined', [
     ...CRUD,
     'command',

@@ -161,6 +161,7 @@ export const LINE_TYPES = [
   'other',
   'settlementFee',
   'depositRefund',
+  'repair',
 ] as const;
 export const LineType = z.enum(LINE_TYPES);
 export type LineType = z.infer<typeof LineType>;
@@ -178,6 +179,7 @@ export const LINE_TYPE_TITLES: Record<LineType, LocalText> = {
   other: t('其他', 'Other'),
   settlementFee: t('退车结算费', 'Settlement fee'),
   depositRefund: t('退押金', 'Deposit refund'),
+  repair: t('维修费（司机承担）', "Repair (driver's share)"),
 };
 
 export const LINE_STATES = ['unpaid', 'partial', 'paid', 'waived'] as const;

@@ -37,6 +37,7 @@ import { financingRoutes } from './financing/financing.routes.js';
 import { moneyRoutes } from './financing/money.routes.js';
 import { collateralRoutes } from './financing/collateral.routes.js';
 import { financingTestRoutes } from './financing/financing.test-routes.js';
+import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -77,6 +78,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     financingRoutes,
     moneyRoutes,
     collateralRoutes,
+    maintenanceRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -9,6 +9,7 @@ import { registerExcelImport } from './excel-import/register.js';
 import { registerFinancing } from './financing/register.js';
 import { registerFinancingMoney } from './financing/money.register.js';
 import { registerGps } from './gps/register.js';
+import { registerMaintenance } from './maintenance/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
 import { registerOrganisation } from './organisation/register.js';
@@ -44,6 +45,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerGps,
   registerMessages,
   registerFinancingMoney,
+  registerMaintenance,
 ];
 
 const registered = new WeakSet<AppDeps>();

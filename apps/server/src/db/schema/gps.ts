@@ -146,35 +146,6 @@ export const gpsLastPositions = pgTable('gps_last_positions', { ...positionColum
   ),
 ]);
 
-export const WORK_ORDER_KINDS = ['install', 'repair'] as const;
-
-/** An installation or repair work order for a car's device (workMaintainOrder/create). */
-export const gpsWorkOrders = pgTable(
-  'gps_work_orders',
-  {
-    tenantId: bigintRef('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: idColumn(),
-    kind: text('kind').notNull(),
-    carId: bigintRef('car_id').notNull(),
-    deviceId: bigintRef('device_id'),
-    address: text('address').notNull(),
-    contactName: text('contact_name').notNull(),
-    contactPhone: text('contact_phone').notNull(),
-    appointmentAt: tstz('appointment_at'),
-    remark: text('remark'),
-    status: text('status').notNull().default('open'),
-    createdBy: bigintRef('created_by'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
-    check('gps_work_orders_kind_ck', sql.raw(`kind in (${inList(WORK_ORDER_KINDS)})`)),
-  ],
-);
-
 export const GPS_RECEIPT_KINDS = ['a2b', 'b2a'] as const;
 export const GPS_RECEIPT_STATES = ['pending', 'received', 'cancelled'] as const;
 

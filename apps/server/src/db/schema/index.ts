@@ -27,3 +27,4 @@ export * from './domain-events.js';
 export * from './financing.js';
 export * from './financing-money.js';
 export * from './financing-lists.js';
+export * from './maintenance.js';

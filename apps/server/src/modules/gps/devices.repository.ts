@@ -579,28 +579,42 @@ export interface WorkOrderInput {
   remark: string | null;
 }
 
-export async function insertWorkOrder(db: DbOrTx, v: WorkOrderInput & { tenantId: number; createdBy: number }) {
+/**
+ * A GPS install or repair work order, since issue 31 a maintenance work order of kind `gps_install`/`gps_repair`
+ * (migration 0039 moved the old `gps_work_orders` here). Minimal bridge of Helper 1; the maintenance service's
+ * create call replaces it (Helper 2). Numbered `WX` + the tenant's day + the day's sequence.
+ */
+export async function insertWorkOrder(
+  db: DbOrTx,
+  v: WorkOrderInput & { tenantId: number; createdBy: number; rentId: number; day: string },
+) {
+  const kind = v.kind === 'install' ? 'gps_install' : 'gps_repair';
+  const problem = v.remark ?? (v.kind === 'install' ? '安装 GPS 设备' : '维修 GPS 设备');
   const [r] = await rowsOf<{
     id: RawNumber;
-    kind: 'install' | 'repair';
     car_id: RawNumber;
     device_id: RawNumber | null;
-    status: string;
     created_at: RawTime;
   }>(
     db,
-    sql`insert into gps_work_orders (tenant_id, kind, car_id, device_id, address, contact_name, contact_phone,
-       appointment_at, remark, created_by)
-     values (${v.tenantId}, ${v.kind}, ${v.carId}, ${v.deviceId}, ${v.address}, ${v.contactName}, ${v.contactPhone},
-       ${v.appointmentAt}, ${v.remark}, ${v.createdBy})
-     returning id, kind, car_id, device_id, status, created_at`,
+    sql`with n as (
+       insert into maintenance_order_numbers (tenant_id, day, last) values (${v.tenantId}, ${v.day}::date, 1)
+       on conflict (tenant_id, day) do update set last = maintenance_order_numbers.last + 1
+       returning last)
+     insert into maintenance_work_orders (tenant_id, number, rent_id, car_id, kind, state, problem, planned_start,
+       device_id, address, contact_name, contact_phone, appointment_at, created_by)
+     select ${v.tenantId}, 'WX' || to_char(${v.day}::date, 'YYYYMMDD') || lpad(n.last::text, 4, '0'), ${v.rentId},
+       ${v.carId}, ${kind}, 'reported', ${problem}, ${v.day}::date, ${v.deviceId}, ${v.address}, ${v.contactName},
+       ${v.contactPhone}, ${v.appointmentAt}, ${v.createdBy}
+     from n
+     returning id, car_id, device_id, created_at`,
   );
   return {
     id: rawNumber(r!.id),
-    kind: r!.kind,
+    kind: v.kind,
     carId: rawNumber(r!.car_id),
     deviceId: rawNumberOrNull(r!.device_id),
-    status: r!.status,
+    status: 'open',
     createdAt: rawIso(r!.created_at),
   };
 }

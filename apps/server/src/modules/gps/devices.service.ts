@@ -18,7 +18,7 @@ import { pgErrorOf } from '../../core/db.js';
 import { offsetOf, page } from '../../core/envelope.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
-import { monthBounds, tenantZone } from '../../core/tenant-time.js';
+import { localDate, monthBounds, tenantZone } from '../../core/tenant-time.js';
 import {
   activeUsers,
   bindRecordPage,
@@ -457,7 +457,15 @@ export async function createWorkOrder(deps: Deps, ctx: Ctx, input: WorkOrderInpu
     const d = await getDevice(deps, ctx, input.deviceId);
     if (d.carId !== car.id) throw invalidField('deviceId', 'gps.notOnCar', { imei: d.imei });
   }
-  return insertWorkOrder(deps.db, { tenantId: ctx.tenantId, ...input, carId: car.id, createdBy: ctx.userId });
+  const day = localDate(await tenantZone(deps.db, ctx.tenantId), deps.clock.now());
+  return insertWorkOrder(deps.db, {
+    tenantId: ctx.tenantId,
+    ...input,
+    carId: car.id,
+    rentId: car.rentId,
+    day,
+    createdBy: ctx.userId,
+  });
 }
 
 /** The live map's cars: every device of the caller's rents with a last position (or only `deviceIds`). */

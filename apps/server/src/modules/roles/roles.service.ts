@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { PermissionNode, Role, RoleInput, RoleRow } from '@fleetdesk/contracts/organisation';
+import type { DataScope, PermissionNode, Role, RoleInput, RoleRow } from '@fleetdesk/contracts/organisation';
 import { MENUS, type MenuDef } from '@fleetdesk/contracts/permissions';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import { changedFields } from '../../core/audit.js';
@@ -128,7 +128,7 @@ function checkedGrants(ctx: RequestContext, grants: readonly string[], existing:
  * Data scope is a grant like any other: a caller who sees only his assigned rents neither gives a role the
  * scope `all` nor takes it away (400 at `dataScope`); a role that has it already may keep it.
  */
-function checkedScope(ctx: RequestContext, dataScope: 'all' | 'assigned', existing?: string): void {
+function checkedScope(ctx: RequestContext, dataScope: DataScope, existing?: string): void {
   const changed = existing === undefined ? dataScope === 'all' : dataScope !== existing;
   if (changed && ctx.dataScope === 'assigned') {
     throw new BadRequestError('roles.scopeBeyondOwn', undefined, [

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { orderRoutes } from './orders.register.js';
+
+/**
+ * The maintenance area's routes (`MaintenancePaths`, docs/maintenance.md): workshops, plans and the due list
+ * (their `*.routes.ts`), and the work orders and reports (orders.register.ts).
+ */
+export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(orderRoutes);
+}
