@@ -188,9 +188,7 @@ export const useSaveWorkshop = () =>
       : request<Workshop>(P.workshopCreate, { method: 'POST', json: input, silent: formFailure }),
   );
 export const useDeleteWorkshop = () =>
-  useMaintenanceMutation((id: number) =>
-    request<boolean>(fillPath(P.workshopDelete, { id }), { method: 'DELETE' }),
-  );
+  useMaintenanceMutation((id: number) => request<boolean>(fillPath(P.workshopDelete, { id }), { method: 'DELETE' }));
 export const useCreateAccount = () =>
   useMaintenanceMutation((input: WorkshopAccountInput) =>
     request<WorkshopAccount>(P.workshopAccount, { method: 'POST', json: input, silent: formFailure }),

@@ -34,7 +34,9 @@ export function LinesEditor({
   const add = (kind: LineDraft['kind']) =>
     onChange?.([
       ...value,
-      kind === 'part' ? { kind, name: '', quantity: 1, unitPrice: null } : { kind, name: '', hours: 1, rate: labourRate ?? null },
+      kind === 'part'
+        ? { kind, name: '', quantity: 1, unitPrice: null }
+        : { kind, name: '', hours: 1, rate: labourRate ?? null },
     ]);
   const rows = value.map((line, index) => ({ line, index }));
   return (

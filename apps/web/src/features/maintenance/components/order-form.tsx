@@ -100,9 +100,7 @@ export function OrderForm({
     submit: async (input) => {
       inline.clear();
       try {
-        return order
-          ? await update.mutateAsync(input as never)
-          : await create.mutateAsync(input as never);
+        return order ? await update.mutateAsync(input as never) : await create.mutateAsync(input as never);
       } catch (e) {
         inline.capture(e);
         throw e;
@@ -225,12 +223,14 @@ export function OrderForm({
             </span>
           </Form.Item>
           <Form.Item name="kind" label={t('fields.kind')} required>
-            <Select
-              options={WORK_ORDER_KINDS.map((k) => ({ value: k, label: title(WORK_ORDER_KIND_TITLES[k]) }))}
-            />
+            <Select options={WORK_ORDER_KINDS.map((k) => ({ value: k, label: title(WORK_ORDER_KIND_TITLES[k]) }))} />
           </Form.Item>
           <Form.Item name="workshopId" label={t('fields.workshop')}>
-            <WorkshopSelect allowClear service={kind ? SERVICE_OF_KIND[kind] : undefined} placeholder={t('form.workshopLater')} />
+            <WorkshopSelect
+              allowClear
+              service={kind ? SERVICE_OF_KIND[kind] : undefined}
+              placeholder={t('form.workshopLater')}
+            />
           </Form.Item>
           <Form.Item name="estimate" label={t('fields.estimate')} extra={t('form.estimateHint')}>
             <InputNumber<number> min={0} max={10_000_000} precision={2} prefix="¥" className="fd-maint-full" />

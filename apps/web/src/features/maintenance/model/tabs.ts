@@ -7,7 +7,13 @@ export type MaintenanceTab = (typeof MAINTENANCE_TABS)[number];
  * The office's elements: a user holding none of them (a workshop's sign-in: view and complete only) works on its
  * work orders and sees nothing else of the area.
  */
-const OFFICE = ['maintenance:add', 'maintenance:edit', 'maintenance:delete', 'maintenance:export', 'maintenance:settle'];
+const OFFICE = [
+  'maintenance:add',
+  'maintenance:edit',
+  'maintenance:delete',
+  'maintenance:export',
+  'maintenance:settle',
+];
 
 /** The tabs the user may open: the work orders always; the rest for the office, reading needs `maintenance:view`. */
 export function maintenanceTabs(access: Pick<Access, 'can'>): MaintenanceTab[] {

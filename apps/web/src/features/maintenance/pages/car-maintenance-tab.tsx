@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { KM_SOURCE_TITLES, WORK_ORDER_KIND_TITLES, type WorkOrderRow } from '@fleetdesk/contracts/maintenance';
 import type { CarTabProps } from '../../../components/car-tabs/car-tabs';
+import { entityPath, WorkOrderLink } from '../../../components/entity-links';
 import { useAccess } from '../../../lib/access';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { carPositionQuery, ordersQuery } from '../api/maintenance';
@@ -49,7 +50,7 @@ export default function CarMaintenanceTab({ carId, plate }: CarTabProps) {
               {p.lastServiceOn ? (
                 <>
                   {p.lastOrderId ? (
-                    <Link to={`/maintenance/order/${p.lastOrderId}`}>{formatDate(p.lastServiceOn)}</Link>
+                    <Link to={entityPath.workOrder(p.lastOrderId)}>{formatDate(p.lastServiceOn)}</Link>
                   ) : (
                     formatDate(p.lastServiceOn)
                   )}{' '}
@@ -65,8 +66,11 @@ export default function CarMaintenanceTab({ carId, plate }: CarTabProps) {
                 .join(' · ') || '-'}
             </Descriptions.Item>
             <Descriptions.Item label={t('columns.currentKm')}>
-              {km(p.currentKm)} <span className="fd-muted">({title(KM_SOURCE_TITLES[p.kmSource])}
-              {p.kmReadAt ? ` · ${formatDateTime(p.kmReadAt)}` : ''})</span>
+              {km(p.currentKm)}{' '}
+              <span className="fd-muted">
+                ({title(KM_SOURCE_TITLES[p.kmSource])}
+                {p.kmReadAt ? ` · ${formatDateTime(p.kmReadAt)}` : ''})
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('columns.dueOn')}>{p.dueOn ? formatDate(p.dueOn) : '-'}</Descriptions.Item>
             <Descriptions.Item label={t('carTab.pace')}>
@@ -98,16 +102,12 @@ export default function CarMaintenanceTab({ carId, plate }: CarTabProps) {
           pagination={false}
           scroll={{ x: true }}
           locale={{ emptyText: t('list.emptyOrders') }}
-          onRow={(o) => ({ onClick: () => void navigate(`/maintenance/order/${o.id}`), className: 'fd-clickable' })}
+          onRow={(o) => ({ onClick: () => void navigate(entityPath.workOrder(o.id)), className: 'fd-clickable' })}
           columns={[
             {
               key: 'number',
               title: t('columns.number'),
-              render: (_, o) => (
-                <Link to={`/maintenance/order/${o.id}`} onClick={(e) => e.stopPropagation()}>
-                  {o.number}
-                </Link>
-              ),
+              render: (_, o) => <WorkOrderLink id={o.id} number={o.number} />,
             },
             { key: 'state', title: t('columns.state'), render: (_, o) => <OrderStateTag state={o.state} /> },
             { key: 'kind', title: t('columns.kind'), render: (_, o) => title(WORK_ORDER_KIND_TITLES[o.kind]) },
@@ -122,7 +122,7 @@ export default function CarMaintenanceTab({ carId, plate }: CarTabProps) {
         <OrderForm
           prefill={{ carId, plate }}
           onClose={() => setReporting(false)}
-          onSaved={(o) => void navigate(`/maintenance/order/${o.id}`)}
+          onSaved={(o) => void navigate(entityPath.workOrder(o.id))}
         />
       ) : null}
     </div>

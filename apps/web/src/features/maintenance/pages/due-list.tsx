@@ -3,11 +3,12 @@ import Button from 'antd/es/button';
 import Tooltip from 'antd/es/tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { KM_SOURCE_TITLES, type DueRow, type Plan } from '@fleetdesk/contracts/maintenance';
-import { CarLink } from '../../../components/entity-links';
+import { CarLink, entityPath } from '../../../components/entity-links';
 import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
 import type { FilterField } from '../../../components/list-page/list-params';
 import { useAccess } from '../../../lib/access';
@@ -31,7 +32,7 @@ export function dueFilter(f: Record<string, string>): DueFilterQuery {
 }
 
 /** The problem text of a service work order: the plan's items. */
-export function serviceProblem(plan: Pick<Plan, 'name' | 'items'>, t: (k: string, o?: object) => string): string {
+export function serviceProblem(plan: Pick<Plan, 'name' | 'items'>, t: TFunction): string {
   const items = plan.items.map((i) => (i.quantity ? `${i.name} × ${i.quantity}` : i.name));
   return items.length
     ? t('due.problemWithItems', { plan: plan.name, items: items.join(t('due.itemSeparator')) })
@@ -86,7 +87,7 @@ export function DueList() {
         type: 'select',
         name: 'carTypeId',
         label: t('filters.carType'),
-        options: (types.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+        options: (types.data ?? []).map((c) => ({ value: String(c.id), label: c.carTypeName })),
       });
     if (rents.length > 1)
       out.push({
@@ -117,7 +118,11 @@ export function DueList() {
 
   const columns: ListColumn<DueRow>[] = [
     { key: 'state', title: t('columns.serviceState'), render: (_, r) => <ServiceStateTag state={r.state} /> },
-    { key: 'plate', title: t('columns.plate'), render: (_, r) => <CarLink id={r.carId} plate={r.plate} tab="maintenance" /> },
+    {
+      key: 'plate',
+      title: t('columns.plate'),
+      render: (_, r) => <CarLink id={r.carId} plate={r.plate} tab="maintenance" />,
+    },
     { key: 'carType', title: t('columns.carType'), render: (_, r) => r.carTypeName ?? '-' },
     {
       key: 'plan',
@@ -138,7 +143,10 @@ export function DueList() {
     {
       key: 'next',
       title: t('columns.nextService'),
-      render: (_, r) => [r.nextDueOn ? formatDate(r.nextDueOn) : null, r.nextDueKm != null ? km(r.nextDueKm) : null].filter(Boolean).join(' · '),
+      render: (_, r) =>
+        [r.nextDueOn ? formatDate(r.nextDueOn) : null, r.nextDueKm != null ? km(r.nextDueKm) : null]
+          .filter(Boolean)
+          .join(' · '),
     },
     {
       key: 'current',
@@ -160,7 +168,7 @@ export function DueList() {
       fixed: 'right',
       render: (_, r) =>
         r.openOrderId ? (
-          <Link to={`/maintenance/order/${r.openOrderId}`}>{t('due.openOrder')}</Link>
+          <Link to={entityPath.workOrder(r.openOrderId)}>{t('due.openOrder')}</Link>
         ) : access.can('maintenance:add') ? (
           <Button size="small" type="link" loading={loadingPlan === r.carId} onClick={() => void create(r)}>
             {t('due.createOrder')}
@@ -195,7 +203,7 @@ export function DueList() {
         <OrderForm
           prefill={prefill}
           onClose={() => setPrefill(null)}
-          onSaved={(o) => void navigate(`/maintenance/order/${o.id}`)}
+          onSaved={(o) => void navigate(entityPath.workOrder(o.id))}
         />
       ) : null}
     </>
@@ -203,10 +211,7 @@ export function DueList() {
 }
 
 /** "10,000 km or 6 months" as the plan says it. */
-export function intervalText(
-  p: { intervalKm: number | null; intervalMonths: number | null },
-  t: (k: string, o?: object) => string,
-): string {
+export function intervalText(p: { intervalKm: number | null; intervalMonths: number | null }, t: TFunction): string {
   const parts = [
     p.intervalKm != null ? t('plans.everyKm', { km: p.intervalKm.toLocaleString('en-US') }) : null,
     p.intervalMonths != null ? t('plans.everyMonths', { count: p.intervalMonths }) : null,

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   PAYER_TITLES,
   PAYERS,
@@ -14,7 +14,7 @@ import {
   WORK_ORDER_STATES,
   type WorkOrderRow,
 } from '@fleetdesk/contracts/maintenance';
-import { CarLink, DriverLink } from '../../../components/entity-links';
+import { CarLink, DriverLink, entityPath, WorkOrderLink } from '../../../components/entity-links';
 import { ListPage, type ListColumn } from '../../../components/list-page/list-page';
 import type { FilterField } from '../../../components/list-page/list-params';
 import { SavedFilters } from '../../../components/list-page/saved-filters';
@@ -121,17 +121,13 @@ export function OrdersList() {
   const navigate = useNavigate();
   const fields = useFields();
   const [reporting, setReporting] = useState(false);
-  const open = (id: number) => void navigate(`/maintenance/order/${id}`);
+  const open = (id: number) => void navigate(entityPath.workOrder(id));
   const columns: ListColumn<WorkOrderRow>[] = [
     {
       key: 'number',
       title: t('columns.number'),
       fixed: 'left',
-      render: (_, o) => (
-        <Link to={`/maintenance/order/${o.id}`} className="fd-row-link" onClick={(e) => e.stopPropagation()}>
-          {o.number}
-        </Link>
-      ),
+      render: (_, o) => <WorkOrderLink id={o.id} number={o.number} className="fd-row-link" />,
     },
     { key: 'plate', title: t('columns.plate'), render: (_, o) => <CarLink id={o.carId} plate={o.plate} /> },
     { key: 'state', title: t('columns.state'), render: (_, o) => <OrderStateTag state={o.state} /> },

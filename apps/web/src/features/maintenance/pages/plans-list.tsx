@@ -110,7 +110,13 @@ export function PlanForm({ plan, onClose }: { plan: Plan | null; onClose: () => 
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form<PlanValues> form={form} layout="vertical" onFinish={finish} initialValues={initialValues} aria-label={t('plans.add')}>
+      <Form<PlanValues>
+        form={form}
+        layout="vertical"
+        onFinish={finish}
+        initialValues={initialValues}
+        aria-label={t('plans.add')}
+      >
         <InlineFailure failure={inline.failure} onClose={inline.clear} />
         <Form.Item name="name" label={t('plans.name')} required>
           <Input maxLength={40} />
@@ -129,7 +135,7 @@ export function PlanForm({ plan, onClose }: { plan: Plan | null; onClose: () => 
             <Select
               disabled={!!plan}
               loading={types.isLoading}
-              options={(types.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              options={(types.data ?? []).map((c) => ({ value: c.id, label: c.carTypeName }))}
             />
           </Form.Item>
         ) : plan ? (
@@ -143,7 +149,14 @@ export function PlanForm({ plan, onClose }: { plan: Plan | null; onClose: () => 
         )}
         <div className="fd-maint-grid">
           <Form.Item name="intervalKm" label={t('plans.intervalKm')} extra={t('plans.intervalHint')}>
-            <InputNumber<number> min={500} max={200_000} step={1000} precision={0} suffix="km" className="fd-maint-full" />
+            <InputNumber<number>
+              min={500}
+              max={200_000}
+              step={1000}
+              precision={0}
+              suffix="km"
+              className="fd-maint-full"
+            />
           </Form.Item>
           <Form.Item name="intervalMonths" label={t('plans.intervalMonths')}>
             <InputNumber<number> min={1} max={60} precision={0} suffix={t('plans.months')} className="fd-maint-full" />
@@ -156,7 +169,11 @@ export function PlanForm({ plan, onClose }: { plan: Plan | null; onClose: () => 
                 {items.map((item, i) => (
                   <Space key={item.key} align="baseline" className="fd-maint-item">
                     <Form.Item name={[item.name, 'name']} noStyle>
-                      <Input placeholder={t('plans.itemName')} aria-label={t('plans.itemNameOf', { n: i + 1 })} maxLength={40} />
+                      <Input
+                        placeholder={t('plans.itemName')}
+                        aria-label={t('plans.itemNameOf', { n: i + 1 })}
+                        maxLength={40}
+                      />
                     </Form.Item>
                     <Form.Item name={[item.name, 'partNo']} noStyle>
                       <Input placeholder={t('lines.partNo')} maxLength={40} className="fd-maint-partno" />

@@ -188,7 +188,12 @@ export default function ReportsTab() {
                     },
                     { key: 'orders', title: t('reports.orders'), dataIndex: 'orders', align: 'right' },
                     { key: 'total', title: t('reports.total'), align: 'right', render: (_, c) => formatMoney(c.total) },
-                    { key: 'km', title: t('reports.km'), align: 'right', render: (_, c) => (c.km == null ? '-' : c.km.toLocaleString('en-US')) },
+                    {
+                      key: 'km',
+                      title: t('reports.km'),
+                      align: 'right',
+                      render: (_, c) => (c.km == null ? '-' : c.km.toLocaleString('en-US')),
+                    },
                     {
                       key: 'per1000',
                       title: t('reports.per1000'),

@@ -144,7 +144,14 @@ export function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null;
             />
           </Form.Item>
           <Form.Item name="labourRate" label={t('workshops.labourRate')} required>
-            <InputNumber<number> min={0} max={10_000} precision={2} prefix="¥" suffix={t('workshops.perHour')} className="fd-maint-full" />
+            <InputNumber<number>
+              min={0}
+              max={10_000}
+              precision={2}
+              prefix="¥"
+              suffix={t('workshops.perHour')}
+              className="fd-maint-full"
+            />
           </Form.Item>
           <Form.Item name="contactName" label={t('fields.contactName')} required>
             <Input maxLength={30} />
@@ -311,9 +318,7 @@ export function WorkshopsList() {
     {
       key: 'kind',
       title: t('workshops.kind'),
-      render: (_, w) => (
-        <Tag color={w.kind === 'own' ? 'blue' : 'default'}>{title(WORKSHOP_KIND_TITLES[w.kind])}</Tag>
-      ),
+      render: (_, w) => <Tag color={w.kind === 'own' ? 'blue' : 'default'}>{title(WORKSHOP_KIND_TITLES[w.kind])}</Tag>,
     },
     { key: 'rent', title: t('workshops.rent'), render: (_, w) => w.rentName ?? t('workshops.wholeCompany') },
     {
@@ -398,9 +403,7 @@ export function WorkshopsList() {
         }
         emptyText={t('workshops.empty')}
       />
-      {editing ? (
-        <WorkshopForm workshop={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
+      {editing ? <WorkshopForm workshop={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {account ? <AccountForm workshop={account} onClose={() => setAccount(null)} /> : null}
       {accounts ? <AccountsDrawer workshop={accounts} onClose={() => setAccounts(null)} /> : null}
     </>
