@@ -109,18 +109,20 @@ function OrderView({ order }: { order: WorkOrderDetail }) {
             {order.workshopName ? ` · ${order.workshopName}` : ''}
           </div>
         </div>
-        <Space wrap role="group" aria-label={t('order.actions')} className="fd-maint-actions">
-          {actions.map((a) => (
-            <Button
-              key={a}
-              type={a === 'cancel' || a === 'update' || a === 'lines' ? 'default' : 'primary'}
-              danger={a === 'cancel'}
-              onClick={() => act(a)}
-            >
-              {t(`moves.${a}.button`)}
-            </Button>
-          ))}
-        </Space>
+        <div role="group" aria-label={t('order.actions')} className="fd-maint-actions">
+          <Space wrap>
+            {actions.map((a) => (
+              <Button
+                key={a}
+                type={a === 'cancel' || a === 'update' || a === 'lines' ? 'default' : 'primary'}
+                danger={a === 'cancel'}
+                onClick={() => act(a)}
+              >
+                {t(`moves.${a}.button`)}
+              </Button>
+            ))}
+          </Space>
+        </div>
       </div>
 
       <Card size="small" title={t('order.info')}>
