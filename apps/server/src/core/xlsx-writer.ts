@@ -21,13 +21,18 @@ export interface XlsxSheet {
 
 /** Writes the workbook to `out` and ends it. Stops (rejects) when `out` is destroyed (the client went away). */
 export async function writeXlsx(out: Writable, sheet: XlsxSheet): Promise<void> {
+  return writeXlsxBook(out, [sheet]);
+}
+
+/** A workbook of several sheets, written one after the other (a report with one sheet per view). */
+export async function writeXlsxBook(out: Writable, sheets: XlsxSheet[]): Promise<void> {
   const zip = new ZipWriter(out);
-  await zip.file('[Content_Types].xml', [CONTENT_TYPES]);
+  await zip.file('[Content_Types].xml', [contentTypes(sheets.length)]);
   await zip.file('_rels/.rels', [ROOT_RELS]);
-  await zip.file('xl/workbook.xml', [workbookXml(sheet.name)]);
-  await zip.file('xl/_rels/workbook.xml.rels', [WORKBOOK_RELS]);
+  await zip.file('xl/workbook.xml', [workbookXml(sheets.map((s) => s.name))]);
+  await zip.file('xl/_rels/workbook.xml.rels', [workbookRels(sheets.length)]);
   await zip.file('xl/styles.xml', [STYLES]);
-  await zip.file('xl/worksheets/sheet1.xml', sheetXml(sheet));
+  for (const [i, sheet] of sheets.entries()) await zip.file(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet));
   await zip.finish();
   out.end();
 }
@@ -37,23 +42,37 @@ const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-const CONTENT_TYPES =
-  `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-  '<Default Extension="xml" ContentType="application/xml"/>' +
-  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-  '</Types>';
+function contentTypes(sheets: number): string {
+  let overrides = '';
+  for (let i = 1; i <= sheets; i++) {
+    overrides += `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`;
+  }
+  return (
+    `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    overrides +
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+    '</Types>'
+  );
+}
 
 const ROOT_RELS =
   `${XML}<Relationships xmlns="${PKG_REL}">` +
   `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-const WORKBOOK_RELS =
-  `${XML}<Relationships xmlns="${PKG_REL}">` +
-  `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
-  `<Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`;
+/** The sheets are rId1..rIdN, the styles rId(N+1). */
+function workbookRels(sheets: number): string {
+  let rels = '';
+  for (let i = 1; i <= sheets; i++) {
+    rels += `<Relationship Id="rId${i}" Type="${REL}/worksheet" Target="worksheets/sheet${i}.xml"/>`;
+  }
+  return (
+    `${XML}<Relationships xmlns="${PKG_REL}">${rels}` +
+    `<Relationship Id="rId${sheets + 1}" Type="${REL}/styles" Target="styles.xml"/></Relationships>`
+  );
+}
 
 /** Two cell formats: 0 plain, 1 bold (the header). */
 const STYLES =
@@ -66,13 +85,16 @@ const STYLES =
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
-function workbookXml(name: string): string {
-  // Sheet names: at most 31 characters, none of []:*?/\ .
-  const safe = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
-  return (
-    `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>` +
-    `<sheet name="${escapeXml(safe)}" sheetId="1" r:id="rId1"/></sheets></workbook>`
-  );
+function workbookXml(names: string[]): string {
+  // Sheet names: at most 31 characters, none of []:*?/\ , unique in the book.
+  const used = new Set<string>();
+  const sheets = names.map((name, i) => {
+    let safe = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || `Sheet${i + 1}`;
+    if (used.has(safe)) safe = `${safe.slice(0, 27)} (${i + 1})`;
+    used.add(safe);
+    return `<sheet name="${escapeXml(safe)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`;
+  });
+  return `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${sheets.join('')}</sheets></workbook>`;
 }
 
 /** Column letters: 0 -> A, 25 -> Z, 26 -> AA. */

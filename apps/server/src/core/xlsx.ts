@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { writeXlsx } from './xlsx-writer.js';
+import { writeXlsx, writeXlsxBook, type XlsxValue } from './xlsx-writer.js';
 
 export interface XlsxColumn<R> {
   header: string;
@@ -42,6 +42,39 @@ export async function sendXlsx<R>(
     }
   }
   writeXlsx(stream, { name: sheetName, columns, rows: values() }).catch((err: unknown) => stream.destroy(err as Error));
+  return reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', attachment(fileName))
+    .send(stream);
+}
+
+/** A sheet whose rows are already in memory and turned into values (`sheetOf`). */
+export interface BookSheet {
+  name: string;
+  columns: { header: string; width?: number }[];
+  values: XlsxValue[][];
+}
+
+/** A small sheet of `rows` in the columns' terms of `sendXlsx`. */
+export function sheetOf<R>(name: string, columns: XlsxColumn<R>[], rows: readonly R[]): BookSheet {
+  return {
+    name,
+    columns: columns.map((c) => ({ header: c.header, ...(c.width ? { width: c.width } : {}) })),
+    values: rows.map((row) => columns.map((c) => c.value(row))),
+  };
+}
+
+/** A workbook of several small sheets (a report: one sheet per view). */
+export async function sendXlsxBook(reply: FastifyReply, fileName: string, sheets: BookSheet[]): Promise<FastifyReply> {
+  const stream = new PassThrough();
+  const book = sheets.map((s) => ({
+    name: s.name,
+    columns: s.columns,
+    rows: (async function* () {
+      yield* s.values;
+    })(),
+  }));
+  writeXlsxBook(stream, book).catch((err: unknown) => stream.destroy(err as Error));
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('Content-Disposition', attachment(fileName))

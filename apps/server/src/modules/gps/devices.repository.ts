@@ -579,46 +579,6 @@ export interface WorkOrderInput {
   remark: string | null;
 }
 
-/**
- * A GPS install or repair work order, since issue 31 a maintenance work order of kind `gps_install`/`gps_repair`
- * (migration 0039 moved the old `gps_work_orders` here). Minimal bridge of Helper 1; the maintenance service's
- * create call replaces it (Helper 2). Numbered `WX` + the tenant's day + the day's sequence.
- */
-export async function insertWorkOrder(
-  db: DbOrTx,
-  v: WorkOrderInput & { tenantId: number; createdBy: number; rentId: number; day: string },
-) {
-  const kind = v.kind === 'install' ? 'gps_install' : 'gps_repair';
-  const problem = v.remark ?? (v.kind === 'install' ? '安装 GPS 设备' : '维修 GPS 设备');
-  const [r] = await rowsOf<{
-    id: RawNumber;
-    car_id: RawNumber;
-    device_id: RawNumber | null;
-    created_at: RawTime;
-  }>(
-    db,
-    sql`with n as (
-       insert into maintenance_order_numbers (tenant_id, day, last) values (${v.tenantId}, ${v.day}::date, 1)
-       on conflict (tenant_id, day) do update set last = maintenance_order_numbers.last + 1
-       returning last)
-     insert into maintenance_work_orders (tenant_id, number, rent_id, car_id, kind, state, problem, planned_start,
-       device_id, address, contact_name, contact_phone, appointment_at, created_by)
-     select ${v.tenantId}, 'WX' || to_char(${v.day}::date, 'YYYYMMDD') || lpad(n.last::text, 4, '0'), ${v.rentId},
-       ${v.carId}, ${kind}, 'reported', ${problem}, ${v.day}::date, ${v.deviceId}, ${v.address}, ${v.contactName},
-       ${v.contactPhone}, ${v.appointmentAt}, ${v.createdBy}
-     from n
-     returning id, car_id, device_id, created_at`,
-  );
-  return {
-    id: rawNumber(r!.id),
-    kind: v.kind,
-    carId: rawNumber(r!.car_id),
-    deviceId: rawNumberOrNull(r!.device_id),
-    status: 'open',
-    createdAt: rawIso(r!.created_at),
-  };
-}
-
 /** The live map's cars: devices in scope with a last position (a car's default device only), by id. */
 export function liveCarRows(
   db: DbOrTx,

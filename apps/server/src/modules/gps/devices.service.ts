@@ -18,7 +18,7 @@ import { pgErrorOf } from '../../core/db.js';
 import { offsetOf, page } from '../../core/envelope.js';
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
-import { localDate, monthBounds, tenantZone } from '../../core/tenant-time.js';
+import { monthBounds, tenantZone } from '../../core/tenant-time.js';
 import {
   activeUsers,
   bindRecordPage,
@@ -36,7 +36,6 @@ import {
   insertBindRecord,
   insertDevice,
   insertPhoneDevice,
-  insertWorkOrder,
   liveCarRows,
   makeDefault,
   modelCounts,
@@ -55,6 +54,7 @@ import { alarmNames } from './jt808/codec.js';
 import { tripsAndStops, type MotionPoint } from './motion.js';
 import { assertNotInReceipt } from './receipts.service.js';
 import './gps.messages.js';
+import { createGpsWorkOrder } from '../maintenance/work-orders.service.js';
 
 type Ctx = Pick<RequestContext, 'tenantId' | 'userId' | 'rentId' | 'rentIds' | 'lang'>;
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -451,21 +451,17 @@ export async function userInstall(deps: Deps, ctx: Ctx) {
   }));
 }
 
-export async function createWorkOrder(deps: Deps, ctx: Ctx, input: WorkOrderInput) {
+/**
+ * `workMaintainOrder/create`: the car and device checks of the GPS area, then a maintenance work order of kind
+ * `gps_install` or `gps_repair` (maintenance area, `createGpsWorkOrder`; same request and answer as before).
+ */
+export async function createWorkOrder(deps: AppDeps, ctx: RequestContext, input: WorkOrderInput) {
   const car = await findCar(deps, ctx, { id: input.carId });
   if (input.deviceId !== null) {
     const d = await getDevice(deps, ctx, input.deviceId);
     if (d.carId !== car.id) throw invalidField('deviceId', 'gps.notOnCar', { imei: d.imei });
   }
-  const day = localDate(await tenantZone(deps.db, ctx.tenantId), deps.clock.now());
-  return insertWorkOrder(deps.db, {
-    tenantId: ctx.tenantId,
-    ...input,
-    carId: car.id,
-    rentId: car.rentId,
-    day,
-    createdBy: ctx.userId,
-  });
+  return createGpsWorkOrder(deps, ctx, { ...input, carId: car.id });
 }
 
 /** The live map's cars: every device of the caller's rents with a last position (or only `deviceIds`). */

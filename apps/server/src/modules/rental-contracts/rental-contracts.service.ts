@@ -652,23 +652,58 @@ export async function addLine(
   await deps.db.transaction(async (tx) => {
     const c = await lockContract(tx, ctx, contractId);
     if (c.state !== 'pending' && c.state !== 'signed') throw refuse(ctx, c.state, 'edit');
-    await tx.insert(rentalPaymentLines).values({
+    await insertLineInTx(tx, ctx, c, input);
+  });
+  return repo.contractLines(deps.db, ctx, contractId, await graceToday(deps, ctx.tenantId));
+}
+
+/**
+ * THE writer of a line added to a contract after its schedule (a clerk's line, a maintenance order's driver
+ * share): the line and the contract's history entry, inside the caller's transaction, the contract locked by the
+ * caller (`lockContract`). Answers the line's id.
+ */
+export async function insertLineInTx(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  contract: { id: number; rentId: number },
+  input: { type: string; dueDate: string; amount: number; remark?: string | null | undefined },
+): Promise<number> {
+  const [line] = await tx
+    .insert(rentalPaymentLines)
+    .values({
       tenantId: ctx.tenantId,
-      contractId,
-      rentId: c.rentId,
+      contractId: contract.id,
+      rentId: contract.rentId,
       type: input.type,
       dueDate: input.dueDate,
       amountFen: yuanToFen(input.amount),
       remark: input.remark ?? null,
-    });
-    await event(tx, ctx, contractId, 'line', {
-      text: {
-        key: 'contracts.event.lineAdded',
-        params: { type: { title: 'contractLineType', value: input.type }, amount: input.amount },
-      },
-    });
+    })
+    .returning({ id: rentalPaymentLines.id });
+  await event(tx, ctx, contract.id, 'line', {
+    text: {
+      key: 'contracts.event.lineAdded',
+      params: { type: { title: 'contractLineType', value: input.type }, amount: input.amount },
+    },
   });
-  return repo.contractLines(deps.db, ctx, contractId, await graceToday(deps, ctx.tenantId));
+  return line!.id;
+}
+
+/**
+ * For other areas (maintenance): a line of `type` on a contract that is live (signed), inside the caller's
+ * transaction, under the contract's lock. 404 outside the scope; a contract that is not signed any more is 409
+ * `notLive` (the caller's own message).
+ */
+export async function addLiveLineInTx(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId' | 'rentIds'>,
+  contractId: number,
+  input: { type: string; dueDate: string; amount: number; remark?: string | null | undefined },
+  notLive: { key: string; params?: Record<string, string | number> },
+): Promise<{ lineId: number; contractNo: string }> {
+  const c = await lockContract(tx, ctx, contractId);
+  if (c.state !== 'signed') throw new ConflictError(notLive.key, notLive.params);
+  return { lineId: await insertLineInTx(tx, ctx, c, input), contractNo: c.number };
 }
 
 export async function graceToday(deps: AppDeps, tenantId: number) {

@@ -28,6 +28,10 @@ defineMessages({
     'zh-CN': '车辆当前状态为“{status}”，不能执行“{action}”',
     'en-US': 'The car is "{status}"; "{action}" is not possible',
   },
+  'vehicles.workshopRefused': {
+    'zh-CN': '车辆当前状态为“{status}”，只有空闲或已出租的车辆可以进厂维修',
+    'en-US': 'The car is "{status}"; only an idle or rented car can go into a workshop',
+  },
   'vehicles.compulsoryExpired': {
     'zh-CN': '交强险已过期或未登记，不能出租',
     'en-US': 'The compulsory insurance has expired or is missing; the car cannot be rented out',

@@ -345,7 +345,21 @@ async function applyAction(
   if (!car) throw new NotFoundError('vehicles.carNotFound');
   const refusal = refusalOf(car, action, days.today);
   if (refusal) throw refusalError(ctx, refusal);
-  const to = CAR_ACTIONS[action].to;
+  await changeStatus(tx, deps, ctx, car, CAR_ACTIONS[action].to, action, remark);
+  return car;
+}
+
+/** The one writer of a status change: the car row, its history row and `car.statusChanged`. */
+async function changeStatus(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  car: { id: number; status: string; rentId: number },
+  to: CarStatus,
+  action: string,
+  remark: string | null,
+) {
+  const id = car.id;
   const now = deps.clock.now();
   await tx
     .update(cars)
@@ -365,7 +379,6 @@ async function applyAction(
     name: 'car.statusChanged',
     payload: { carId: id, rentId: car.rentId, from: car.status, to, action, at: now.toISOString() },
   });
-  return car;
 }
 
 export async function takeAction(
@@ -708,4 +721,51 @@ export async function recordMileageInTx(tx: DbOrTx, deps: AppDeps, ctx: RequestC
     .update(cars)
     .set({ mileageKm: km, updatedAt: now })
     .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id), sql`${cars.mileageKm} < ${km}`));
+}
+
+/** The statuses a car may go into a workshop from (maintenance area): where it goes back to afterwards. */
+export const WORKSHOP_FROM = ['idle', 'rented'] as const;
+export type WorkshopFrom = (typeof WORKSHOP_FROM)[number];
+
+/**
+ * For the maintenance area: the car of a work order goes into the workshop (`idle` or `rented` → `maintenance`,
+ * history action `workshopIn`) inside the caller's transaction, under the car's lock; answers the status it came
+ * from (where it goes back at pick-up). 404 outside the caller's rents, 409 from any other status.
+ */
+export async function workshopInInTx(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  remark: string | null,
+): Promise<{ from: WorkshopFrom; rentId: number; plate: string }> {
+  const car = await repo.lockCar(tx, ctx, id);
+  if (!car) throw new NotFoundError('vehicles.carNotFound');
+  if (!(WORKSHOP_FROM as readonly string[]).includes(car.status)) {
+    throw new ConflictError('vehicles.workshopRefused', {
+      status: CAR_STATUS_TITLES[car.status as CarStatus][ctx.lang],
+    });
+  }
+  await changeStatus(tx, deps, ctx, car, 'maintenance', 'workshopIn', remark);
+  return { from: car.status as WorkshopFrom, rentId: car.rentId, plate: car.plate };
+}
+
+/**
+ * For the maintenance area: the car comes back from the workshop (`maintenance` → `to`, history action
+ * `workshopOut`) inside the caller's transaction. A car no longer in maintenance (someone changed it by hand
+ * meanwhile) is left as it is; answers whether it moved.
+ */
+export async function workshopOutInTx(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  to: WorkshopFrom,
+  remark: string | null,
+): Promise<boolean> {
+  const car = await repo.lockCar(tx, ctx, id);
+  if (!car) throw new NotFoundError('vehicles.carNotFound');
+  if (car.status !== 'maintenance') return false;
+  await changeStatus(tx, deps, ctx, car, to, 'workshopOut', remark);
+  return true;
 }

@@ -443,6 +443,31 @@ describe('devices', () => {
       },
     });
     expect(wo.json().data).toMatchObject({ kind: 'repair', status: 'open', deviceId: d.id });
+    // Since issue 31 it is a maintenance work order of kind gps_repair, on the maintenance list.
+    const orders = (
+      await t.request('GET', '/api/ccwadmin/maintainOrder/list', {
+        as: 'admin',
+        query: { kind: 'gps_repair', carId: d.carId },
+      })
+    ).json().data;
+    expect(orders.rows.map((r: { id: number }) => r.id)).toContain(wo.json().data.id);
+    expect(orders.rows[0]).toMatchObject({ kind: 'gps_repair', state: 'reported' });
+    const install = await t.request('POST', `${G}/workMaintainOrder/create`, {
+      as: 'admin',
+      body: {
+        kind: 'install',
+        carId: d.carId,
+        address: '杭州市西湖区文一西路 100 号',
+        contactName: '王师傅',
+        contactPhone: '13800000001',
+        appointmentAt: t.clock.now().toISOString(),
+      },
+    });
+    expect(install.json().data).toMatchObject({ kind: 'install', status: 'open', deviceId: null });
+    const order = (
+      await t.request('GET', `/api/ccwadmin/maintainOrder/get/${install.json().data.id}`, { as: 'admin' })
+    ).json().data;
+    expect(order).toMatchObject({ kind: 'gps_install', contactName: '王师傅', contactPhone: '13800000001' });
 
     const xlsx = await t.request('POST', `${G}/device/export/bindCar`, { as: 'admin', body: {} });
     expect(xlsx.statusCode).toBe(200);
