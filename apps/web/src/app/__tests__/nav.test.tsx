@@ -133,7 +133,9 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/company': () => ok(null) });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toEqual(['Contracts & finance', 'Risk', 'Office', 'Settings']));
+    await waitFor(() =>
+      expect(groupTitles(nav)).toEqual(['Vehicles', 'Contracts & finance', 'Risk', 'Office', 'Settings']),
+    );
     const user = userEvent.setup();
     for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();
     expect(document.activeElement).toBe(nav);
