@@ -157,23 +157,36 @@ test('a due car gets its service: work order from the due list, the workshop com
   await expect(orderState(xiuli)).toHaveText('已修好');
   await xiuli.context().close();
 
+  // What the report says of the last 12 months before the settlement (the report screen's default range).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const to = today.slice(0, 7);
+  const start = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 12, 1));
+  const from = `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+  const before = await apiData<{ totals: { company: number } }>(
+    page.request,
+    token,
+    'GET',
+    `maintainReport/summary?from=${from}&to=${to}`,
+  );
+  const money = (yuan: number) =>
+    `¥${yuan.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
   // 5. The clerk settles it: the company pays the whole ¥282.00.
   await page.reload();
   await expect(orderState(page)).toHaveText('已修好');
   await actions.getByRole('button', { name: '结算' }).click();
   const settle = page.getByRole('dialog');
-  await settle.getByLabel('公司承担').check();
+  await expect(settle.getByRole('radio', { name: '公司承担' })).toBeChecked();
   await expect(settle.getByTestId('maint-settle-split')).toContainText('¥282.00');
   await settle.getByRole('button', { name: '结算' }).click();
   await expect(orderState(page)).toHaveText('已结算');
   await expect(page.getByTestId('maint-order-totals')).toContainText('公司承担 ¥282.00');
 
-  // 6. The cost is in this month's report (the car's row among the cost per car).
+  // 6. The cost is in the report: the company's cost of the last 12 months grew by ¥282.00.
   await page.goto('/maintenance/reports');
-  await expect(page.getByTestId('maint-report-totals')).toBeVisible();
-  const byCar = page.locator('.fd-maint-report-card', { hasText: '单车费用' });
-  await expect(byCar).toBeVisible();
-  const plates = await byCar.locator('.ant-table-row').allTextContents();
-  expect(plates.length).toBeGreaterThan(0);
-  await expect(page.getByTestId('maint-report-totals')).not.toContainText('¥0.00');
+  const totals = page.getByTestId('maint-report-totals');
+  await expect(totals.locator('.ant-statistic', { hasText: '公司承担' })).toContainText(
+    money(Math.round((before.totals.company + 282) * 100) / 100),
+  );
+  await expect(page.locator('.fd-maint-report-card', { hasText: '每月费用' }).locator('canvas')).toBeVisible();
 });
