@@ -18,6 +18,7 @@ import { seedMessages } from './messages.seed.js';
 import { seedFinancing } from './financing.seed.js';
 import { seedFinancingMoney } from './financing-money.seed.js';
 import { seedFinancingCollateral } from './financing-collateral.seed.js';
+import { seedMaintenance } from './maintenance.seed.js';
 import { seedMaintenanceOrders } from './maintenance-orders.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
@@ -42,6 +43,7 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedFinancing,
   seedFinancingMoney,
   seedFinancingCollateral,
-  // Maintenance: the workshops and plans (seedMaintenance) go before the year of work orders.
+  // Maintenance: the workshops and plans, then the year of work orders (which ends with refreshDue again).
+  seedMaintenance,
   seedMaintenanceOrders,
 ];
