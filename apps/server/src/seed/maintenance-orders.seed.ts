@@ -91,6 +91,19 @@ export async function seedMaintenanceOrders(ctx: DemoContext): Promise<void> {
   const now = ctx.clock.now();
   const day = (ago: number) => localDate('Asia/Shanghai', new Date(now.getTime() - ago * DAY));
 
+  // The workshops are the maintenance seeder's (design names); made here only when it has not run.
+  await tx.execute(sql`insert into maintenance_workshops (tenant_id, name, kind, address, contact_name, contact_phone,
+      services, labour_rate_fen)
+    select ${tenantId}, w.name, w.kind, w.address, w.contact, w.phone, w.services::text[], w.rate
+    from (values
+      ('自营维修中心', 'own', '杭州市西湖区转塘街道 88 号', '周强', '0571-88886666',
+        '{routine,repair,accident,tyre,bodywork,gps,preparation}', 12000),
+      ('途虎养车工场店', 'partner', '杭州市拱墅区莫干山路 1418 号', '钱师傅', '13957100001',
+        '{routine,repair,tyre}', 10000),
+      ('4S 店', 'partner', '杭州市萧山区市心北路 2 号', '孙经理', '400-800-1234',
+        '{routine,repair,accident,bodywork}', 18000)
+    ) as w(name, kind, address, contact, phone, services, rate)
+    where not exists (select 1 from maintenance_workshops x where x.tenant_id = ${tenantId})`);
   const workshops = (
     await rowsOf<{ id: RawNumber }>(
       tx,
