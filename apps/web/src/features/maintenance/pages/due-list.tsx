@@ -128,10 +128,9 @@ export function DueList() {
       key: 'plan',
       title: t('columns.plan'),
       render: (_, r) => (
-        <span>
-          {r.planName}
-          <span className="fd-muted"> · {intervalText(r, t)}</span>
-        </span>
+        <Tooltip title={intervalText(r, t)}>
+          <span>{r.planName}</span>
+        </Tooltip>
       ),
     },
     {
@@ -154,9 +153,10 @@ export function DueList() {
       align: 'right',
       render: (_, r) => (
         <Tooltip title={r.kmReadAt ? t('due.readAt', { at: formatDate(r.kmReadAt) }) : undefined}>
-          <span>
-            {km(r.currentKm)} <span className="fd-muted">({title(KM_SOURCE_TITLES[r.kmSource])})</span>
-          </span>
+          <div>
+            <div>{km(r.currentKm)}</div>
+            <div className="fd-muted fd-maint-small">{title(KM_SOURCE_TITLES[r.kmSource])}</div>
+          </div>
         </Tooltip>
       ),
     },

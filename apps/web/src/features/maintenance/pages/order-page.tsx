@@ -147,7 +147,7 @@ function OrderView({ order }: { order: WorkOrderDetail }) {
           <Descriptions.Item label={t('fields.actualEnd')}>{formatDateTime(order.actualEnd)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.mileageIn')}>{km(order.mileageIn)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.mileageOut')}>{km(order.mileageOut)}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.estimate')}>{formatMoney(order.estimate)}</Descriptions.Item>
+          <Descriptions.Item label={t('columns.estimate')}>{formatMoney(order.estimate)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.payer')}>{title(PAYER_TITLES[order.payer])}</Descriptions.Item>
           <Descriptions.Item label={t('fields.createdBy')}>
             {order.createdByName ?? '-'} · {formatDateTime(order.createdAt)}

@@ -20,7 +20,7 @@ import { barOption, pieOption } from '../../../components/chart-options';
 import { EChart, type ChartOption } from '../../../components/echart';
 import { CarLink } from '../../../components/entity-links';
 import { useAccess } from '../../../lib/access';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatPlate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { exportReport, reportQuery } from '../api/maintenance';
 import { useTitle } from '../components/titles';
@@ -55,13 +55,23 @@ function ChartCard({ title, option, height }: { title: string; option: ChartOpti
 }
 
 /** The charts' options from one answer. */
+/** Every month from `from` to `to` (YYYY-MM), so that a month without cost shows as an empty bar. */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = dayjs(`${from}-01`); !m.isAfter(dayjs(`${to}-01`)) && out.length < 60; m = m.add(1, 'month'))
+    out.push(m.format('YYYY-MM'));
+  return out;
+}
+
 export function reportOptions(r: ReportSummary, t: (k: string) => string, kindTitle: (k: string) => string) {
+  const months = monthsOf(r.from, r.to);
+  const month = (m: string) => r.byMonth.find((x) => x.month === m);
   return {
     months: barOption({
-      categories: r.byMonth.map((m) => m.month),
+      categories: months,
       series: [
-        { name: t('reports.parts'), data: r.byMonth.map((m) => yuan(m.parts)), stack: 'cost' },
-        { name: t('reports.labour'), data: r.byMonth.map((m) => yuan(m.labour)), stack: 'cost' },
+        { name: t('reports.parts'), data: months.map((m) => yuan(month(m)?.parts ?? 0)), stack: 'cost' },
+        { name: t('reports.labour'), data: months.map((m) => yuan(month(m)?.labour ?? 0)), stack: 'cost' },
       ],
     }),
     workshops: barOption({
@@ -75,7 +85,7 @@ export function reportOptions(r: ReportSummary, t: (k: string) => string, kindTi
     }),
     kinds: pieOption(r.byKind.map((k) => ({ name: kindTitle(k.kind), value: yuan(k.total) }))),
     top: barOption({
-      categories: r.topRepairs.map((c) => c.plate),
+      categories: r.topRepairs.map((c) => formatPlate(c.plate)),
       series: [{ name: t('reports.repairs'), data: r.topRepairs.map((c) => c.repairs) }],
       horizontal: true,
     }),
