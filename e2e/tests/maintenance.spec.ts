@@ -104,10 +104,25 @@ test('a due car gets its service: work order from the due list, the workshop com
   });
   const workshop = await xiuliWorkshop(page, token);
 
+  // What the report says of the last 12 months before this order (the report screen's default range;
+  // the report counts the orders finished in it).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const to = today.slice(0, 7);
+  const start = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 12, 1));
+  const from = `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+  const before = await apiData<{ totals: { company: number } }>(
+    page.request,
+    token,
+    'GET',
+    `maintainReport/summary?from=${from}&to=${to}`,
+  );
+  const money = (yuan: number) =>
+    `¥${yuan.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
   // 2. The clerk finds the car on the due list (the reminder's link) and creates the work order from there.
   await page.goto(`/maintenance/due?car=${car!.id}`);
   const row = page.locator('.ant-table-row').first();
-  await expect(row).toContainText('已超期');
+  await expect(row).toContainText('已超期', { timeout: 60_000 });
   await row.getByRole('button', { name: '创建工单' }).click();
   const form = page.getByRole('dialog');
   await expect(form.getByLabel('故障描述')).toHaveValue(/机油 × 4、机油滤清器 × 1/);
@@ -131,7 +146,7 @@ test('a due car gets its service: work order from the due list, the workshop com
   // 4. The workshop signs in as itself: its orders only, and it completes this one with a part and labour.
   const xiuli = await pageOf(browser, baseURL!, await tokenOf(browser, baseURL!, 'xiuli', 'Admin@123'));
   await xiuli.goto('/maintenance');
-  await expect(xiuli.getByRole('tab')).toHaveText(['维修工单']);
+  await expect(xiuli.getByRole('tab')).toHaveText(['维修工单'], { timeout: 60_000 });
   await xiuli
     .getByRole('link', { name: /^WX\d{12}$/ })
     .first()
@@ -142,12 +157,12 @@ test('a due car gets its service: work order from the due list, the workshop com
   await workshopActions.getByRole('button', { name: '完工' }).click();
   const complete = xiuli.getByRole('dialog');
   await complete.getByRole('button', { name: /添加配件/ }).click();
-  await complete.getByLabel('第 1 行项目').fill('机油');
+  await complete.getByLabel('第 1 行项目', { exact: true }).fill('机油');
   await complete.getByLabel('第 1 行数量').fill('4');
   await complete.getByLabel('第 1 行单价').fill('45.5');
   await complete.getByRole('button', { name: /添加工时/ }).click();
-  await complete.getByLabel('第 2 行项目').fill('保养工时');
-  await complete.getByLabel('第 2 行工时').fill('1');
+  await complete.getByLabel('第 2 行项目', { exact: true }).fill('保养工时');
+  await complete.getByLabel('第 2 行工时', { exact: true }).fill('1');
   await complete.getByLabel('第 2 行工时费').fill('100');
   await complete.getByLabel('第 2 行工时费').blur();
   await expect(complete.getByTestId('maint-lines-total')).toHaveText('¥282.00');
@@ -156,20 +171,6 @@ test('a due car gets its service: work order from the due list, the workshop com
   await complete.getByRole('button', { name: '完工' }).click();
   await expect(orderState(xiuli)).toHaveText('已修好');
   await xiuli.context().close();
-
-  // What the report says of the last 12 months before the settlement (the report screen's default range).
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-  const to = today.slice(0, 7);
-  const start = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 12, 1));
-  const from = `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
-  const before = await apiData<{ totals: { company: number } }>(
-    page.request,
-    token,
-    'GET',
-    `maintainReport/summary?from=${from}&to=${to}`,
-  );
-  const money = (yuan: number) =>
-    `¥${yuan.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
   // 5. The clerk settles it: the company pays the whole ¥282.00.
   await page.reload();
@@ -187,6 +188,7 @@ test('a due car gets its service: work order from the due list, the workshop com
   const totals = page.getByTestId('maint-report-totals');
   await expect(totals.locator('.ant-statistic', { hasText: '公司承担' })).toContainText(
     money(Math.round((before.totals.company + 282) * 100) / 100),
+    { timeout: 60_000 },
   );
   await expect(page.locator('.fd-maint-report-card', { hasText: '每月费用' }).locator('canvas')).toBeVisible();
 });
