@@ -351,6 +351,14 @@ async function insertOrders(ctx: DemoContext, plans: Plan[], day: (ago: number) 
     };
   });
   if (!rows.length) return;
+  const shopNames = new Map(
+    (
+      await rowsOf<{ id: RawNumber; name: string }>(
+        tx,
+        sql`select id, name from maintenance_workshops where tenant_id = ${tenantId}`,
+      )
+    ).map((w) => [Number(w.id), w.name]),
+  );
   const ids = await tx
     .insert(maintenanceWorkOrders)
     .values(rows.map((r) => r.values))
@@ -365,7 +373,11 @@ async function insertOrders(ctx: DemoContext, plans: Plan[], day: (ago: number) 
   if (lines.length) await tx.insert(maintenanceOrderLines).values(lines);
   await tx
     .insert(maintenanceOrderEvents)
-    .values(rows.flatMap((r, i) => timeline(tenantId, ids[i]!.id, r, demo.clerkId, demo.adminId)));
+    .values(
+      rows.flatMap((r, i) =>
+        timeline(tenantId, ids[i]!.id, r, demo.clerkId, demo.adminId, shopNames.get(r.values.workshopId) ?? ''),
+      ),
+    );
 
   // Money of the settled ones: the company's part posted, the driver's share billed on his contract.
   const rules = await tenantRules(tx, tenantId);
@@ -436,6 +448,8 @@ type Row = {
     number: string;
     carId: number;
     rentId: number;
+    workshopId: number;
+    carStatusBefore: string | null;
     state: string;
     actualStart: Date | null;
     actualEnd: Date | null;
@@ -455,7 +469,7 @@ type Row = {
 };
 
 /** The timeline of a seeded order, as the service would have written it. */
-function timeline(tenantId: number, orderId: number, r: Row, clerkId: number, adminId: number) {
+function timeline(tenantId: number, orderId: number, r: Row, clerkId: number, adminId: number, shopName: string) {
   const v = r.values;
   const e = (kind: string, textKey: string, textParams: Record<string, unknown>, at: Date, userId = clerkId) => ({
     tenantId,
@@ -491,7 +505,7 @@ function timeline(tenantId: number, orderId: number, r: Row, clerkId: number, ad
     out.push(e('submitted', 'maintenance.orderEvent.submittedApproved', { amount: amount(v.estimateFen) }, later(10)));
   }
   if (v.actualStart && v.mileageIn != null) {
-    out.push(e('entered', 'maintenance.orderEvent.entered', { workshop: '', km: v.mileageIn }, v.actualStart));
+    out.push(e('entered', 'maintenance.orderEvent.entered', { workshop: shopName, km: v.mileageIn }, v.actualStart));
   }
   if (v.actualEnd && v.mileageOut != null) {
     out.push(
@@ -515,7 +529,15 @@ function timeline(tenantId: number, orderId: number, r: Row, clerkId: number, ad
     );
   }
   if (v.pickedUpAt)
-    out.push(e('pickedUp', 'maintenance.orderEvent.pickedUp', { status: '空闲' }, v.pickedUpAt, adminId));
+    out.push(
+      e(
+        'pickedUp',
+        'maintenance.orderEvent.pickedUp',
+        { status: { title: 'maintenanceCarStatus', value: v.carStatusBefore ?? 'idle' } },
+        v.pickedUpAt,
+        adminId,
+      ),
+    );
   if (v.state === 'cancelled')
     out.push(e('cancelled', 'maintenance.orderEvent.cancelled', { reason: v.cancelReason ?? '' }, later(60)));
   return out;

@@ -43,7 +43,7 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedFinancing,
   seedFinancingMoney,
   seedFinancingCollateral,
-  // Maintenance: the workshops and plans, then the year of work orders (which ends with refreshDue again).
+  // Maintenance: the workshops and plans, then the year of work orders (which ends with refreshDue).
   seedMaintenance,
   seedMaintenanceOrders,
 ];

@@ -1,6 +1,10 @@
-import { defineMessages } from '../../core/i18n.js';
+import { CAR_STATUS_TITLES } from '@fleetdesk/contracts/vehicles';
+import { defineMessages, defineTitles } from '../../core/i18n.js';
 // The enum titles the timeline names (`maintenanceOrderKind`, `maintenancePayer`...) are the area's, defined there.
 import './maintenance.messages.js';
+
+// Where the car went back at pick-up, in the reader's language.
+defineTitles('maintenanceCarStatus', CAR_STATUS_TITLES);
 
 /** The work orders' errors and timeline texts (texts stored as keys: `maintenance_order_events.text_key`). */
 defineMessages({

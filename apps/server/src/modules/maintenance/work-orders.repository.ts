@@ -11,7 +11,7 @@ import {
   type WorkOrderRow,
   type WorkOrderState,
 } from '@fleetdesk/contracts/maintenance';
-import type { RequestContext } from '../../core/access.js';
+import { workshopScope, type RequestContext } from '../../core/access.js';
 import {
   idArray,
   rawIso,
@@ -39,7 +39,7 @@ export interface OrderScope {
 
 export function scopeSql(s: OrderScope, alias = 'o'): SQL {
   const a = sql.raw(alias);
-  const workshop = s.workshopIds ? sql` and ${a}.workshop_id = any(${idArray(s.workshopIds)})` : sql``;
+  const workshop = s.workshopIds ? sql` and ${workshopScope(s, sql`${a}.workshop_id`)}` : sql``;
   return sql`${a}.tenant_id = ${s.tenantId} and ${a}.rent_id = any(${idArray(s.rentIds)})${workshop}`;
 }
 

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fenToYuan, yuanToFen } from '@fleetdesk/contracts/common';
-import { CAR_STATUS_TITLES, type CarStatus } from '@fleetdesk/contracts/vehicles';
 import {
   GPS_ORDER_KINDS,
   WORK_ORDER_KIND_TITLES,
@@ -57,7 +56,7 @@ type Ctx = RequestContext;
 
 /** The caller's work-order scope: his rents, and a workshop's sign-in only its workshops' orders. */
 export function orderScope(ctx: Ctx): OrderScope {
-  return repo.orderScopeOf(ctx as Ctx & { workshopIds?: readonly number[] });
+  return repo.orderScopeOf(ctx);
 }
 
 const amountParam = (fen: number) => fenToYuan(fen);
@@ -690,7 +689,6 @@ export async function pickUpOrder(deps: AppDeps, ctx: Ctx, id: number, input: Or
     const now = deps.clock.now();
     const to = await carBack(tx, deps, ctx, order);
     await repo.setOrder(tx, ctx.tenantId, id, sql`state = 'picked_up', picked_up_at = ${now.toISOString()}`, now);
-    const status = (to ?? 'idle') as CarStatus;
     await event(
       tx,
       ctx,
@@ -698,7 +696,7 @@ export async function pickUpOrder(deps: AppDeps, ctx: Ctx, id: number, input: Or
       'pickedUp',
       {
         key: 'maintenance.orderEvent.pickedUp',
-        params: { status: CAR_STATUS_TITLES[status]['zh-CN'] },
+        params: { status: { title: 'maintenanceCarStatus', value: to ?? 'idle' } },
       },
       now,
     );

@@ -236,8 +236,9 @@ describe('a rented car and the money', () => {
     expect(settled).toMatchObject({ driverShare: PARTS_TOTAL, companyShare: 0, insuranceShare: 0 });
     const lines = await q<{ type: string; amount_fen: number; remark: string }>(
       t,
-      `select type, amount_fen, remark from rental_payment_lines where contract_id = $1 and type = 'repair'`,
-      [r!.contractId],
+      `select type, amount_fen, remark from rental_payment_lines where contract_id = $1 and type = 'repair'
+         and remark like $2`,
+      [r!.contractId, `%${o.number}%`],
     );
     expect(lines.map((l) => Number(l.amount_fen))).toEqual([60_900]);
     expect(lines[0]!.remark).toContain(o.number);
@@ -283,36 +284,42 @@ describe('a rented car and the money', () => {
 
 describe('approval above the amount', () => {
   beforeAll(async () => {
-    const [flow] = await q<{ id: number }>(
-      t,
-      `insert into approval_flows (tenant_id, business_type, name, version, updated_by)
-       values ($1, 'maintenanceOrder', '维修审批', 1, $2) returning id`,
-      [ids.demo, ids.user('admin')],
-    );
-    await q(
-      t,
-      `insert into approval_flow_versions (tenant_id, flow_id, version, name, definition, created_by)
-       values ($1, $2, 1, '维修审批', $3, $4)`,
-      [
-        ids.demo,
-        flow!.id,
-        JSON.stringify({
-          steps: [
-            {
-              name: '财务审核',
-              kind: 'user',
-              userIds: [ids.user('sunli')],
-              roleId: null,
-              mode: 'any',
-              amountAbove: null,
-              amountUpTo: null,
-            },
-          ],
-          copyUserIds: [],
-        }),
-        ids.user('admin'),
+    // The demo has a flow of the type (the administrator decides): sunli decides in these tests.
+    const definition = JSON.stringify({
+      steps: [
+        {
+          name: '财务审核',
+          kind: 'user',
+          userIds: [ids.user('sunli')],
+          roleId: null,
+          mode: 'any',
+          amountAbove: null,
+          amountUpTo: null,
+        },
       ],
+      copyUserIds: [],
+    });
+    let [flow] = await q<{ id: number }>(
+      t,
+      `select id from approval_flows where tenant_id = $1 and business_type = 'maintenanceOrder'`,
+      [ids.demo],
     );
+    if (!flow) {
+      [flow] = await q<{ id: number }>(
+        t,
+        `insert into approval_flows (tenant_id, business_type, name, version, updated_by)
+         values ($1, 'maintenanceOrder', '维修审批', 1, $2) returning id`,
+        [ids.demo, ids.user('admin')],
+      );
+      await q(
+        t,
+        `insert into approval_flow_versions (tenant_id, flow_id, version, name, definition, created_by)
+         values ($1, $2, 1, '维修审批', $3, $4)`,
+        [ids.demo, flow!.id, definition, ids.user('admin')],
+      );
+    } else {
+      await q(t, `update approval_flow_versions set definition = $2 where flow_id = $1`, [flow.id, definition]);
+    }
   });
 
   const decide = async (requestId: number, decision: 'approved' | 'rejected', comment = '') => {
