@@ -56,8 +56,9 @@ function withFleetTabs<M>(screen: () => Promise<M>): Promise<M> {
     import('../features/violations/register'),
     import('../features/contracts/register'),
     import('../features/handover/register'),
+    import('../features/maintenance/register'),
     screen(),
-  ]).then(([, , , , m]) => m);
+  ]).then(([, , , , , m]) => m);
 }
 /** The contract screens with the tabs other areas register for the contract page (components/contract-tabs). */
 function withContractTabs<M>(screen: () => Promise<M>): Promise<M> {
@@ -185,6 +186,18 @@ export const ROUTES: RouteDef[] = [
     icon: 'CarOutlined',
     nav: true,
     page: lazyPage(() => withFleetTabs(() => import('../features/vehicles/pages/vehicles-page'))),
+  },
+  {
+    // The maintenance screens as tabs (`orders`, `due`, `plans`, `workshops`, `reports`) and the work order page
+    // (`order/{id}`): one route, so a tab's optional parameter stays out of the navigation's link.
+    name: 'maintenance',
+    path: '/maintenance/:page?/:id?',
+    titleKey: 'maintenance:routes.maintenance',
+    frame: 'header',
+    permission: 'maintenance',
+    icon: 'ToolOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/maintenance/pages/maintenance-page')),
   },
   {
     name: 'riskGpsMap',

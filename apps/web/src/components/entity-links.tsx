@@ -18,6 +18,10 @@ export const entityPath = {
   riskCase: (id: number | string) => `/riskGpsMap/risk?case=${id}`,
   alarm: (id: number | string) => `/riskGpsMap/alarms?alarm=${id}`,
   approval: (id: number | string) => `/oaApproval?id=${id}`,
+  /** A maintenance work order's page. */
+  workOrder: (id: number | string) => `/maintenance/order/${id}`,
+  /** The service due list, one car picked out (the service reminder's link). */
+  serviceDue: (carId: number | string) => `/maintenance/due?car=${carId}`,
 } as const;
 
 /** Links inside a clickable table row must not also open the row. */
@@ -97,6 +101,16 @@ export function RiskCaseLink({ id, children, className }: LinkProps) {
   return (
     <Link to={entityPath.riskCase(id)} onClick={stop} className={className}>
       {children}
+    </Link>
+  );
+}
+
+/** A maintenance work order's number linking to its page. */
+export function WorkOrderLink({ id, number, className }: LinkProps & { number: ReactNode }) {
+  if (id === null || id === undefined || id === '') return <span className={className}>{number}</span>;
+  return (
+    <Link to={entityPath.workOrder(id)} onClick={stop} className={className}>
+      {number}
     </Link>
   );
 }

@@ -66,8 +66,9 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/rentCar/12': () => ok(null) });
     renderApp('/rentCar/car/12');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    // The screens that exist today: vehicles, drivers (one screen each: links, no one-item dropdown), contracts
-    // and financing, the risk screens, the office screens and the settings (several: groups); no empty group.
+    // The screens that exist today: drivers (one screen: a link, no one-item dropdown), the cars and the
+    // maintenance, contracts and financing, the risk screens, the office screens and the settings (several: groups);
+    // no empty group.
     await waitFor(() =>
       expect(topTitles(nav)).toEqual([
         'Home',
@@ -79,9 +80,9 @@ describe('navigation groups', () => {
         'Settings',
       ]),
     );
-    expect(groupTitles(nav)).toEqual(['Contracts & finance', 'Risk', 'Office', 'Settings']);
-    // The vehicles entry is lit on a car's page (/rentCar/car/12 is under /rentCar).
-    expect(within(nav).getByText('Vehicles').closest('.ant-menu-item')).toHaveClass('ant-menu-item-selected');
+    expect(groupTitles(nav)).toEqual(['Vehicles', 'Contracts & finance', 'Risk', 'Office', 'Settings']);
+    // The vehicles group is lit on a car's page (/rentCar/car/12 is under /rentCar).
+    expect(within(nav).getByText('Vehicles').closest('.ant-menu-submenu')).toHaveClass('ant-menu-submenu-selected');
     expect(within(nav).getByText('Office').closest('.ant-menu-submenu')).not.toHaveClass('ant-menu-submenu-selected');
   });
 
@@ -132,7 +133,9 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/setting/company': () => ok(null) });
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    await waitFor(() => expect(groupTitles(nav)).toEqual(['Contracts & finance', 'Risk', 'Office', 'Settings']));
+    await waitFor(() =>
+      expect(groupTitles(nav)).toEqual(['Vehicles', 'Contracts & finance', 'Risk', 'Office', 'Settings']),
+    );
     const user = userEvent.setup();
     for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();
     expect(document.activeElement).toBe(nav);

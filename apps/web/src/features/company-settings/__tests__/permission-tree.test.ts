@@ -58,9 +58,16 @@ describe('the modules offered', () => {
     registerScreens(screenMenuCodes());
     const codes = screenMenuCodes();
     expect(codes).toEqual(
-      expect.arrayContaining(['rentCar', 'rentDriver', 'rentContract', 'finance', 'oaDepart', 'oaSetting']),
+      expect.arrayContaining([
+        'rentCar',
+        'rentDriver',
+        'rentContract',
+        'finance',
+        'maintenance',
+        'oaDepart',
+        'oaSetting',
+      ]),
     );
-    for (const code of ['maintenance', 'crm', 'teams', 'sevenGo', 'notarization', 'sevenSetting'])
-      expect(codes).not.toContain(code);
+    for (const code of ['crm', 'teams', 'sevenGo', 'notarization', 'sevenSetting']) expect(codes).not.toContain(code);
   });
 });

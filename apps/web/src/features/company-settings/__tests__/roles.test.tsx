@@ -124,7 +124,7 @@ describe('the roles tab', () => {
   });
 
   it('offers only the modules with a screen in the route table; the role keeps its grants of the others', async () => {
-    // The catalogue as the server gives it: notarization and maintenance have no screen yet (no route needs them).
+    // The catalogue as the server gives it: notarization and customers have no screen yet (no route needs them).
     const notarization = {
       code: 'notarization',
       kind: 'menu' as const,
@@ -138,14 +138,14 @@ describe('the roles tab', () => {
         },
       ],
     };
-    const maintenance = {
+    const customers = {
       ...notarization,
-      code: 'maintenance',
-      title: { 'en-US': 'Maintenance', 'zh-CN': '维修保养' },
+      code: 'crm',
+      title: { 'en-US': 'Customers', 'zh-CN': '客户管理' },
       children: [],
     };
     const server = rolesServer({
-      [`GET ${API}/permissionTree`]: () => ok([...TREE, notarization, maintenance]),
+      [`GET ${API}/permissionTree`]: () => ok([...TREE, notarization, customers]),
       [`GET ${API}/2`]: () => ok(role(2, ['rentCar', 'rentCar:view', 'notarization', 'notarization:view'])),
       [`PUT ${API}/update/2`]: (req) => ok({ ...role(2, []), ...(req.body as object) }),
     });
@@ -158,7 +158,7 @@ describe('the roles tab', () => {
     expect(titles).toContain('Address book');
     expect(titles).not.toContain('Notarization');
     expect(titles).not.toContain('View notarizations');
-    expect(titles).not.toContain('Maintenance');
+    expect(titles).not.toContain('Customers');
     // Ticking a shown module; the notarization grants the role had are sent back untouched.
     fireEvent.click(treeNode('Address book').querySelector('.ant-tree-checkbox')!);
     await user.click(button(drawer, 'Save'));

@@ -93,11 +93,24 @@ describe('the business rules', () => {
     await user.click(field('Vehicle cost centre'));
     await user.click(await screen.findByText('Head office / Fleet', { selector: '.ant-select-item-option-content' }));
     expect(screen.queryByText('Head office / Old fleet', { selector: '.ant-select-item-option-content' })).toBeNull();
+    // Maintenance: the service reminder days, the km ahead, and no approval (the amount emptied).
+    expect(field('Car services (maintenance plans)')).toHaveValue('15');
+    await user.clear(field('Due this many km ahead'));
+    await user.type(field('Due this many km ahead'), '1500');
+    expect(field('Approval above')).toHaveValue('2000.00');
+    await user.clear(field('Approval above'));
     await user.click(save());
 
     await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(1));
     expect(server.calls('PUT', RULES)[0]!.body).toEqual({
-      reminders: { licenceDays: 30, insuranceDays: 45, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
+      reminders: {
+        licenceDays: 30,
+        insuranceDays: 45,
+        inspectionDays: 30,
+        driverDocumentDays: 30,
+        rentDueDays: 3,
+        serviceDays: 15,
+      },
       rentGraceDays: 3,
       messageArchiveDays: 30,
       lateFee: { dailyRatePermille: 8, capPercent: 20 },
@@ -122,6 +135,7 @@ describe('the business rules', () => {
         silentHours: 24,
       },
       costs: { vehicleCostCentreId: 4 },
+      maintenance: { approvalAbove: null, leadKm: 1500 },
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
     // The session follows (spec section 3: settingDebtorPaying).

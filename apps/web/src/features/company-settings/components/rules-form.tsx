@@ -31,7 +31,14 @@ import { LoadFailed, Loading } from './states';
 /** The rules a tenant has before it changes any (the contracts' defaults). */
 export const RULE_DEFAULTS: Rules = TenantRules.parse({});
 
-const REMINDERS = ['licenceDays', 'insuranceDays', 'inspectionDays', 'driverDocumentDays', 'rentDueDays'] as const;
+const REMINDERS = [
+  'licenceDays',
+  'insuranceDays',
+  'inspectionDays',
+  'driverDocumentDays',
+  'rentDueDays',
+  'serviceDays',
+] as const;
 /** The contract reminders that may also text the driver (`contractSms`). */
 const CONTRACT_SMS = ['rentDue', 'contractEnd', 'overdue'] as const;
 
@@ -65,6 +72,8 @@ const RULE_FIELDS = new Set([
   'gpsEvents.notices.sms',
   'gpsEvents.notices.smsPhones',
   'costs.vehicleCostCentreId',
+  'maintenance.approvalAbove',
+  'maintenance.leadKm',
 ]);
 
 /** A field error's name as the form knows it: a phone number's error goes on the numbers field. */
@@ -110,6 +119,11 @@ export function toRules(values: Values): unknown {
       },
     },
     costs: { vehicleCostCentreId: values.costs?.vehicleCostCentreId ?? null },
+    maintenance: {
+      // An empty amount: no work order needs an approval.
+      approvalAbove: values.maintenance?.approvalAbove ?? null,
+      leadKm: values.maintenance?.leadKm,
+    },
   };
 }
 
@@ -324,6 +338,33 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
         >
           <Select mode="tags" open={false} tokenSeparators={[',', '，', ' ']} aria-label={t('rules.gps.smsPhones')} />
         </Form.Item>
+      </Card>
+      <Card size="small" title={t('rules.maintenance')} className="fd-cs-card" data-testid="rules-maintenance">
+        <p className="fd-cs-hint">{t('rules.maintenanceHint')}</p>
+        <div className="fd-cs-grid">
+          <Form.Item
+            name={['maintenance', 'approvalAbove']}
+            label={t('rules.approvalAbove')}
+            extra={`${t('rules.approvalAboveHint')} ${byDefault(`¥${RULE_DEFAULTS.maintenance.approvalAbove ?? '-'}`)}`}
+          >
+            <InputNumber<number>
+              min={0}
+              max={10_000_000}
+              precision={2}
+              prefix="¥"
+              placeholder={t('rules.approvalNever')}
+              className="fd-cs-number"
+            />
+          </Form.Item>
+          <Form.Item
+            name={['maintenance', 'leadKm']}
+            label={t('rules.leadKm')}
+            extra={`${t('rules.leadKmHint')} ${byDefault(`${RULE_DEFAULTS.maintenance.leadKm} km`)}`}
+            rules={[{ required: true, message: t('rules.required') }]}
+          >
+            <InputNumber<number> min={0} max={20_000} precision={0} suffix="km" className="fd-cs-number" />
+          </Form.Item>
+        </div>
       </Card>
       {pickCentre ? (
         <Card size="small" title={t('rules.costs')} className="fd-cs-card" data-testid="rules-costs">
