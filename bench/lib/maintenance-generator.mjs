@@ -15,7 +15,7 @@
 //
 //   const made = await generateMaintenance(db, { tenantCode: 'DEMO' })
 //
-// Each car's pace (20-90 km a day) and the day of its last service come from its id, so a run is deterministic.
+// Each car's pace (15-65 km a day) and the day of its last service come from its id, so a run is deterministic.
 
 /** Parts and labour by the kind of order: [name, part number, unit price in fen] / [name, hours, rate fen]. */
 const PARTS = {
@@ -118,7 +118,7 @@ export async function generateMaintenance(db, { tenantCode = 'DEMO', trackersPer
     with car as (
       select c.tenant_id, c.id, c.rent_id, c.mileage_km, c.status,
         coalesce(own.interval_months, tp.interval_months, 6) * 30 as i,
-        20 + (c.id * 37) % 71 as p
+        15 + (c.id * 37) % 51 as p
       from cars c
       left join maintenance_plans own on own.tenant_id = c.tenant_id and own.car_id = c.id
       left join maintenance_plans tp on tp.tenant_id = c.tenant_id and tp.car_type_id = c.car_type_id and tp.car_id is null
