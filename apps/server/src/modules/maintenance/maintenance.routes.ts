@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dueRoutes } from './due.routes.js';
 import { orderRoutes } from './orders.register.js';
 
 /**
@@ -6,5 +7,6 @@ import { orderRoutes } from './orders.register.js';
  * (their `*.routes.ts`), and the work orders and reports (orders.register.ts).
  */
 export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(dueRoutes);
   await app.register(orderRoutes);
 }
