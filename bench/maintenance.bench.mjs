@@ -8,7 +8,7 @@
 // (lib/maintenance-generator.mjs); then `refreshDue` of the server (timed: the hourly schedule's work) fills
 // `maintenance_due`.
 // Results: bench/results/maintenance.json. Needs PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL) and pgbench.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
@@ -31,6 +31,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const DRIVER_SECONDS = Number(process.env.BENCH_DRIVER_SECONDS ?? 5);
 const ONLY = process.env.BENCH_LISTS?.split(',');
+/** Runs are kept in the results file under a label (the due list's SQL before and after a change). */
+const LABEL = process.env.BENCH_LABEL ?? 'current';
 
 const A = '/api/ccwadmin';
 const ADMIN = { username: 'admin', password: 'Admin@123' };
@@ -98,6 +100,7 @@ const env = {
   GPS_GATEWAY: 'off',
 };
 const results = {
+  label: LABEL,
   when: new Date().toISOString(),
   machine: machine(),
   data: { cars: CARS, rents: RENTS, over: 'the demo company' },
@@ -200,4 +203,7 @@ try {
   if (!process.env.BENCH_KEEP_DB) await pgdb.drop();
 }
 printRounds(results.lists);
-writeFileSync(path.join(ROOT, 'bench/results/maintenance.json'), `${JSON.stringify(results, null, 2)}\n`);
+const file = path.join(ROOT, 'bench/results/maintenance.json');
+const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { runs: {} };
+kept.runs = { ...kept.runs, [LABEL]: results };
+writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`);
