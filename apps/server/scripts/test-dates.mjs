@@ -20,7 +20,8 @@ const DATES = [
 
 /**
  * What depends on the day: bills and contracts, handover, reminders, documents, attendance, GPS paths, rules, approvals,
- * financing (due dates from the loan day, overdue days and late fees, the payoff of the current period).
+ * financing (due dates from the loan day, overdue days and late fees, the payoff of the current period), maintenance
+ * (next service dates by months from the last service, the due list and its reminders).
  */
 export const DATE_SENSITIVE = [
   'src/modules/rental-contracts',
@@ -34,6 +35,7 @@ export const DATE_SENSITIVE = [
   'src/modules/payments',
   'src/modules/cost-centres',
   'src/modules/financing',
+  'src/modules/maintenance',
 ];
 /**
  * Inside those folders, what has no "today" in it: pure codecs, provider stand-ins, limits and forms (the

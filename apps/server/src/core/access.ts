@@ -52,6 +52,11 @@ export interface RequestContext {
   rentIds: readonly number[];
   /** `all` when `rentIds` is every rent of the tenant, `assigned` when only the user's own. */
   dataScope: 'all' | 'assigned';
+  /**
+   * A workshop's sign-in (every role of the user has data scope `workshop`): the maintenance workshops whose work
+   * orders he sees, within his assigned rents (`maintenance_workshop_users`). Undefined: not limited.
+   */
+  workshopIds?: readonly number[];
   userId: number;
   username: string;
   name: string;
@@ -110,6 +115,17 @@ export function scopeFor(ctx: RentScope, rentId?: number | null): RentScope {
   if (!rentId) return { tenantId: ctx.tenantId, rentIds: ctx.rentIds };
   rentInScope(ctx, rentId);
   return { tenantId: ctx.tenantId, rentIds: [rentId] };
+}
+
+/**
+ * The workshop limit of a call as a condition on a work order's workshop column: `true` for a user who is not a
+ * workshop's sign-in, else the column among his workshops (none linked: nothing). The maintenance repository
+ * adds it to every work order query (docs/maintenance.md, "Data scope").
+ */
+export function workshopScope(ctx: Pick<RequestContext, 'workshopIds'>, column: SQL): SQL {
+  if (ctx.workshopIds === undefined) return sql`true`;
+  if (!ctx.workshopIds.length) return sql`false`;
+  return sql`${column} = any(${`{${ctx.workshopIds.join(',')}}`}::bigint[])`;
 }
 
 /** A user who hears of a rent's news: every rent of the tenant (`all`), or the rents he is assigned to. */

@@ -28,6 +28,9 @@ export interface SessionRow {
   assigned_rent_ids: number[] | null;
   all_rent_ids: number[] | null;
   all_rents: boolean | null;
+  /** Every role of the user has data scope `workshop` (a workshop's sign-in): his work orders are his workshops'. */
+  workshop_only: boolean | null;
+  workshop_ids: number[] | null;
   roles: string[] | null;
   grants: string[] | null;
   all_permissions: boolean | null;
@@ -39,7 +42,8 @@ export interface SessionRow {
 /**
  * Everything the auth hook needs about a token, in one round trip. The roles are read once (`ro`): their
  * codes, whether one grants everything, and whether one sees every rent (data scope `all`, or all
- * permissions); only then are the tenant's rents read (a `case` runs only the branch it takes).
+ * permissions); only then are the tenant's rents read (a `case` runs only the branch it takes), and the user's
+ * workshops only when every role of his has data scope `workshop` (maintenance, issue 31).
  */
 const SESSION_SQL = `
     select t.id as token_id, t.tenant_id, t.user_id, t.access_expires_at, t.revoked_at,
@@ -52,7 +56,11 @@ const SESSION_SQL = `
         (select array_agg(r.id order by r.id) from rents r
           where r.tenant_id = t.tenant_id and r.status in ('active', 'disabled'))
       end as all_rent_ids,
-      ro.all_rents, ro.roles, ro.all_permissions,
+      ro.all_rents, ro.roles, ro.all_permissions, ro.workshop_only,
+      case when ro.workshop_only then
+        coalesce((select array_agg(w.workshop_id order by w.workshop_id) from maintenance_workshop_users w
+          where w.tenant_id = t.tenant_id and w.user_id = t.user_id), '{}')
+      end as workshop_ids,
       (select array_agg(distinct g.code) from user_roles x join role_grants g
         on g.tenant_id = x.tenant_id and g.role_id = x.role_id
         where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as grants,
@@ -63,7 +71,8 @@ const SESSION_SQL = `
     left join memberships m on m.tenant_id = t.tenant_id
     left join lateral (
       select array_agg(r.code order by r.code) as roles, bool_or(r.all_permissions) as all_permissions,
-        bool_or(r.all_permissions or r.data_scope = 'all') as all_rents
+        bool_or(r.all_permissions or r.data_scope = 'all') as all_rents,
+        bool_and(r.data_scope = 'workshop' and not r.all_permissions) as workshop_only
       from user_roles x join roles r on r.tenant_id = x.tenant_id and r.id = x.role_id
       where x.tenant_id = t.tenant_id and x.user_id = t.user_id
     ) ro on true
@@ -167,6 +176,7 @@ export async function authenticateUser(
     userId: Number(row.user_id),
     username: row.username,
     name: row.name,
+    ...(row.workshop_only ? { workshopIds: (row.workshop_ids ?? []).map(Number) } : {}),
     roles: row.roles ?? [],
     permissions,
     membershipExpiresAt,

@@ -7,6 +7,12 @@ export const DEMO_ACCOUNTS = [
     tenant: '演示租车 Demo Rentals',
     note: 'vehicles and drivers, read-only',
   },
+  {
+    username: 'xiuli',
+    password: 'Admin@123',
+    tenant: '演示租车 Demo Rentals',
+    note: 'the own workshop (自营维修中心): only its work orders',
+  },
   { username: 'other', password: 'Other@123', tenant: 'Other Rentals', note: 'a second tenant' },
   { username: 'expired', password: 'Expired@123', tenant: 'Expired Rentals', note: 'membership has ended' },
   {

@@ -18,6 +18,7 @@ import { seedMessages } from './messages.seed.js';
 import { seedFinancing } from './financing.seed.js';
 import { seedFinancingMoney } from './financing-money.seed.js';
 import { seedFinancingCollateral } from './financing-collateral.seed.js';
+import { seedMaintenance } from './maintenance.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -41,4 +42,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedFinancing,
   seedFinancingMoney,
   seedFinancingCollateral,
+  seedMaintenance,
+  // seedMaintenanceOrders (Helper 2, issue 31) goes here: after the workshops and plans, then refreshDue again.
 ];

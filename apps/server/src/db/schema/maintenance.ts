@@ -193,6 +193,8 @@ export const maintenanceDue = pgTable(
       foreignColumns: [maintenancePlans.tenantId, maintenancePlans.id],
     }).onDelete('cascade'),
     index('maintenance_due_list_ix').on(t.tenantId, t.rentId, t.dueOn, t.carId),
+    // Also `maintenance_due_day_ix (tenant_id, due_on, car_id) INCLUDE (rent_id, next_due_on, next_due_km,
+    // current_km)`, hand SQL of migration 0039 (drizzle has no INCLUDE): the list's order over several rents.
     check('maintenance_due_km_source_ck', sql`km_source in ('gps', 'car')`),
   ],
 );

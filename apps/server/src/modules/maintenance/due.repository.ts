@@ -307,13 +307,25 @@ const DUE_COLUMNS = sql`d.car_id, c.plate, c.vin, d.rent_id, r.name as rent_name
     and o.kind = 'service' and o.state in ('reported', 'approving', 'approved', 'in_workshop')
     order by o.id desc limit 1) as open_order_id`;
 
-const DUE_FROM = sql`maintenance_due d
+/** The page's rows joined to what they show, once its keys are picked from maintenance_due alone. */
+const DUE_FROM = (tenantId: number, keys: SQL) => sql`(${keys}) k
+  join maintenance_due d on d.tenant_id = ${tenantId} and d.car_id = k.car_id
   join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
   join maintenance_plans p on p.tenant_id = d.tenant_id and p.id = d.plan_id
   left join car_types ct on ct.tenant_id = c.tenant_id and ct.id = c.car_type_id
   left join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id`;
 
-/** One page of the due list, soonest first (`maintenance_due_list_ix`). */
+/** The keys of a page: maintenance_due alone (cars only for the keyword or the car type), in the list's order. */
+function pageKeys(scope: RentScope, w: DueWindow, f: DueFilterInput, tail: SQL): SQL {
+  return sql`select d.car_id from maintenance_due d
+    ${needsCar(f) ? sql`join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id` : sql``}
+    where ${dueWhere(scope, w, f)} ${tail}`;
+}
+
+/**
+ * One page of the due list, soonest first: its keys from maintenance_due alone (`maintenance_due_day_ix`, or
+ * `maintenance_due_list_ix` for one rent), then joined (Helper 4's measure: 264 ms -> 8 ms a page at 100,000 cars).
+ */
 export async function dueRows(
   db: DbOrTx,
   scope: RentScope,
@@ -324,9 +336,9 @@ export async function dueRows(
 ): Promise<DueRecord[]> {
   const rows = await rowsOf<RawDue>(
     db,
-    sql`select ${DUE_COLUMNS} from ${DUE_FROM}
-      where ${dueWhere(scope, w, f)}
-      order by d.due_on, d.car_id limit ${limit} offset ${offset}`,
+    sql`select ${DUE_COLUMNS}
+      from ${DUE_FROM(scope.tenantId, pageKeys(scope, w, f, sql`order by d.due_on, d.car_id limit ${limit} offset ${offset}`))}
+      order by d.due_on, d.car_id`,
   );
   return rows.map(toRecord);
 }
@@ -342,10 +354,18 @@ export async function* allDueRows(
   for (;;) {
     const rows: RawDue[] = await rowsOf<RawDue>(
       db,
-      sql`select ${DUE_COLUMNS} from ${DUE_FROM}
-        where ${dueWhere(scope, w, f)}
-          ${after ? sql`and (d.due_on, d.car_id) > (${after.dueOn}::date, ${after.carId})` : sql``}
-        order by d.due_on, d.car_id limit ${EXPORT_PAGE_ROWS}`,
+      sql`select ${DUE_COLUMNS}
+        from ${DUE_FROM(
+          scope.tenantId,
+          pageKeys(
+            scope,
+            w,
+            f,
+            sql`${after ? sql`and (d.due_on, d.car_id) > (${after.dueOn}::date, ${after.carId})` : sql``}
+              order by d.due_on, d.car_id limit ${EXPORT_PAGE_ROWS}`,
+          ),
+        )}
+        order by d.due_on, d.car_id`,
     );
     for (const r of rows) yield toRecord(r);
     if (rows.length < EXPORT_PAGE_ROWS) return;

@@ -142,11 +142,13 @@ interface ServiceItem extends DueItem {
 /**
  * The vehicle reminder source `service` (compliance's registry): the cars due within `reminders.serviceDays`,
  * each once per service cycle (ref `car:<id>`, key day: its next due date, else its last service day), to the
- * users who hold `maintenance:view` and see the car's rent; the link opens the due list on that car.
+ * users who hold `maintenance:add` (who report work orders) and see the car's rent; the link opens the due list
+ * on that car.
  */
 export const serviceReminderSource: VehicleReminderSource<ServiceItem> = {
   key: 'service',
-  permission: 'maintenance:view',
+  // Those who may act on it (report a work order), not a workshop's sign-in, which only sees what it is sent.
+  permission: 'maintenance:add',
   async due(db, tenantId, w) {
     const rules = await tenantRules(db, tenantId);
     const rows = await repo.dueForReminder(db, tenantId, addDays(w.today, rules.reminders.serviceDays));

@@ -53,12 +53,14 @@ defineMessages({
     'en-US': 'Workshop sign-in: sees only the work orders sent to its workshop, may enter lines and complete them',
   },
   'maintenance.planNotFound': { 'zh-CN': '保养计划不存在', 'en-US': 'No such service plan' },
-  'maintenance.planTaken': {
-    'zh-CN': '该{target}已有保养计划“{name}”',
-    'en-US': 'This {target} has a service plan already ("{name}")',
+  'maintenance.planTakenCar': {
+    'zh-CN': '该车辆已有保养计划“{name}”',
+    'en-US': 'This car has a service plan already ("{name}")',
   },
-  'maintenance.planTargetCar': { 'zh-CN': '车辆', 'en-US': 'car' },
-  'maintenance.planTargetCarType': { 'zh-CN': '车型', 'en-US': 'car type' },
+  'maintenance.planTakenCarType': {
+    'zh-CN': '该车型已有保养计划“{name}”',
+    'en-US': 'This car type has a service plan already ("{name}")',
+  },
   'maintenance.stale': {
     'zh-CN': '记录已被他人修改，请刷新后重试',
     'en-US': 'Someone changed this record meanwhile; reload and try again',

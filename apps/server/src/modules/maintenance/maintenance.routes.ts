@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dueRoutes } from './due.routes.js';
+import { plansRoutes } from './plans.routes.js';
+import { workshopsRoutes } from './workshops.routes.js';
 import { orderRoutes } from './orders.register.js';
 
 /**
@@ -7,6 +9,8 @@ import { orderRoutes } from './orders.register.js';
  * (their `*.routes.ts`), and the work orders and reports (orders.register.ts).
  */
 export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(workshopsRoutes);
+  await app.register(plansRoutes);
   await app.register(dueRoutes);
   await app.register(orderRoutes);
 }

@@ -207,6 +207,32 @@ export async function createEmployee(deps: AppDeps, ctx: RequestContext, input: 
 }
 
 /**
+ * An employee whose password the caller sets (a maintenance workshop's sign-in, issue 31): the same checks as
+ * `createEmployee` (the tenant's roles and rents within the caller's scope, no role beyond the caller's own,
+ * usernames and phones unique), no invitation, in the caller's transaction. Answers the new user's id.
+ */
+export async function createEmployeeWithPassword(
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  tx: DbOrTx,
+  ctx: RequestContext,
+  input: EmployeeInput,
+  password: string,
+): Promise<number> {
+  await checkReferences(tx, ctx, input);
+  await assertMayAssignRoles(tx, ctx, input.roleIds);
+  await checkSignInNames(tx, input);
+  const passwordHash = await hashPassword(password, deps.config.PASSWORD_SCRYPT_LOG_N);
+  const now = deps.clock.now();
+  const [row] = await tx
+    .insert(users)
+    .values({ tenantId: ctx.tenantId, ...userValues(input), passwordHash, createdAt: now, updatedAt: now })
+    .returning({ id: users.id })
+    .catch(takenOf);
+  await writeLinks(tx, ctx.tenantId, row!.id, input);
+  return row!.id;
+}
+
+/**
  * The last-administrator guard: the tenant keeps at least one active employee holding an all-permissions
  * role. Call inside the transaction that would take `userId` out of that set.
  */

@@ -423,3 +423,38 @@ export function permissionTree(ctx: RequestContext): PermissionNode[] {
   });
   return MENUS.filter((m) => !m.parent && plan.has(m.code)).map(node);
 }
+
+/**
+ * A role another area needs under a fixed code (the maintenance workshops' `workshop` role, issue 31): the
+ * tenant's role of that code, made the first time with its name, data scope and grants (a name another role holds
+ * already gets the code appended). Later changes to it are the roles screen's. Answers its id.
+ */
+export async function ensureRole(
+  tx: DbOrTx,
+  tenantId: number,
+  def: { code: string; name: string; description: string; dataScope: DataScope; grants: readonly string[] },
+): Promise<number> {
+  const find = async () =>
+    (
+      await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.tenantId, tenantId), eq(roles.code, def.code)))
+    )[0]?.id;
+  const existing = await find();
+  if (existing !== undefined) return existing;
+  for (const name of [def.name, `${def.name} (${def.code})`]) {
+    const [row] = await tx
+      .insert(roles)
+      .values({ tenantId, code: def.code, name, description: def.description, dataScope: def.dataScope })
+      .onConflictDoNothing()
+      .returning({ id: roles.id });
+    if (row) {
+      await repo.setGrants(tx, tenantId, row.id, def.grants);
+      return row.id;
+    }
+    const raced = await find();
+    if (raced !== undefined) return raced;
+  }
+  throw new ConflictError('roles.nameTaken', { name: def.name });
+}

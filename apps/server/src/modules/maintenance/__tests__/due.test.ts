@@ -12,7 +12,7 @@ let r: Awaited<ReturnType<typeof ids>>;
 let typeId: number;
 let typePlan: number;
 const cars: Record<string, { id: number; plate: string }> = {};
-let viewer: string; // a user with maintenance view, Hangzhou only
+let viewer: string; // a user with maintenance view and add, Hangzhou only
 let viewerNoExport: string;
 
 const LIST = `${A}/maintainDue/list`;
@@ -69,7 +69,7 @@ beforeAll(async () => {
     [r.demo],
   );
   const roleId = Number(role.rows[0]!.id);
-  for (const code of ['maintenance', 'maintenance:view']) {
+  for (const code of ['maintenance', 'maintenance:view', 'maintenance:add']) {
     await t.deps.database.query(`insert into role_grants (tenant_id, role_id, code) values ($1, $2, $3)`, [
       r.demo,
       roleId,
