@@ -299,8 +299,10 @@ function toRecord(r: RawDue): DueRecord {
   };
 }
 
-const DUE_COLUMNS = sql`d.car_id, c.plate, c.vin, d.rent_id, r.name as rent_name, c.car_type_id,
-  ct.name as car_type_name, c.status, d.plan_id, p.name as plan_name, p.interval_km, p.interval_months,
+const DUE_COLUMNS = sql`d.car_id, c.plate, c.vin, d.rent_id,
+  (select r.name from rents r where r.tenant_id = d.tenant_id and r.id = d.rent_id) as rent_name, c.car_type_id,
+  (select ct.name from car_types ct where ct.tenant_id = c.tenant_id and ct.id = c.car_type_id) as car_type_name,
+  c.status, d.plan_id, p.name as plan_name, p.interval_km, p.interval_months,
   d.last_service_on::text as last_service_on, d.last_service_km, d.current_km, d.km_source, d.km_read_at,
   d.next_due_on::text as next_due_on, d.next_due_km, d.due_on::text as due_on, d.km_per_day,
   (select o.id from maintenance_work_orders o where o.tenant_id = d.tenant_id and o.car_id = d.car_id
@@ -311,9 +313,7 @@ const DUE_COLUMNS = sql`d.car_id, c.plate, c.vin, d.rent_id, r.name as rent_name
 const DUE_FROM = (tenantId: number, keys: SQL) => sql`(${keys}) k
   join maintenance_due d on d.tenant_id = ${tenantId} and d.car_id = k.car_id
   join cars c on c.tenant_id = d.tenant_id and c.id = d.car_id
-  join maintenance_plans p on p.tenant_id = d.tenant_id and p.id = d.plan_id
-  left join car_types ct on ct.tenant_id = c.tenant_id and ct.id = c.car_type_id
-  left join rents r on r.tenant_id = d.tenant_id and r.id = d.rent_id`;
+  join maintenance_plans p on p.tenant_id = d.tenant_id and p.id = d.plan_id`;
 
 /** The keys of a page: maintenance_due alone (cars only for the keyword or the car type), in the list's order. */
 function pageKeys(scope: RentScope, w: DueWindow, f: DueFilterInput, tail: SQL): SQL {

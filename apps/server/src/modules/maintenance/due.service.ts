@@ -7,27 +7,34 @@ import {
   type DueRow,
 } from '@fleetdesk/contracts/maintenance';
 import { rentInScope, scopeFor, type RequestContext } from '../../core/access.js';
-import type { DbOrTx } from '../../core/db.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { offsetOf } from '../../core/envelope.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { KeyedText } from '../../core/i18n.js';
-import { addDays, tenantDaysOf, tenantZone } from '../../core/tenant-time.js';
+import { addDays, DEFAULT_TIME_ZONE, tenantDaysOf } from '../../core/tenant-time.js';
 import {
   registerVehicleReminderSource,
   runVehicleReminders,
   type DueItem,
   type VehicleReminderSource,
 } from '../compliance/vehicle-reminders.service.js';
-import { tenantRules } from '../settings/settings.service.js';
+import { parseRules, tenantRules } from '../settings/settings.service.js';
 import * as repo from './due.repository.js';
 import './maintenance.messages.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-/** A tenant's day, zone and maintenance rules at `now`. */
+/** A tenant's day, zone and maintenance rules at `now` (one statement: the zone and the rules together). */
 async function dueContext(db: DbOrTx, tenantId: number, now: Date) {
-  const [timeZone, rules] = await Promise.all([tenantZone(db, tenantId), tenantRules(db, tenantId)]);
+  const [row] = await rowsOf<{ tz: string | null; rules: unknown }>(
+    db,
+    sql`select t.time_zone as tz, s.rules from tenants t left join tenant_settings s on s.tenant_id = t.id
+      where t.id = ${tenantId}`,
+  );
+  const timeZone = row?.tz ?? DEFAULT_TIME_ZONE;
+  const rules = parseRules(row?.rules);
   const today = tenantDaysOf(timeZone, now).today;
   return {
     params: { tenantId, today, timeZone, leadKm: rules.maintenance.leadKm, now } satisfies repo.DueParams,
