@@ -90,7 +90,7 @@ if (!(await postgresReachable())) {
   console.log('PostgreSQL not reachable: the maintenance bench needs it (pgbench replays on PostgreSQL).');
   process.exit(0);
 }
-const pgdb = await freshPostgres('fd_bench_maintenance');
+const pgdb = await freshPostgres(process.env.BENCH_DB ?? 'fd_bench_maintenance');
 const env = {
   DATABASE_URL: pgdb.url,
   SEED_DEMO: 'true',
@@ -98,6 +98,8 @@ const env = {
   RATE_LIMIT_PER_MINUTE: '0',
   RUN_WORKER: 'false',
   GPS_GATEWAY: 'off',
+  // A fixed port when the machine is shared (BENCH_PORT); the servers run one after another.
+  ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
 };
 const results = {
   label: LABEL,
@@ -179,7 +181,10 @@ try {
     if (l.deep === 'clerk') l.path = due(middle(totals.clerk));
   }
   const lists = LISTS.filter((l) => !ONLY || ONLY.includes(l.name));
+  // With a fixed port every server has the same base: its sessions are not the previous server's.
+  sessions.clear();
   const captured = await captureStatements(env, lists, headersOf);
+  sessions.clear();
   const measuring = await startServer(env);
   try {
     for (const list of lists) {
