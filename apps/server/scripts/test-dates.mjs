@@ -76,7 +76,13 @@ const runs = dates.map((date) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'fleetdesk-dates-'));
   const log = path.join(dir, 'out.log');
   const out = openSync(log, 'w');
-  const args = ['vitest', 'run', `--maxWorkers=${workers}`, ...DATE_SENSITIVE, ...DATE_FREE.map((g) => `--exclude=${g}`)];
+  const args = [
+    'vitest',
+    'run',
+    `--maxWorkers=${workers}`,
+    ...DATE_SENSITIVE,
+    ...DATE_FREE.map((g) => `--exclude=${g}`),
+  ];
   const child = spawn('npx', args, { cwd, env, stdio: ['ignore', out, out] });
   return new Promise((resolve) => {
     child.on('close', (status) => {
