@@ -251,6 +251,8 @@ describe('reminders and refresh', () => {
     await t.deps.database.query(`delete from maintenance_plans where car_id = $1`, [cars.ownPlan!.id]);
     await refreshDue(t.deps.db, r.demo, [cars.ownPlan!.id], t.clock.now());
     expect((await list({ carId: cars.ownPlan!.id })).rows).toHaveLength(0); // 40 days of a 6-month plan: ok
+    // The whole tenant at the test's clock first (the demo's rows were written at the seed's moment).
+    await refreshDue(t.deps.db, r.demo, undefined, t.clock.now());
     const before = (await list()).total;
     await t.deps.database.query(`update maintenance_plans set enabled = false where id = $1`, [typePlan]);
     expect(await refreshDue(t.deps.db, r.demo, undefined, t.clock.now())).toBeGreaterThan(0);
