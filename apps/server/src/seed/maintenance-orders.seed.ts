@@ -79,6 +79,16 @@ interface Plan {
 }
 
 /**
+ * The odometer at a car's routine service: the latest one 1,500 to 11,000 km ago (so that, on plans of 10,000 km,
+ * about one car in ten is past its mileage and one in ten within the lead km, as a real fleet is), the one before
+ * it about 9,000 km earlier; never below 0 (a new car).
+ */
+function serviceKm(current: number, i: number, n: 0 | 1): number {
+  const latest = Math.max(0, current - (1_500 + ((i * 2_377) % 9_500)));
+  return n === 1 ? latest : Math.max(0, latest - 9_000 - (i % 5) * 200);
+}
+
+/**
  * The demo's year of work orders (issue 31): routine services every six months across the fleet, repairs, tyres,
  * a battery, an accident repair the insurer pays most of, a repair the driver pays on his contract, a GPS install,
  * and today's open work in every state (two cars in the workshop, one waiting for approval, one done to settle,
@@ -122,14 +132,14 @@ export async function seedMaintenanceOrders(ctx: DemoContext): Promise<void> {
   }>(
     tx,
     sql`select id, rent_id, plate, status, mileage_km from cars where tenant_id = ${tenantId} and deleted_at is null
-      and status in ('idle', 'rented', 'maintenance', 'preparing') order by id limit 40`,
+      and status in ('idle', 'rented', 'maintenance', 'preparing') order by id`,
   );
   const fleet = cars.map((c) => ({
     id: Number(c.id),
     rentId: Number(c.rent_id),
     plate: c.plate,
     status: c.status,
-    km: Math.max(Number(c.mileage_km), 12_000),
+    km: Number(c.mileage_km),
   }));
   const rented = await rowsOf<{ car_id: RawNumber; contract_id: RawNumber; driver_id: RawNumber }>(
     tx,
@@ -163,7 +173,7 @@ export async function seedMaintenanceOrders(ctx: DemoContext): Promise<void> {
         problem: n === 0 ? '常规保养（上半年）' : '常规保养（下半年）',
         ago,
         days: 1,
-        km: Math.round(c.km * (n === 0 ? 0.45 : 0.75)),
+        km: serviceKm(c.km, i, n),
         lines: SERVICE_LINES,
         workshop: shop(i),
         carStatusBefore: c.status === 'rented' ? 'rented' : 'idle',
@@ -191,7 +201,7 @@ export async function seedMaintenanceOrders(ctx: DemoContext): Promise<void> {
       problem,
       ago,
       days: 2,
-      km: Math.round(c.km * 0.8),
+      km: Math.max(0, c.km - ago * 60), // about 60 km a day since
       lines: REPAIR_LINES[lines]!,
       workshop: shop(i + 1),
       carStatusBefore: 'idle',
@@ -210,7 +220,7 @@ export async function seedMaintenanceOrders(ctx: DemoContext): Promise<void> {
         problem: '事故维修：后保险杠及尾灯受损',
         ago: 35,
         days: 4,
-        km: Math.round(c.km * 0.9),
+        km: Math.max(0, c.km - 35 * 60),
         lines: REPAIR_LINES.bodywork!,
         workshop: shop(2),
         payer: 'insurance',
@@ -410,7 +420,8 @@ async function insertOrders(ctx: DemoContext, plans: Plan[], day: (ago: number) 
         { id: r.values.contractId, rentId: r.values.rentId },
         {
           type: 'repair',
-          dueDate: localDate('Asia/Shanghai', r.end),
+          // Billed with a fortnight to pay, as a charge added to a driver's account is: not overdue in the demo.
+          dueDate: localDate('Asia/Shanghai', new Date(r.end.getTime() + 15 * 86_400_000)),
           amount: r.values.driverShareFen / 100,
           remark: `维修工单 ${r.values.number} 司机承担`,
         },

@@ -113,6 +113,7 @@ describe('business types and flows', () => {
         'financing',
         'fuelCut',
         'leave',
+        'maintenanceOrder',
         'purchase',
         'settlement',
         'trip',

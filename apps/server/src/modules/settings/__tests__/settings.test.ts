@@ -129,7 +129,14 @@ describe('rules', () => {
     const res = await t.request('GET', `${S}/rules`, { as: 'other' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      reminders: { licenceDays: 30, insuranceDays: 30, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
+      reminders: {
+        licenceDays: 30,
+        insuranceDays: 30,
+        inspectionDays: 30,
+        driverDocumentDays: 30,
+        rentDueDays: 3,
+        serviceDays: 15,
+      },
       rentGraceDays: 3,
       lateFee: { dailyRatePermille: 5, capPercent: 20 },
       billProRating: false,
@@ -148,6 +155,7 @@ describe('rules', () => {
       gpsRisk: { overdueDays: 3, geofenceExitOverdue: true, powerCutRented: true, silentRented: true, silentHours: 24 },
       costs: { vehicleCostCentreId: null },
       messageArchiveDays: 90,
+      maintenance: { approvalAbove: 2000, leadKm: 1000 },
     });
     // The demo saved one rule (its second approver); the rest are the defaults.
     expect(await tenantRules(t.deps, demo)).toEqual({
@@ -178,13 +186,27 @@ describe('rules', () => {
     expect((await lastLog('setting.rules'))!.summary).toEqual({
       before: {
         rentGraceDays: 3,
-        reminders: { licenceDays: 30, insuranceDays: 30, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
+        reminders: {
+          licenceDays: 30,
+          insuranceDays: 30,
+          inspectionDays: 30,
+          driverDocumentDays: 30,
+          rentDueDays: 3,
+          serviceDays: 15,
+        },
         contractPrefixes: {},
         settingDebtorPaying: false,
       },
       after: {
         rentGraceDays: 5,
-        reminders: { licenceDays: 30, insuranceDays: 45, inspectionDays: 30, driverDocumentDays: 30, rentDueDays: 3 },
+        reminders: {
+          licenceDays: 30,
+          insuranceDays: 45,
+          inspectionDays: 30,
+          driverDocumentDays: 30,
+          rentDueDays: 3,
+          serviceDays: 15,
+        },
         contractPrefixes: { [rents.HZ!]: 'HZ' },
         settingDebtorPaying: true,
       },
