@@ -6,10 +6,7 @@
 //
 //   node scripts/test-dates.mjs                      every date below
 //   node scripts/test-dates.mjs 2030-06-30T23:00:00+08:00 [more...]   the dates given
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 // Three dates, not four: 31 January 18:00 was dropped (its 250 s took a tenth of CI) because New Year's Eve is the
@@ -60,46 +57,19 @@ const DATE_FREE = [
 
 const dates = process.argv.slice(2).length ? process.argv.slice(2) : DATES;
 const cwd = fileURLToPath(new URL('..', import.meta.url));
-
-/**
- * The dates run side by side, each in its own Vitest process with one worker (TEST_DATES_WORKERS), instead of one
- * after the other with two: a run spends its first half minute seeding its template on one core and its last
- * files on fewer than two, and side by side one date's idle core is another's. Each run's output is kept in a
- * file and printed whole, in the order of the dates, when all are done.
- */
-const workers = process.env.TEST_DATES_WORKERS ?? (dates.length > 1 ? '1' : '2');
-const runs = dates.map((date) => {
+const results = [];
+for (const date of dates) {
   const env = { ...process.env, FLEETDESK_TEST_NOW: date };
   delete env.DATABASE_URL;
   delete env.FLEETDESK_TEST_NOW_ORIGIN;
   const started = Date.now();
-  const dir = mkdtempSync(path.join(tmpdir(), 'fleetdesk-dates-'));
-  const log = path.join(dir, 'out.log');
-  const out = openSync(log, 'w');
-  const args = [
-    'vitest',
-    'run',
-    `--maxWorkers=${workers}`,
-    ...DATE_SENSITIVE,
-    ...DATE_FREE.map((g) => `--exclude=${g}`),
-  ];
-  const child = spawn('npx', args, { cwd, env, stdio: ['ignore', out, out] });
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      closeSync(out);
-      const output = readFileSync(log);
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ date, output, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
-    });
+  console.log(`\n::: server tests with the clock at ${date}`);
+  const run = spawnSync('npx', ['vitest', 'run', ...DATE_SENSITIVE, ...DATE_FREE.map((glob) => `--exclude=${glob}`)], {
+    cwd,
+    env,
+    stdio: 'inherit',
   });
-});
-const results = [];
-// Printed in the order of the dates, each as soon as it and the ones before it are done.
-for (const run of runs) {
-  const r = await run;
-  console.log(`\n::: server tests with the clock at ${r.date}`);
-  process.stdout.write(r.output);
-  results.push(r);
+  results.push({ date, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.date} (${r.seconds} s)`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
