@@ -41,7 +41,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 240_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);

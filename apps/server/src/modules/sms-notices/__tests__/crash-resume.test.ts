@@ -123,7 +123,7 @@ async function signIn(base: string) {
 }
 
 describe('a notice survives kill -9', () => {
-  it('finishes after a restart with every message sent exactly once', { timeout: 180_000 }, async () => {
+  it('finishes after a restart with every message sent exactly once', { timeout: 480_000 }, async () => {
     let server = await startServer();
     let token = await signIn(server.base);
     const template = await call(server.base, 'POST', '/api/ccwadmin/smsNotice/template/create', token, {
