@@ -28,7 +28,7 @@ export async function ids(t: TestApp) {
   };
 }
 
-let phone = 13700000000;
+let phone = 15912300000;
 /** A mobile number no other test of the file used. */
 export function nextPhone(): string {
   phone += 7;
