@@ -211,14 +211,15 @@ describe('leads: filters, owners, delete', () => {
     const now = t.clock.now().getTime();
     const a = await addLead(t, {
       rentId: r.sh,
+      name: '筛选甲',
       source: 'referral',
       intent: 'weak',
       nextFollowUpAt: new Date(now + 60_000).toISOString(),
     });
-    const b = await addLead(t, { rentId: r.sh, source: 'platform', intent: 'weak' });
+    const b = await addLead(t, { rentId: r.sh, name: '筛选乙', source: 'platform', intent: 'weak' });
     await t.request('POST', `${L}/state/${b.id}`, { as: 'admin', body: { state: 'paused' } });
     const ids = async (query: Record<string, string | number | boolean>) =>
-      (await list({ view: 'all', pageSize: 500, ...query }, { as: 'admin' })).rows.map((x) => x.id);
+      (await list({ view: 'all', pageSize: 500, keyword: '筛选', ...query }, { as: 'admin' })).rows.map((x) => x.id);
     expect(await ids({ rentId: r.sh, source: 'referral' })).toEqual([a.id]);
     expect(await ids({ rentId: r.sh, state: 'paused' })).toEqual([b.id]);
     expect(await ids({ rentId: r.sh, intent: 'weak' })).toEqual([b.id, a.id]);
