@@ -1,8 +1,7 @@
 import type { FollowUpRow, LeadDetail } from '@fleetdesk/contracts/crm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { driverInput } from '../../drivers/__tests__/fixtures.js';
-import { addLead, addRole, addSales, F, ids, L, SALES_GRANTS } from './fixtures.js';
+import { addLead, addRole, addSales, driverInput, F, ids, L, SALES_GRANTS } from './fixtures.js';
 
 let t: TestApp;
 let r: Awaited<ReturnType<typeof ids>>;
