@@ -242,7 +242,7 @@ describe('leads: filters, owners, delete', () => {
       name: '筛选甲',
       source: 'referral',
       intent: 'weak',
-      nextFollowUpAt: new Date(now + 60_000).toISOString(),
+      nextFollowUpAt: new Date(now).toISOString(),
     });
     const b = await addLead(t, { rentId: r.sh, name: '筛选乙', source: 'platform', intent: 'weak' });
     await t.request('POST', `${L}/state/${b.id}`, { as: 'admin', body: { state: 'paused' } });
