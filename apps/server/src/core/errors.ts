@@ -64,6 +64,8 @@ export class ConflictError extends AppError {
     messageKey: string,
     params?: Record<string, string | number>,
     readonly code?: string,
+    /** What the client needs to act on the refusal (the record that holds the phone): answered as `data`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(409, ErrorStatus.businessRule, messageKey, params);
   }
@@ -72,6 +74,13 @@ export class ConflictError extends AppError {
 export class NotFoundError extends AppError {
   constructor(messageKey = 'error.notFound') {
     super(404, ErrorStatus.notFound, messageKey);
+  }
+}
+
+/** A link that was good and is no more (HTTP 410): a survey invitation past its expiry, or its survey closed. */
+export class GoneError extends AppError {
+  constructor(messageKey: string) {
+    super(410, ErrorStatus.gone, messageKey);
   }
 }
 

@@ -38,6 +38,8 @@ import { moneyRoutes } from './financing/money.routes.js';
 import { collateralRoutes } from './financing/collateral.routes.js';
 import { financingTestRoutes } from './financing/financing.test-routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { crmRoutes } from './crm/crm.routes.js';
+import { crmOpenRoutes } from './crm/open.register.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -79,6 +81,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     moneyRoutes,
     collateralRoutes,
     maintenanceRoutes,
+    crmRoutes,
+    crmOpenRoutes,
   ]) {
     await app.register(plugin);
   }
