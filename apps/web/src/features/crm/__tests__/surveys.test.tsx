@@ -96,7 +96,7 @@ describe('the survey editor', () => {
     await user.click(await screen.findByText('Wang Jianguo 13900000005', {}, SLOW));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(server.calls('POST', `${API}/survey/send/9`)[0]?.body).toEqual({ driverIds: [5], leadIds: [], days: 14 }),
+      expect(server.calls('POST', `${API}/survey/send/9`)[0]?.body).toEqual({ driverIds: [5], leadIds: [] }),
     );
     expect(await screen.findByText('Sent to 1 person', {}, SLOW)).toBeInTheDocument();
   }, 180_000);
