@@ -21,7 +21,8 @@ const DATES = [
 /**
  * What depends on the day: bills and contracts, handover, reminders, documents, attendance, GPS paths, rules, approvals,
  * financing (due dates from the loan day, overdue days and late fees, the payoff of the current period), maintenance
- * (next service dates by months from the last service, the due list and its reminders).
+ * (next service dates by months from the last service, the due list and its reminders), the CRM's pool (the claim
+ * limit per tenant day, the return after days without a follow-up) and its funnel (months in the tenant's zone).
  */
 export const DATE_SENSITIVE = [
   'src/modules/rental-contracts',
@@ -36,6 +37,8 @@ export const DATE_SENSITIVE = [
   'src/modules/cost-centres',
   'src/modules/financing',
   'src/modules/maintenance',
+  'src/modules/crm/__tests__/pool.test.ts',
+  'src/modules/crm/__tests__/funnel.test.ts',
 ];
 /**
  * Inside those folders, what has no "today" in it: pure codecs, provider stand-ins, limits and forms (the
