@@ -33,8 +33,7 @@ describe('my permissions', () => {
         'Company settings',
       ]),
     );
-    for (const none of ['Fleet operations', 'Time-share rental', 'Notarization'])
-      expect(tags()).not.toContain(none);
+    for (const none of ['Fleet operations', 'Time-share rental', 'Notarization']) expect(tags()).not.toContain(none);
     // The catalogue has them: only the screens decide.
     expect(MENUS.map((m) => m.title['en-US'])).toContain('Notarization');
   });
