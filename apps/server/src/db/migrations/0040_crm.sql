@@ -172,10 +172,10 @@ CREATE INDEX "crm_lead_labels_label_ix" ON "crm_lead_labels" USING btree ("tenan
 CREATE UNIQUE INDEX "crm_leads_phone_uq" ON "crm_leads" USING btree ("tenant_id","phone") WHERE state in ('new', 'following', 'paused') and deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "crm_leads_import_ref_uq" ON "crm_leads" USING btree ("tenant_id","import_ref") WHERE import_ref is not null;--> statement-breakpoint
 CREATE INDEX "crm_leads_created_ix" ON "crm_leads" USING btree ("tenant_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "crm_leads_owner_ix" ON "crm_leads" USING btree ("tenant_id","owner_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "crm_leads_pool_ix" ON "crm_leads" USING btree ("tenant_id","created_at","id") WHERE owner_id is null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "crm_leads_owner_ix" ON "crm_leads" USING btree ("tenant_id","owner_id","created_at","id") INCLUDE ("rent_id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "crm_leads_pool_ix" ON "crm_leads" USING btree ("tenant_id","created_at","id") INCLUDE ("rent_id") WHERE owner_id is null and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "crm_leads_rent_ix" ON "crm_leads" USING btree ("tenant_id","rent_id","created_at","id") WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "crm_leads_next_ix" ON "crm_leads" USING btree ("tenant_id","next_follow_up_at") WHERE state in ('new', 'following', 'paused') and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "crm_leads_next_ix" ON "crm_leads" USING btree ("tenant_id","next_follow_up_at") INCLUDE ("owner_id","rent_id") WHERE state in ('new', 'following', 'paused') and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "crm_leads_owner_next_ix" ON "crm_leads" USING btree ("tenant_id","owner_id","next_follow_up_at") WHERE state in ('new', 'following', 'paused') and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "crm_leads_driver_ix" ON "crm_leads" USING btree ("tenant_id","driver_id") WHERE driver_id is not null;--> statement-breakpoint
 CREATE INDEX "crm_leads_name_trgm_ix" ON "crm_leads" USING gin ("name" gin_trgm_ops);--> statement-breakpoint

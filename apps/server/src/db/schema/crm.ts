@@ -99,7 +99,9 @@ export const crmLeads = pgTable(
     uniqueIndex('crm_leads_import_ref_uq')
       .on(t.tenantId, t.importRef)
       .where(sql`import_ref is not null`),
-    // Lists, newest first (500,000 leads): all, mine (owner), pool, one rent. Ascending btrees read backwards give
+    // Lists, newest first (500,000 leads): all, mine (owner), pool, one rent. Migration 0040 writes owner_ix and
+    // pool_ix with INCLUDE (rent_id) and next_ix with INCLUDE (owner_id, rent_id) (drizzle has no INCLUDE), so that
+    // the totals over the caller's rents are index-only (bench/crm.bench.mjs). Ascending btrees read backwards give
     // `order by created_at desc, id desc` (a DESC index would be NULLS LAST and not match the default DESC order).
     index('crm_leads_created_ix')
       .on(t.tenantId, t.createdAt, t.id)
