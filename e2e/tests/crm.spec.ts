@@ -1,0 +1,321 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiData } from '../support/api';
+import { authFile } from '../support/global-setup';
+import { pickOption } from '../support/select';
+import { apiSignIn } from '../support/server';
+
+/**
+ * The CRM and surveys end to end (issue 32), through the screens, in Chinese:
+ * (a) a customer leaves his number on the company's public lead form (`/survey/lead/{key}`, on a phone); the lead
+ *     lands in the pool, the admin of 演示租车 claims it from there, follows it up twice (the first makes it 跟进中),
+ *     converts it to a driver (the ID number added to what the lead knows), and from the won lead starts the contract
+ *     wizard with that driver and signs him a contract;
+ * (b) the published demo survey is sent to three drivers through the survey's send dialog; one of them opens his
+ *     personal link (read from the sandbox SMS outbox, as the driver's phone would get it) on a 390 x 844 page and
+ *     answers; the survey's results count his answer.
+ * The API only sets the stage and plays the other actors (the form's key, the driver's SMS).
+ */
+test.use({ storageState: authFile('admin') });
+
+const PHONE = { width: 390, height: 844 };
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** An 18-character ID number with its check character (ISO 7064 MOD 11-2). */
+function idNumber(first17: string): string {
+  const sum = [...first17].reduce((s, c, i) => s + Number(c) * ID_WEIGHTS[i]!, 0);
+  return first17 + '10X98765432'[sum % 11]!;
+}
+
+/** A signed-out page at phone size (the driver's or the customer's phone), in Chinese. */
+async function phonePage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    storageState: { cookies: [], origins: [] },
+  });
+  await context.addInitScript(() => localStorage.setItem('fleetdesk.lang', 'zh-CN'));
+  return context.newPage();
+}
+
+/** Nothing wider than the phone: the page does not scroll sideways. */
+async function expectFitsPhone(page: Page, what: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The tenant's public lead form, enabled, its leads entering the pool: its key. */
+async function leadFormKey(request: APIRequestContext, token: string): Promise<string> {
+  const form = await apiData<{
+    key: string;
+    enabled: boolean;
+    rentId: number;
+    ownerId: number | null;
+    version: number;
+  }>(request, token, 'GET', 'crmForm/get');
+  if (form.enabled && form.ownerId === null) return form.key;
+  const saved = await apiData<{ key: string }>(request, token, 'PUT', 'crmForm/save', {
+    enabled: true,
+    rentId: form.rentId,
+    ownerId: null,
+    version: form.version,
+  });
+  return saved.key;
+}
+
+test('a lead from the public form: claimed from the pool, followed up twice, converted to a driver, given a contract', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const token = (await apiSignIn(request, 'admin')).access_token;
+  const stamp = String(Date.now()).slice(-8);
+  const name = `顾晨${stamp.slice(-4)}`;
+  const phone = `136${stamp}`;
+  const key = await leadFormKey(request, token);
+
+  // 1. The customer, on his phone, leaves his number on the company's form.
+  const customer = await phonePage(browser, baseURL!);
+  await customer.goto(`/survey/lead/${key}`);
+  await expect(customer.getByRole('heading')).toContainText('演示', { timeout: 30_000 });
+  await customer.getByLabel('姓名').fill(name);
+  await customer.getByLabel('手机号').fill(phone);
+  await customer.getByLabel('意向车型').fill('比亚迪秦 PLUS');
+  await expect(customer.getByLabel('网站'), 'the honeypot is not for people').toBeHidden();
+  await expectFitsPhone(customer, 'the lead form');
+  await customer.getByRole('button', { name: /^提\s?交$/ }).click();
+  await expect(customer.getByText(/提交成功|感谢/)).toBeVisible({ timeout: 20_000 });
+  await customer.context().close();
+
+  // 2. The lead is in the pool, its phone masked; the admin claims it from there.
+  await page.goto('/crm');
+  await page.getByRole('radio', { name: /公海/ }).click();
+  await page.getByPlaceholder(/姓名|手机/).fill(phone.slice(0, 7));
+  await page.getByPlaceholder(/姓名|手机/).press('Enter');
+  const poolRow = page.locator('.ant-table-row', { hasText: name });
+  await expect(poolRow).toBeVisible({ timeout: 30_000 });
+  await expect(poolRow).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+  await expect(poolRow).toContainText('在线表单');
+  await poolRow.getByRole('button', { name: '领取' }).click();
+  await page
+    .locator('.ant-popover, .ant-modal-confirm')
+    .getByRole('button', { name: /领\s?取|确\s?定/ })
+    .click();
+  await expect(page.getByText(/已领取/)).toBeVisible();
+
+  // 3. It is his now: the lead's page from the list of his leads.
+  await page.getByRole('radio', { name: /我的/ }).click();
+  const mine = page.locator('.ant-table-row', { hasText: name });
+  await expect(mine).toContainText(phone, { timeout: 30_000 });
+  await mine.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/crm\/lead\/\d+$/);
+  const leadId = Number(/lead\/(\d+)/.exec(page.url())![1]);
+  const state = page.getByTestId('crm-lead-state');
+  await expect(state).toHaveText('新线索');
+
+  // 4. Two follow-ups: a call (the first one makes the lead 跟进中), then a WeChat message with a next step.
+  const followUp = async (way: string, content: string) => {
+    await page.getByRole('button', { name: /添加跟进|写跟进/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: way }).click();
+    await dialog.getByLabel('跟进内容').fill(content);
+    await dialog.getByRole('button', { name: /^保\s?存$|^确\s?定$|^提\s?交$/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('crm-follow-ups')).toContainText(content);
+  };
+  await followUp('电话', '电话沟通：想租比亚迪秦 PLUS 跑网约车，月租预算 3500 元');
+  await expect(state).toHaveText('跟进中');
+  await followUp('微信', '微信发了车型和价格，约好周六到店看车');
+  const lead = await apiData<{ followUpCount: number; state: string }>(request, token, 'GET', `crmLead/get/${leadId}`);
+  expect(lead.followUpCount).toBe(2);
+
+  // 5. Converted to a driver: his name and phone come from the lead, the ID number is added.
+  await page.getByRole('button', { name: /转为司机/ }).click();
+  const convert = page.getByRole('dialog');
+  await expect(convert.getByLabel('姓名')).toHaveValue(name);
+  await expect(convert.getByLabel('手机号')).toHaveValue(phone);
+  await convert.getByLabel('身份证号').fill(idNumber(`33010619880512${stamp.slice(-3)}`));
+  await convert.getByRole('button', { name: /转为司机|^确\s?定$|^保\s?存$/ }).click();
+  await expect(state).toHaveText('已成交', { timeout: 20_000 });
+  const won = await apiData<{ driverId: number | null }>(request, token, 'GET', `crmLead/get/${leadId}`);
+  expect(won.driverId).toBeTruthy();
+
+  // 6. From the won lead, the contract wizard with the new driver chosen; a car the wizard may rent out.
+  await page.getByRole('button', { name: /签约|合同/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/rentContract/new\\?driverId=${won.driverId}`));
+  const driver = await apiData<{ rentId: number }>(request, token, 'GET', `rentDriver/${won.driverId}`);
+  const car = await rentableCar(request, token, driver.rentId);
+  const carBox = page.locator('.fd-car-picker input');
+  await carBox.click();
+  await carBox.pressSequentially(car.plate.slice(-5));
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: car.plate.slice(-5) })
+    .first()
+    .click();
+  // A converted lead is a new driver (a prospect): activated as he signs.
+  const activate = page.getByRole('button', { name: '设为在职并签约' });
+  if (await activate.isVisible()) await activate.click();
+  await expect(page.locator('.fd-prospect-alert')).toHaveCount(0);
+  const next = page.locator('.fd-sign-nav .ant-btn-primary');
+  await next.click();
+  await next.click();
+  await expect(page.locator('.ant-table')).toBeVisible();
+  await page.getByRole('button', { name: '生成合同' }).click();
+  const receipts = page.locator('.fd-sign-receipts');
+  await pickOption(page, receipts.getByRole('combobox'), /./);
+  await receipts.getByRole('button', { name: '确认收款并签约' }).click();
+  await expect(page.getByText(/签约成功，已收款 ¥[\d,]+\.\d{2}/)).toBeVisible({ timeout: 20_000 });
+
+  // The lead's page links to its driver.
+  await page.goto(`/crm/lead/${leadId}`);
+  await expect(page.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/rentDriver/${won.driverId}`));
+});
+
+/** An idle car of the driver's rent that the contract wizard offers (status, compulsory insurance, inspection). */
+async function rentableCar(
+  request: APIRequestContext,
+  token: string,
+  rentId: number,
+): Promise<{ id: number; plate: string }> {
+  const cars = await apiData<{ rows: { id: number; plate: string; rentId: number }[] }>(
+    request,
+    token,
+    'POST',
+    'rentCar/list',
+    { status: ['idle'], rentId, pageSize: 50 },
+  );
+  const checks = await apiData<{ carId: number; rentable: boolean }[]>(request, token, 'POST', 'rentCar/rentability', {
+    ids: cars.rows.map((c) => c.id),
+  });
+  const car = cars.rows.find((c) => checks.some((r) => r.carId === c.id && r.rentable));
+  expect(car, 'an idle demo car that may be rented out').toBeTruthy();
+  return car!;
+}
+
+interface SurveyRow {
+  id: number;
+  title: string;
+  state: string;
+}
+
+test('a survey sent to three drivers through the screen; one answers on his phone', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = (await apiSignIn(request, 'admin')).access_token;
+  const surveys = await apiData<{ rows: SurveyRow[] }>(request, token, 'GET', 'survey/list?pageSize=50');
+  const survey = surveys.rows.find((s) => s.title === '租车服务满意度调查' && s.state === 'published');
+  expect(survey, 'the published demo survey').toBeTruthy();
+  const before = await apiData<{ totals: { invited: number; answered: number } }>(
+    request,
+    token,
+    'GET',
+    `survey/results/${survey!.id}`,
+  );
+  // Three active drivers with a phone.
+  const drivers = await apiData<{ rows: { id: number; name: string; phone: string | null }[] }>(
+    request,
+    token,
+    'POST',
+    'rentDriver/list',
+    { state: ['active'], pageSize: 50 },
+  );
+  const three = drivers.rows.filter((d) => d.phone).slice(-3);
+  expect(three).toHaveLength(3);
+
+  // 1. The survey's page from the surveys tab; the send dialog with three drivers.
+  await page.goto('/crm/surveys');
+  await page.getByRole('link', { name: '租车服务满意度调查' }).click();
+  await expect(page).toHaveURL(new RegExp(`/crm/survey/${survey!.id}`));
+  await page
+    .getByRole('button', { name: /^发\s?送/ })
+    .first()
+    .click();
+  const send = page.getByRole('dialog');
+  const picker = send.getByRole('combobox').first();
+  for (const d of three) {
+    await picker.click();
+    await picker.pressSequentially(d.name);
+    await send
+      .page()
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: d.name })
+      .first()
+      .click();
+  }
+  await picker.press('Escape');
+  const since = Date.now();
+  await send.getByRole('button', { name: /^发\s?送/ }).click();
+  await expect(page.getByText(/已发送|3 人|3 份/)).toBeVisible({ timeout: 20_000 });
+  await expect(send).toBeHidden();
+
+  // 2. The first driver's SMS, as the sandbox gateway got it: his personal link.
+  const driver = three[0]!;
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const outbox = await apiData<{ rows: { content: string; createdAt: string }[] }>(
+          request,
+          token,
+          'GET',
+          `smsNotice/outbox?phone=${driver.phone}&pageSize=5`,
+        );
+        const sms = outbox.rows.find(
+          (r) => Date.parse(r.createdAt) >= since - 2000 && /\/survey\/\d+\/[\w-]+/.test(r.content),
+        );
+        link = sms ? /\/survey\/\d+\/[\w-]+/.exec(sms.content)![0] : '';
+        return link;
+      },
+      { message: `the survey SMS to ${driver.phone}`, timeout: 30_000 },
+    )
+    .toBeTruthy();
+
+  // 3. He answers on his phone: one choice, several choices, two ratings and a remark.
+  const phone = await phonePage(browser, baseURL!);
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { name: '租车服务满意度调查' })).toBeVisible({ timeout: 30_000 });
+  await expectFitsPhone(phone, 'the survey page');
+  const questions = phone.locator('[data-question-kind]');
+  const count = await questions.count();
+  expect(count).toBe(5);
+  for (let i = 0; i < count; i++) {
+    const q = questions.nth(i);
+    const kind = await q.getAttribute('data-question-kind');
+    if (kind === 'single') await q.getByRole('radio').first().check();
+    else if (kind === 'multiple') {
+      await q.getByRole('checkbox').nth(0).check();
+      await q.getByRole('checkbox').nth(1).check();
+    } else if (kind === 'rating') await q.getByRole('radio').nth(3).click();
+    else await q.getByRole('textbox').fill('车况很好，客服回复及时，希望还车手续再快一点');
+  }
+  await phone.getByRole('button', { name: /^提\s?交$/ }).click();
+  await expect(phone.getByText(/感谢|已提交/)).toBeVisible({ timeout: 20_000 });
+  await expectFitsPhone(phone, 'the thank-you page');
+  // The link is spent: opened again, it says so.
+  await phone.reload();
+  await expect(phone.getByText(/已提交|已经提交|已填写/)).toBeVisible({ timeout: 20_000 });
+  await phone.context().close();
+
+  // 4. The results count three more invited and one more answer; the invites list shows him answered.
+  const after = await apiData<{ totals: { invited: number; answered: number } }>(
+    request,
+    token,
+    'GET',
+    `survey/results/${survey!.id}`,
+  );
+  expect(after.totals.invited).toBe(before.totals.invited + 3);
+  expect(after.totals.answered).toBe(before.totals.answered + 1);
+  await page.reload();
+  await page.getByRole('tab', { name: /发送记录|邀请/ }).click();
+  await expect(page.locator('.ant-table-row', { hasText: driver.name }).first()).toContainText('已提交');
+  await page.getByRole('tab', { name: /结果|统计/ }).click();
+  await expect(page.getByText('车况很好，客服回复及时，希望还车手续再快一点')).toBeVisible();
+});
