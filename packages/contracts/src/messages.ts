@@ -15,6 +15,7 @@ export const MessageCategory = {
   tasks: 5,
   approvals: 6,
   driverReminders: 7,
+  customers: 8,
 } as const;
 export type MessageCategory = (typeof MessageCategory)[keyof typeof MessageCategory];
 
@@ -26,4 +27,5 @@ export const MESSAGE_CATEGORIES: readonly { id: MessageCategory; name: LocalText
   { id: MessageCategory.tasks, name: { 'zh-CN': '任务通知', 'en-US': 'Tasks' } },
   { id: MessageCategory.approvals, name: { 'zh-CN': '审批', 'en-US': 'Approvals' } },
   { id: MessageCategory.driverReminders, name: { 'zh-CN': '司机提醒', 'en-US': 'Driver reminders' } },
+  { id: MessageCategory.customers, name: { 'zh-CN': '客户跟进', 'en-US': 'Customer follow-ups' } },
 ];

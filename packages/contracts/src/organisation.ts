@@ -187,9 +187,11 @@ export type EmployeeExportFilter = z.infer<typeof EmployeeExportFilter>;
 
 /**
  * Which records a role sees: `all` of the tenant, the rents its users are `assigned` to, or (`workshop`) only the
- * maintenance work orders of the workshops its users sign in for (maintenance_workshop_users), in their rents.
+ * maintenance work orders of the workshops its users sign in for (maintenance_workshop_users), in their rents, or
+ * (`own`, 本人) the rents its users are assigned to and, in the CRM, only the leads they own plus the pool. `own`
+ * counts as `assigned` for the no-escalation rules.
  */
-export const DATA_SCOPES = ['all', 'assigned', 'workshop'] as const;
+export const DATA_SCOPES = ['all', 'assigned', 'workshop', 'own'] as const;
 export const DataScope = z.enum(DATA_SCOPES);
 export type DataScope = z.infer<typeof DataScope>;
 
@@ -373,6 +375,29 @@ addValidationMessages({
   'v.gpsSmsPhones': { 'zh-CN': '最多 10 个手机号', 'en-US': 'At most 10 phone numbers' },
 });
 
+/** The `crm` section of the rules (issue 32): the pool, claim limits, owned leads, survey links. */
+export const CrmRules = z.object({
+  poolDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(15)
+    .describe('an owned open lead without a follow-up for this many days (since it was owned) returns to the pool'),
+  claimPerDay: z.number().int().min(1).max(500).default(20).describe('leads an employee may claim per tenant day'),
+  maxOwned: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .nullable()
+    .default(null)
+    .describe('open leads an employee may own (claim and assign refuse beyond it); null: no limit'),
+  surveyDays: z.number().int().min(1).max(90).default(14).describe('default validity of a survey link, days'),
+});
+export type CrmRules = z.infer<typeof CrmRules>;
+export const DEFAULT_CRM_RULES: CrmRules = { poolDays: 15, claimPerDay: 20, maxOwned: null, surveyDays: 14 };
+
 /**
  * The business rules every later area reads through the settings service (server: `settings.service.ts`),
  * each with its default, so that a tenant that never opened the settings page works as documented here.
@@ -508,6 +533,7 @@ export const TenantRules = z.object({
     })
     .default({ approvalAbove: 2000, leadKm: 1000 })
     .describe('maintenance (issue 31)'),
+  crm: CrmRules.default(DEFAULT_CRM_RULES).describe('CRM pool and claim limits, survey links (issue 32)'),
   messageArchiveDays: z
     .number()
     .int()

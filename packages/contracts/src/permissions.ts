@@ -86,7 +86,7 @@ function menu(
 export const MENUS: readonly MenuDef[] = [
   menu('rentCar', '/rentCar', '车辆管理', 'Vehicles', 'CarOutlined', [...CRUD, 'import', 'transfer', 'query']),
   menu('rentDriver', '/rentDriver', '司机管理', 'Drivers', 'IdcardOutlined', [...CRUD, 'import', 'blacklist']),
-  menu('crm', '/crm', '客户管理', 'Customers', 'TeamOutlined', [...CRUD, 'import', 'assign']),
+  menu('crm', '/crm', '客户管理', 'Customers', 'TeamOutlined', [...CRUD, 'import', 'assign', 'send']),
   menu('rentContract', '/rentContract', '合同管理', 'Contracts', 'FileTextOutlined', [
     ...CRUD,
     'import',

@@ -28,3 +28,4 @@ export * from './financing.js';
 export * from './financing-money.js';
 export * from './financing-lists.js';
 export * from './maintenance.js';
+export * from './crm.js';

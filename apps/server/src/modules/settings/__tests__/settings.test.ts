@@ -156,6 +156,7 @@ describe('rules', () => {
       costs: { vehicleCostCentreId: null },
       messageArchiveDays: 90,
       maintenance: { approvalAbove: 2000, leadKm: 1000 },
+      crm: { poolDays: 15, claimPerDay: 20, maxOwned: null, surveyDays: 14 },
     });
     // The demo saved one rule (its second approver); the rest are the defaults.
     expect(await tenantRules(t.deps, demo)).toEqual({
