@@ -137,6 +137,10 @@ export async function generateCrm(db, { tenantCode = 'DEMO', leads = 500_000, sa
     insert into user_rents (tenant_id, user_id, rent_id)
     select ${tenantId}, u, r from unnest(array[${owners.join(', ')}]::bigint[]) u cross join unnest(array[${rentIds.join(', ')}]::bigint[]) r
     on conflict do nothing`);
+  // A won lead names the driver it became: the demo company's drivers, in turn (the list never reads them).
+  const driverIds = (await one(`select id from drivers where tenant_id = ${tenantId} order by id limit 200`)).map((d) =>
+    Number(d.id),
+  );
   const [{ id: adminId }] = await one(
     `select id from users where tenant_id = ${tenantId} and username = 'admin' order by id limit 1`,
   );
@@ -155,7 +159,7 @@ export async function generateCrm(db, { tenantCode = 'DEMO', leads = 500_000, sa
   const leadSql = `
     insert into crm_leads (tenant_id, rent_id, kind, name, company_name, phone, source, intent, wanted_car, budget_fen,
       contract_kind, owner_id, owner_since, state, lost_reason, next_follow_up_at, last_follow_up_at, last_follow_up_text,
-      follow_up_count, won_at, remark, created_by, created_at, updated_at)
+      follow_up_count, driver_id, won_at, remark, created_by, created_at, updated_at)
     select ${tenantId},
       (array[${rentIds.join(', ')}])[1 + b.n % ${rentIds.length}],
       case when b.g < 80 then 'company' else 'person' end,
@@ -175,6 +179,7 @@ export async function generateCrm(db, { tenantCode = 'DEMO', leads = 500_000, sa
           when b.g < 150 then date_trunc('day', now()) + interval '20 hours'
           else now() + (1 + b.n % 14) * interval '1 day' end end,
       null, null, 0,
+      case when b.state = 'won' then (array[${driverIds.join(', ')}]::bigint[])[1 + b.n % ${driverIds.length}] end,
       case when b.state = 'won' then b.created + (3 + b.n % 40) * interval '1 day' end,
       case when b.n % 10 = 0 then '客户希望周末联系' end,
       case when b.source_form then null else ${adminId} end,
@@ -221,9 +226,9 @@ export async function generateCrm(db, { tenantCode = 'DEMO', leads = 500_000, sa
   // convert for the won.
   await db.query(`
     insert into crm_owner_log (tenant_id, lead_id, action, from_user, to_user, by_user, at)
-    select tenant_id, id, 'create', null, null, created_by, created_at from crm_leads where tenant_id = ${tenantId}
+    select tenant_id, id, 'create', null::bigint, null::bigint, created_by, created_at from crm_leads where tenant_id = ${tenantId}
     union all
-    select tenant_id, id, 'claim', null, owner_id, owner_id, owner_since from crm_leads
+    select tenant_id, id, 'claim', null::bigint, owner_id, owner_id, owner_since from crm_leads
       where tenant_id = ${tenantId} and owner_id is not null
     union all
     select tenant_id, id, 'return', (array[${owners.join(', ')}]::bigint[])[1 + id % ${owners.length}], null, null,
