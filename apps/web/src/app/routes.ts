@@ -65,6 +65,10 @@ function withContractTabs<M>(screen: () => Promise<M>): Promise<M> {
   return Promise.all([import('../features/handover/register'), screen()]).then(([, m]) => m);
 }
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
+/** The driver page with the tabs other areas register for it (components/driver-tabs). */
+function withDriverTabs<M>(screen: () => Promise<M>): Promise<M> {
+  return Promise.all([import('../features/crm/register'), screen()]).then(([, m]) => m);
+}
 
 export const ROUTES: RouteDef[] = [
   { name: 'login', path: '/login', titleKey: 'routes.login', frame: 'plain', open: true, page: auth.login },
@@ -115,6 +119,23 @@ export const ROUTES: RouteDef[] = [
     frame: 'bare',
     open: true,
     page: lazyPage(() => import('../features/billing/pages/sandbox-pay-page')),
+  },
+  // The CRM's open pages (spec section 2: the first segment `survey` is open): phone-first, no shared header.
+  {
+    name: 'surveyLeadForm',
+    path: '/survey/lead/:key',
+    titleKey: 'routes.surveyLeadForm',
+    frame: 'bare',
+    open: true,
+    page: lazyPage(() => import('../features/crm/pages/public-lead-form-page')),
+  },
+  {
+    name: 'surveyAnswer',
+    path: '/survey/:id/:token',
+    titleKey: 'routes.surveyAnswer',
+    frame: 'bare',
+    open: true,
+    page: lazyPage(() => import('../features/crm/pages/public-survey-page')),
   },
   { name: 'qr', path: '/qr/:id', titleKey: 'routes.qr', frame: 'bare', page: auth.qr },
   {
@@ -198,6 +219,18 @@ export const ROUTES: RouteDef[] = [
     icon: 'ToolOutlined',
     nav: true,
     page: lazyPage(() => import('../features/maintenance/pages/maintenance-page')),
+  },
+  {
+    // The CRM as tabs (`leads`, `followUps`, `funnel`, `surveys`, `settings`), the lead page (`lead/{id}`) and the
+    // survey page (`survey/{id}`): one route, as the maintenance screens.
+    name: 'crm',
+    path: '/crm/:page?/:id?',
+    titleKey: 'crm:routes.crm',
+    frame: 'header',
+    permission: 'crm',
+    icon: 'TeamOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/crm/pages/crm-page')),
   },
   {
     name: 'riskGpsMap',
@@ -314,7 +347,7 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'routes.driverDetail',
     frame: 'header',
     permission: 'rentDriver',
-    page: lazyPage(() => import('../features/drivers/detail/driver-detail-page')),
+    page: lazyPage(() => withDriverTabs(() => import('../features/drivers/detail/driver-detail-page'))),
   },
   {
     name: 'driverEdit',

@@ -12,10 +12,11 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DriverDetail, DriverImage, DriverOperation } from '@fleetdesk/contracts/drivers';
+import { driverPageTabs } from '../../../components/driver-tabs/driver-tabs';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import type { RequestError } from '../../../lib/request';
@@ -164,6 +165,8 @@ export default function DriverDetailPage() {
   const driver = useQuery({ ...driverQuery(valid ? id : 0), enabled: valid });
   const [search, setSearch] = useSearchParams();
   const contractsTab = access.can('rentContract:view');
+  // Tabs of other areas (the CRM's surveys), registered with the screen (components/driver-tabs).
+  const added = driverPageTabs().filter((x) => access.can(x.permission ?? 'rentDriver:view'));
   const asked = search.get('tab') as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : 'profile';
 
@@ -240,7 +243,13 @@ export default function DriverDetailPage() {
         />
       ))}
       <Tabs
-        activeKey={search.get('tab') === 'contracts' && contractsTab ? 'contracts' : tab}
+        activeKey={
+          search.get('tab') === 'contracts' && contractsTab
+            ? 'contracts'
+            : added.some((x) => x.key === search.get('tab'))
+              ? search.get('tab')!
+              : tab
+        }
         onChange={(key) => setSearch(key === 'profile' ? {} : { tab: key }, { replace: true })}
         items={[
           ...TABS.map((key) => ({
@@ -266,6 +275,15 @@ export default function DriverDetailPage() {
                 },
               ]
             : []),
+          ...added.map(({ key, labelKey, Panel }) => ({
+            key,
+            label: t(labelKey),
+            children: (
+              <Suspense fallback={<Skeleton active />}>
+                <Panel driverId={d.id} />
+              </Suspense>
+            ),
+          })),
         ]}
         destroyOnHidden
       />
