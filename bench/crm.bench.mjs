@@ -48,6 +48,13 @@ const LISTS = [
     path: list(`view=all&keyword=${encodeURIComponent(KEYWORD)}`),
   },
   { name: 'all, admin, overdue', as: ADMIN, method: 'GET', path: list('view=all&followUp=overdue') },
+  // The sub-views' badges, as the screen asks them (one row and the counts of mine, pool and all).
+  {
+    name: 'counts, admin',
+    as: ADMIN,
+    method: 'GET',
+    path: `${A}/crmLead/list?pageNum=1&pageSize=1&view=mine&withCounts=true`,
+  },
 ];
 
 ensureBuilt();
