@@ -35,6 +35,8 @@ export const ErrorBody = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** A business refusal a client acts on (409): e.g. `payments.insufficientBalance`. */
   code: z.string().optional(),
+  /** What the client needs to act on a 409 (the CRM's duplicate phone: the lead holding it and its owner). */
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

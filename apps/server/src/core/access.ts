@@ -57,6 +57,11 @@ export interface RequestContext {
    * orders he sees, within his assigned rents (`maintenance_workshop_users`). Undefined: not limited.
    */
   workshopIds?: readonly number[];
+  /**
+   * Data scope `own` (every role of the user has it, issue 32): his rents are his assigned ones (as `assigned`),
+   * and in the CRM he sees only the leads he owns plus the pool (`leadOwnerScope`). Undefined: not limited.
+   */
+  ownOnly?: true;
   userId: number;
   username: string;
   name: string;
@@ -126,6 +131,15 @@ export function workshopScope(ctx: Pick<RequestContext, 'workshopIds'>, column: 
   if (ctx.workshopIds === undefined) return sql`true`;
   if (!ctx.workshopIds.length) return sql`false`;
   return sql`${column} = any(${`{${ctx.workshopIds.join(',')}}`}::bigint[])`;
+}
+
+/**
+ * The `own` data scope as a condition on a lead's owner column: for a user whose roles all have scope `own`, the
+ * leads he owns and the pool (owner null); `true` for everybody else. The CRM adds it to every lead query.
+ */
+export function leadOwnerScope(ctx: Pick<RequestContext, 'ownOnly' | 'userId'>, ownerColumn: SQL): SQL {
+  if (!ctx.ownOnly) return sql`true`;
+  return sql`(${ownerColumn} = ${ctx.userId} or ${ownerColumn} is null)`;
 }
 
 /** A user who hears of a rent's news: every rent of the tenant (`all`), or the rents he is assigned to. */

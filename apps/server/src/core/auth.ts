@@ -31,6 +31,8 @@ export interface SessionRow {
   /** Every role of the user has data scope `workshop` (a workshop's sign-in): his work orders are his workshops'. */
   workshop_only: boolean | null;
   workshop_ids: number[] | null;
+  /** Every role of the user has data scope `own` (issue 32): in the CRM, his own leads and the pool only. */
+  own_only: boolean | null;
   roles: string[] | null;
   grants: string[] | null;
   all_permissions: boolean | null;
@@ -56,7 +58,7 @@ const SESSION_SQL = `
         (select array_agg(r.id order by r.id) from rents r
           where r.tenant_id = t.tenant_id and r.status in ('active', 'disabled'))
       end as all_rent_ids,
-      ro.all_rents, ro.roles, ro.all_permissions, ro.workshop_only,
+      ro.all_rents, ro.roles, ro.all_permissions, ro.workshop_only, ro.own_only,
       case when ro.workshop_only then
         coalesce((select array_agg(w.workshop_id order by w.workshop_id) from maintenance_workshop_users w
           where w.tenant_id = t.tenant_id and w.user_id = t.user_id), '{}')
@@ -72,7 +74,8 @@ const SESSION_SQL = `
     left join lateral (
       select array_agg(r.code order by r.code) as roles, bool_or(r.all_permissions) as all_permissions,
         bool_or(r.all_permissions or r.data_scope = 'all') as all_rents,
-        bool_and(r.data_scope = 'workshop' and not r.all_permissions) as workshop_only
+        bool_and(r.data_scope = 'workshop' and not r.all_permissions) as workshop_only,
+        bool_and(r.data_scope = 'own' and not r.all_permissions) as own_only
       from user_roles x join roles r on r.tenant_id = x.tenant_id and r.id = x.role_id
       where x.tenant_id = t.tenant_id and x.user_id = t.user_id
     ) ro on true
@@ -177,6 +180,7 @@ export async function authenticateUser(
     username: row.username,
     name: row.name,
     ...(row.workshop_only ? { workshopIds: (row.workshop_ids ?? []).map(Number) } : {}),
+    ...(row.own_only ? { ownOnly: true as const } : {}),
     roles: row.roles ?? [],
     permissions,
     membershipExpiresAt,

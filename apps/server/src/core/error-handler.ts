@@ -37,7 +37,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
             }
           : {};
       const code = err instanceof ConflictError && err.code ? { code: err.code } : {};
-      return reply.code(err.httpStatus).send({ status: err.status, message, ...errors, ...code });
+      const data = err instanceof ConflictError && err.data ? { data: err.data } : {};
+      return reply.code(err.httpStatus).send({ status: err.status, message, ...errors, ...code, ...data });
     }
     const fe = err as FastifyError & { validation?: Parameters<typeof fieldErrors>[0] };
     if (fe.validation) {

@@ -64,6 +64,8 @@ export class ConflictError extends AppError {
     messageKey: string,
     params?: Record<string, string | number>,
     readonly code?: string,
+    /** What the client needs to act on the refusal (the record that holds the phone): answered as `data`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(409, ErrorStatus.businessRule, messageKey, params);
   }

@@ -155,6 +155,19 @@ export interface DomainEventMap {
   };
   /** An approval reached its outcome: approved, rejected (the last decision) or withdrawn by its applicant. */
   'approval.decided': { approvalId: number; kind: string; result: string; decidedBy: number | null; at: string };
+  /** A lead's next follow-up time passed while it is open and owned (the `crm.hourly` job; once per due time). */
+  'crm.followUpOverdue': { leadId: number; name: string; rentId: number; ownerId: number; dueAt: string };
+  /** The `crm.hourly` job returned an owned lead to the pool (no follow-up for `crm.poolDays`). */
+  'crm.leadReturned': {
+    leadId: number;
+    name: string;
+    rentId: number;
+    formerOwnerId: number;
+    days: number;
+    at: string;
+  };
+  /** The public lead form was submitted again with the phone of an open lead (its owner is told). */
+  'crm.leadAgain': { leadId: number; name: string; phone: string; ownerId: number; at: string };
 }
 
 export type EventName = keyof DomainEventMap;

@@ -38,6 +38,7 @@ import { moneyRoutes } from './financing/money.routes.js';
 import { collateralRoutes } from './financing/collateral.routes.js';
 import { financingTestRoutes } from './financing/financing.test-routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { crmRoutes } from './crm/crm.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -79,6 +80,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     moneyRoutes,
     collateralRoutes,
     maintenanceRoutes,
+    crmRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -10,6 +10,7 @@ import { registerFinancing } from './financing/register.js';
 import { registerFinancingMoney } from './financing/money.register.js';
 import { registerGps } from './gps/register.js';
 import { registerMaintenance } from './maintenance/register.js';
+import { registerCrm } from './crm/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
 import { registerOrganisation } from './organisation/register.js';
@@ -46,6 +47,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerMessages,
   registerFinancingMoney,
   registerMaintenance,
+  registerCrm,
 ];
 
 const registered = new WeakSet<AppDeps>();

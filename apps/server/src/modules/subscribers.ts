@@ -1,5 +1,6 @@
 import { registerGpsSubscribers } from './gps/events/subscribers.js';
 import { registerMessagesSubscribers } from './messages/messages.subscribers.js';
+import { registerCrmSubscribers } from './crm/crm.subscribers.js';
 
 /**
  * Every area's domain-event subscribers (core/events.ts), in one place: called where the app is built
@@ -9,4 +10,5 @@ import { registerMessagesSubscribers } from './messages/messages.subscribers.js'
 export function registerSubscribers(): void {
   registerMessagesSubscribers();
   registerGpsSubscribers();
+  registerCrmSubscribers();
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   DRIVER_ACTION_TITLES,
   DRIVER_ACTIONS,
@@ -175,33 +175,68 @@ function rentOf(ctx: RequestContext, rentId: number | undefined): number {
 }
 
 export async function createDriver(deps: AppDeps, ctx: RequestContext, input: DriverInput): Promise<DriverDetail> {
-  const rentId = rentOf(ctx, input.rentId);
-  await ensureRentWritable(deps.db, ctx, rentId, 'rentId');
   const now = deps.clock.now();
   const id = await deps.db
-    .transaction(async (tx) => {
-      await checkPhone(tx, ctx.tenantId, input.phone);
-      const labelIds = await checkLabels(tx, ctx.tenantId, input.labelIds);
-      const [row] = await tx
-        .insert(drivers)
-        .values({
-          tenantId: ctx.tenantId,
-          rentId,
-          ...(await driverValues(tx, deps, ctx.tenantId, input)),
-          state: 'prospect',
-          stateChangedAt: now,
-          createdBy: ctx.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: drivers.id });
-      const driverId = row!.id;
-      await setLabels(tx, ctx.tenantId, driverId, labelIds);
-      await repo.insertEvent(tx, ctx, { driverId, kind: 'create', toState: 'prospect', at: now });
-      return driverId;
-    })
+    .transaction((tx) => createDriverIn(tx, deps, ctx, input, now))
     .catch((err: unknown) => conflictOf(err, input));
   return getDriver(deps, ctx, id);
+}
+
+/**
+ * The create path inside the caller's transaction (the CRM's conversion writes the driver and the won lead as one):
+ * the rent, the phone, the labels and the images checked as `rentDriver/add` checks them; answers the new id. A
+ * unique index that refuses the row raises the database error (the caller's `.catch` maps it).
+ */
+export async function createDriverIn(
+  tx: DbOrTx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  input: DriverInput,
+  now: Date,
+): Promise<number> {
+  const rentId = rentOf(ctx, input.rentId);
+  await ensureRentWritable(tx, ctx, rentId, 'rentId');
+  await checkPhone(tx, ctx.tenantId, input.phone);
+  const labelIds = await checkLabels(tx, ctx.tenantId, input.labelIds);
+  const [row] = await tx
+    .insert(drivers)
+    .values({
+      tenantId: ctx.tenantId,
+      rentId,
+      ...(await driverValues(tx, deps, ctx.tenantId, input)),
+      state: 'prospect',
+      stateChangedAt: now,
+      createdBy: ctx.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: drivers.id });
+  const driverId = row!.id;
+  await setLabels(tx, ctx.tenantId, driverId, labelIds);
+  await repo.insertEvent(tx, ctx, { driverId, kind: 'create', toState: 'prospect', at: now });
+  return driverId;
+}
+
+/** A live driver of the tenant with this phone or this ID number (the CRM's conversion names it in its 409). */
+export async function driverTwin(
+  db: DbOrTx,
+  tenantId: number,
+  phone: string,
+  idNumber: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: drivers.id, name: drivers.name })
+    .from(drivers)
+    .where(
+      and(
+        eq(drivers.tenantId, tenantId),
+        isNull(drivers.deletedAt),
+        or(eq(drivers.phone, phone), eq(drivers.idNumber, idNumber.toUpperCase())),
+      ),
+    )
+    .orderBy(drivers.id)
+    .limit(1);
+  return row;
 }
 
 export async function updateDriver(

@@ -4,13 +4,16 @@ import type { DbOrTx } from '../../core/db.js';
 import { labels } from '../../db/schema/organisation.js';
 
 /**
- * Records carrying a label. Employee labels count `user_labels`, driver labels `driver_labels`; car and
- * customer labels count 0 until those areas keep labels of their own (each then adds its table here).
+ * Records carrying a label. Employee labels count `user_labels`, driver labels `driver_labels`, customer labels
+ * `crm_lead_labels` (issue 32); car labels count 0 until that area keeps labels of its own (it then adds its table
+ * here).
  */
 const usedOf = sql<number>`(case when labels.kind = 'employee' then (select count(*)::int from user_labels ul
   where ul.tenant_id = labels.tenant_id and ul.label_id = labels.id)
   when labels.kind = 'driver' then (select count(*)::int from driver_labels dl
-  where dl.tenant_id = labels.tenant_id and dl.label_id = labels.id) else 0 end)`;
+  where dl.tenant_id = labels.tenant_id and dl.label_id = labels.id)
+  when labels.kind = 'customer' then (select count(*)::int from crm_lead_labels cl
+  where cl.tenant_id = labels.tenant_id and cl.label_id = labels.id) else 0 end)`;
 
 export function toLabel(r: { label: typeof labels.$inferSelect; used: number }): Label {
   return {
