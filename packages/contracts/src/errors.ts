@@ -17,6 +17,8 @@ export const ErrorStatus = {
   /** A business rule refused the call: state, conflict, in use (HTTP 409). */
   businessRule: 30101,
   notFound: 404,
+  /** A link that was good and is no more: expired, or what it opens has ended (HTTP 410: a survey's link). */
+  gone: 410,
   tooManyRequests: 429,
   internal: 500,
   upstreamTimeout: 504,
@@ -41,4 +43,4 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** HTTP statuses whose body is an `ErrorBody`; each route's OpenAPI entry lists them. */
-export const ERROR_HTTP_STATUSES = [400, 401, 403, 404, 409, 413, 429, 500, 504] as const;
+export const ERROR_HTTP_STATUSES = [400, 401, 403, 404, 409, 410, 413, 429, 500, 504] as const;

@@ -77,6 +77,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** A link that was good and is no more (HTTP 410): a survey invitation past its expiry, or its survey closed. */
+export class GoneError extends AppError {
+  constructor(messageKey: string) {
+    super(410, ErrorStatus.gone, messageKey);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, ErrorStatus.tooManyRequests, 'error.tooManyRequests', { seconds: retryAfterSeconds });

@@ -47,6 +47,11 @@ export class FileUrls {
     return hmac(this.secret, `${key}\n${exp}`);
   }
 
+  /** An HMAC-SHA256 of `value` with the same server secret: other signed links (a survey invitation's token). */
+  mac(value: string): string {
+    return hmac(this.secret, value);
+  }
+
   verify(key: string, exp: number, sig: string): boolean {
     return Number.isFinite(exp) && exp * 1000 > this.clock.now().getTime() && safeEqual(sig, this.signature(key, exp));
   }

@@ -39,6 +39,7 @@ import { collateralRoutes } from './financing/collateral.routes.js';
 import { financingTestRoutes } from './financing/financing.test-routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { crmRoutes } from './crm/crm.routes.js';
+import { crmOpenRoutes } from './crm/open.register.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -81,6 +82,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     collateralRoutes,
     maintenanceRoutes,
     crmRoutes,
+    crmOpenRoutes,
   ]) {
     await app.register(plugin);
   }
