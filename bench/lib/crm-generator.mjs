@@ -155,7 +155,7 @@ export async function generateCrm(db, { tenantCode = 'DEMO', leads = 500_000, sa
       (730 * power(((n * 7919) % 100003) / 100003.0, 2))::numeric as d,
       (n * 2654435761) % 1000 as h,
       (n * 40503) % 1000 as g
-    from generate_series(1, ${leads}) n`);
+    from generate_series(1::bigint, ${leads}) n`);
   const leadSql = `
     insert into crm_leads (tenant_id, rent_id, kind, name, company_name, phone, source, intent, wanted_car, budget_fen,
       contract_kind, owner_id, owner_since, state, lost_reason, next_follow_up_at, last_follow_up_at, last_follow_up_text,

@@ -45,23 +45,56 @@ async function expectFitsPhone(page: Page, what: string) {
   expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
 }
 
-/** The tenant's public lead form, enabled, its leads entering the pool: its key. */
-async function leadFormKey(request: APIRequestContext, token: string): Promise<string> {
+/** The tenant's public lead form, enabled, its leads entering the pool (the demo's is): its key. */
+async function leadFormKey(request: APIRequestContext, token: string, rentId: number): Promise<string> {
   const form = await apiData<{
     key: string;
     enabled: boolean;
-    rentId: number;
+    rentId: number | null;
     ownerId: number | null;
     version: number;
   }>(request, token, 'GET', 'crmForm/get');
   if (form.enabled && form.ownerId === null) return form.key;
   const saved = await apiData<{ key: string }>(request, token, 'PUT', 'crmForm/save', {
     enabled: true,
-    rentId: form.rentId,
+    rentId: form.rentId ?? rentId,
     ownerId: null,
     version: form.version,
   });
   return saved.key;
+}
+
+const SURVEY_TITLE = '租车服务满意度调查';
+
+/** The published demo survey (five questions: single, multiple, two ratings, text); made so if the demo lacks it. */
+async function satisfactionSurvey(request: APIRequestContext, token: string): Promise<number> {
+  const surveys = await apiData<{ rows: { id: number; title: string; state: string }[] }>(
+    request,
+    token,
+    'GET',
+    `survey/list?state=published&pageSize=50`,
+  );
+  const found = surveys.rows.find((s) => s.title === SURVEY_TITLE);
+  if (found) return found.id;
+  const made = await apiData<{ id: number }>(request, token, 'POST', 'survey/save', {
+    title: SURVEY_TITLE,
+    intro: '感谢您选择我们的租车服务，请花一分钟告诉我们您的感受。',
+    questions: [
+      { id: 'q1', kind: 'single', title: '您租车的主要用途', required: true, options: ['网约车', '家用', '商务'] },
+      {
+        id: 'q2',
+        kind: 'multiple',
+        title: '您最看重哪些方面',
+        required: true,
+        options: ['价格', '车况', '服务', '手续'],
+      },
+      { id: 'q3', kind: 'rating', title: '车辆车况满意度', required: true, options: [] },
+      { id: 'q4', kind: 'rating', title: '门店服务满意度', required: true, options: [] },
+      { id: 'q5', kind: 'text', title: '其他意见和建议', required: false, options: [] },
+    ],
+  });
+  await apiData(request, token, 'POST', `survey/publish/${made.id}`, {});
+  return made.id;
 }
 
 test('a lead from the public form: claimed from the pool, followed up twice, converted to a driver, given a contract', async ({
@@ -71,11 +104,12 @@ test('a lead from the public form: claimed from the pool, followed up twice, con
   request,
 }) => {
   test.setTimeout(300_000);
-  const token = (await apiSignIn(request, 'admin')).access_token;
+  const signedIn = await apiSignIn(request, 'admin');
+  const token = signedIn.access_token;
   const stamp = String(Date.now()).slice(-8);
   const name = `顾晨${stamp.slice(-4)}`;
   const phone = `136${stamp}`;
-  const key = await leadFormKey(request, token);
+  const key = await leadFormKey(request, token, signedIn.rent!.id);
 
   // 1. The customer, on his phone, leaves his number on the company's form.
   const customer = await phonePage(browser, baseURL!);
@@ -203,12 +237,6 @@ async function rentableCar(
   return car!;
 }
 
-interface SurveyRow {
-  id: number;
-  title: string;
-  state: string;
-}
-
 test('a survey sent to three drivers through the screen; one answers on his phone', async ({
   page,
   browser,
@@ -217,21 +245,19 @@ test('a survey sent to three drivers through the screen; one answers on his phon
 }) => {
   test.setTimeout(240_000);
   const token = (await apiSignIn(request, 'admin')).access_token;
-  const surveys = await apiData<{ rows: SurveyRow[] }>(request, token, 'GET', 'survey/list?pageSize=50');
-  const survey = surveys.rows.find((s) => s.title === '租车服务满意度调查' && s.state === 'published');
-  expect(survey, 'the published demo survey').toBeTruthy();
+  const surveyId = await satisfactionSurvey(request, token);
   const before = await apiData<{ totals: { invited: number; answered: number } }>(
     request,
     token,
     'GET',
-    `survey/results/${survey!.id}`,
+    `survey/results/${surveyId}`,
   );
   // Three active drivers with a phone, not yet invited to it (the demo sent it to ten).
   const invited = await apiData<{ rows: { driverId: number | null }[] }>(
     request,
     token,
     'GET',
-    `survey/invites/${survey!.id}?pageSize=100`,
+    `survey/invites/${surveyId}?pageSize=100`,
   );
   const drivers = await apiData<{ rows: { id: number; name: string; phone: string | null }[] }>(
     request,
@@ -245,8 +271,8 @@ test('a survey sent to three drivers through the screen; one answers on his phon
 
   // 1. The survey's page from the surveys tab; the send dialog with three drivers found by name.
   await page.goto('/crm/surveys');
-  await page.getByRole('link', { name: '租车服务满意度调查' }).click();
-  await expect(page).toHaveURL(new RegExp(`/crm/survey/${survey!.id}`));
+  await page.locator(`a[href="/crm/survey/${surveyId}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/crm/survey/${surveyId}`));
   await page
     .getByRole('group', { name: '问卷操作' })
     .getByRole('button', { name: /^发\s?送$/ })
@@ -298,7 +324,7 @@ test('a survey sent to three drivers through the screen; one answers on his phon
   // 3. He answers on his phone: one choice, several choices, two ratings and a remark.
   const phone = await phonePage(browser, baseURL!);
   await phone.goto(link);
-  await expect(phone.getByRole('heading', { name: '租车服务满意度调查' })).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByRole('heading', { name: SURVEY_TITLE })).toBeVisible({ timeout: 30_000 });
   await expect(phone.getByText(`${driver.name} 您好`)).toBeVisible();
   await expectFitsPhone(phone, 'the survey page');
   const questions = phone.locator('fieldset.fd-crm-q');
@@ -325,7 +351,7 @@ test('a survey sent to three drivers through the screen; one answers on his phon
     request,
     token,
     'GET',
-    `survey/results/${survey!.id}`,
+    `survey/results/${surveyId}`,
   );
   expect(after.totals.invited).toBe(before.totals.invited + 3);
   expect(after.totals.answered).toBe(before.totals.answered + 1);
