@@ -29,7 +29,10 @@ defineMessages({
     'zh-CN': '手机号 {phone} 已有未结束的线索（负责人：{owner}）',
     'en-US': 'Phone {phone} belongs to an open lead already (owner: {owner})',
   },
-  'crm.pool': { 'zh-CN': '公海', 'en-US': 'Pool' },
+  'crm.duplicatePhonePool': {
+    'zh-CN': '手机号 {phone} 已有未结束的线索（在公海中）',
+    'en-US': 'Phone {phone} belongs to an open lead already (in the pool)',
+  },
   'crm.stale': {
     'zh-CN': '线索已被他人修改，请刷新后重试',
     'en-US': 'Someone changed the lead meanwhile; reload it and try again',
@@ -97,16 +100,7 @@ defineMessages({
     'zh-CN': '线索“{name}”（{phone}）通过在线表单再次提交了信息，请及时跟进。',
     'en-US': 'Lead "{name}" ({phone}) submitted the online form again; please follow up.',
   },
-  'crm.leadAssignedTitle': { 'zh-CN': '您有新的线索', 'en-US': 'A lead was assigned to you' },
-  'crm.leadAssigned': {
-    'zh-CN': '{by} 将 {count} 条线索分配给您，第一条：“{name}”。',
-    'en-US': '{by} assigned {count} leads to you, the first "{name}".',
-  },
   // import
   'crm.importOwnerNotFound': { 'zh-CN': '负责人“{name}”不存在', 'en-US': 'No employee named "{name}"' },
   'crm.importRentNotFound': { 'zh-CN': '公司“{name}”不存在或无权操作', 'en-US': 'No company "{name}" in your scope' },
-  'crm.importDuplicateInFile': {
-    'zh-CN': '手机号在文件第 {row} 行已出现',
-    'en-US': 'The phone appears on row {row} of the file already',
-  },
 });

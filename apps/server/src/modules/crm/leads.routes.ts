@@ -19,7 +19,6 @@ import {
   LeadListQuery,
   LeadOwner,
   LeadOwnersQuery,
-  LeadReleaseInput,
   LeadStateInput,
   LeadUpdateInput,
 } from '@fleetdesk/contracts/crm';
@@ -191,7 +190,6 @@ export async function leadsRoutes(fastify: FastifyInstance): Promise<void> {
       tags,
       summary: 'Puts a lead back into the pool (its owner, or one who may assign)',
       params: IdParam,
-      body: LeadReleaseInput.optional(),
       response: { 200: envelope(LeadDetail) },
     },
     config: { access: edit, audit },

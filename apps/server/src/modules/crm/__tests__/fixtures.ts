@@ -1,4 +1,5 @@
 import type { LeadDetail } from '@fleetdesk/contracts/crm';
+import { withIdCardCheckDigit } from '@fleetdesk/contracts/identifiers';
 import { expect } from 'vitest';
 import type { RequestContext } from '../../../core/access.js';
 import type { TestApp } from '../../../test/harness.js';
@@ -28,7 +29,7 @@ export async function ids(t: TestApp) {
   };
 }
 
-let phone = 13700000000;
+let phone = 15912300000;
 /** A mobile number no other test of the file used. */
 export function nextPhone(): string {
   phone += 7;
@@ -113,5 +114,31 @@ export function ctxOf(
     membershipExpiresAt: null,
     tokenId: 0,
     lang: 'zh-CN',
+  };
+}
+
+let idSerial = 300;
+/** A valid ID number of Hangzhou (male, born 1991-03-15), different on every call. */
+export function nextIdNumber(): string {
+  idSerial++;
+  const seq = String(idSerial % 100).padStart(2, '0');
+  const g = String(1 + (idSerial % 5) * 2);
+  return withIdCardCheckDigit(`33010619910315${seq}${g}`);
+}
+
+/** The drivers' create input, as the conversion dialog sends it (the lead's name and phone pre-filled). */
+export function driverInput(extra: Record<string, unknown> = {}) {
+  return {
+    name: '转化司机',
+    gender: 'male',
+    phone: nextPhone(),
+    idNumber: nextIdNumber(),
+    address: '浙江省杭州市西湖区文三路 1 号',
+    licenceClass: 'C1',
+    emergencyName: '李芳',
+    emergencyPhone: '13812345678',
+    emergencyRelation: 'spouse',
+    source: 'referral',
+    ...extra,
   };
 }

@@ -206,4 +206,73 @@ describe('leads: permissions and scope', () => {
   });
 });
 
+describe('leads: filters, owners, delete', () => {
+  it('filters by state, source, intent, owner, rent, creation day and the next follow-up', async () => {
+    const now = t.clock.now().getTime();
+    const a = await addLead(t, {
+      rentId: r.sh,
+      name: '筛选甲',
+      source: 'referral',
+      intent: 'weak',
+      nextFollowUpAt: new Date(now + 60_000).toISOString(),
+    });
+    const b = await addLead(t, { rentId: r.sh, name: '筛选乙', source: 'platform', intent: 'weak' });
+    await t.request('POST', `${L}/state/${b.id}`, { as: 'admin', body: { state: 'paused' } });
+    const ids = async (query: Record<string, string | number | boolean>) =>
+      (await list({ view: 'all', pageSize: 500, keyword: '筛选', ...query }, { as: 'admin' })).rows.map((x) => x.id);
+    expect(await ids({ rentId: r.sh, source: 'referral' })).toEqual([a.id]);
+    expect(await ids({ rentId: r.sh, state: 'paused' })).toEqual([b.id]);
+    expect(await ids({ rentId: r.sh, intent: 'weak' })).toEqual([b.id, a.id]);
+    expect(await ids({ ownerId: r.adminId, rentId: r.sh, intent: 'weak' })).toEqual([b.id, a.id]);
+    expect(await ids({ rentId: r.sh, followUp: 'today' })).toContain(a.id);
+    const today = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+    expect(await ids({ rentId: r.sh, intent: 'weak', createdFrom: today, createdTo: today })).toEqual([b.id, a.id]);
+    expect(await ids({ rentId: r.sh, createdTo: '2000-01-01' })).toEqual([]);
+    expect((await t.request('GET', `${L}/list`, { as: 'admin', query: { rentId: 999999 } })).statusCode).toBe(403);
+  });
+
+  it('answers the employees who may own leads of a rent', async () => {
+    const res = await t.request('GET', `${L}/owners`, { as: 'admin', query: { rentId: r.hz } });
+    expect(res.statusCode, res.body).toBe(200);
+    const owners = res.json().data as { id: number; name: string; openLeads: number }[];
+    expect(owners.map((o) => o.id)).toEqual(expect.arrayContaining([r.adminId, sales.id, sales2.id]));
+    // the clerk holds no crm permission
+    const { rows } = await t.deps.database.query<{ id: number }>(`select id from users where username = 'clerk'`);
+    expect(owners.map((o) => o.id)).not.toContain(Number(rows[0]!.id));
+    // the own scope: himself only
+    const own = await t.request('GET', `${L}/owners`, { token: sales.token });
+    expect(own.json().data.map((o: { id: number }) => o.id)).toEqual([sales.id]);
+  });
+
+  it('deletes (crm:delete): gone from lists and reads, its phone free again', async () => {
+    const lead = await addLead(t, { rentId: r.hz });
+    const res = await t.request('POST', `${L}/delete/${lead.id}`, { as: 'admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.request('GET', `${L}/get/${lead.id}`, { as: 'admin' })).statusCode).toBe(404);
+    expect((await t.request('POST', `${L}/delete/${lead.id}`, { as: 'admin' })).statusCode).toBe(404);
+    await addLead(t, { rentId: r.hz, phone: lead.phone });
+  });
+
+  it('moves a lead to another rent on update only within the caller’s rents', async () => {
+    const lead = await addLead(t, { rentId: r.hz });
+    const body = {
+      id: lead.id,
+      version: lead.version,
+      name: lead.name,
+      phone: lead.phone,
+      source: 'walkIn',
+      rentId: r.sh,
+    };
+    const res = await t.request('PUT', `${L}/update`, { as: 'admin', body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.rentId).toBe(r.sh);
+    const mine = await addLead(t, { rentId: r.hz }, { token: sales.token });
+    const refused = await t.request('PUT', `${L}/update`, {
+      token: sales.token,
+      body: { id: mine.id, version: mine.version, name: mine.name, phone: mine.phone, source: 'walkIn', rentId: r.sh },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 const A_LABELS = '/api/ccwadmin/label/list';
