@@ -13,6 +13,18 @@ export const DEMO_ACCOUNTS = [
     tenant: '演示租车 Demo Rentals',
     note: 'the own workshop (自营维修中心): only its work orders',
   },
+  {
+    username: 'sales1',
+    password: 'Admin@123',
+    tenant: '演示租车 Demo Rentals',
+    note: 'sales adviser 王晓燕 (销售顾问, data scope own): her leads and the pool, Hangzhou',
+  },
+  {
+    username: 'sales2',
+    password: 'Admin@123',
+    tenant: '演示租车 Demo Rentals',
+    note: 'sales adviser 赵磊 (销售顾问, data scope own): his leads and the pool, both rents',
+  },
   { username: 'other', password: 'Other@123', tenant: 'Other Rentals', note: 'a second tenant' },
   { username: 'expired', password: 'Expired@123', tenant: 'Expired Rentals', note: 'membership has ended' },
   {

@@ -9,6 +9,7 @@ import { DEMO_SEEDERS } from './seeders.js';
 import { seedTenant, seedUser } from './tenant-seed.js';
 // The catalogues whose keys the demo messages use (the seed may run before any route is loaded).
 import '../modules/compliance/compliance.messages.js';
+import '../modules/crm/crm.messages.js';
 import '../modules/gps/events/gps-events.messages.js';
 import '../modules/messages/messages.messages.js';
 import '../modules/rental-contracts/rental-contracts.messages.js';

@@ -20,6 +20,7 @@ import { seedFinancingMoney } from './financing-money.seed.js';
 import { seedFinancingCollateral } from './financing-collateral.seed.js';
 import { seedMaintenance } from './maintenance.seed.js';
 import { seedMaintenanceOrders } from './maintenance-orders.seed.js';
+import { seedCrm } from './crm.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -46,4 +47,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   // Maintenance: the workshops and plans, then the year of work orders (which ends with refreshDue).
   seedMaintenance,
   seedMaintenanceOrders,
+  // CRM: the sales sign-ins, leads (some converted into the demo drivers), the form, the surveys sent to drivers.
+  seedCrm,
 ];

@@ -11,9 +11,4 @@ defineMessages({
     'zh-CN': '负责人不存在、已停用或不能管理该公司的线索',
     'en-US': 'The owner does not exist, is disabled or cannot own leads of this branch',
   },
-  'crm.formAgainTitle': { 'zh-CN': '客户再次留言', 'en-US': 'A customer left his number again' },
-  'crm.formAgainText': {
-    'zh-CN': '线索“{name}”（{phone}）再次通过在线表单留下了联系方式，请及时跟进。{message}',
-    'en-US': 'Lead "{name}" ({phone}) left the number again through the online form; follow it up soon. {message}',
-  },
 });

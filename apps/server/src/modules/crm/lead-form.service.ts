@@ -6,13 +6,11 @@ import {
   LEAD_KINDS,
   LEAD_KIND_TITLES,
   leadFormLink,
-  leadLink,
   type CrmForm,
   type CrmFormInput,
   type PublicLeadForm,
   type PublicLeadInput,
 } from '@fleetdesk/contracts/crm';
-import { MessageCategory } from '@fleetdesk/contracts/messages';
 import { rentInScope, type RequestContext } from '../../core/access.js';
 import {
   isUniqueViolation,
@@ -26,8 +24,8 @@ import {
 } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
+import { publish } from '../../core/events.js';
 import { consume } from '../../core/rate-limit.js';
-import { createMessages } from '../messages/messages.service.js';
 import './lead-form.messages.js';
 
 /** Submissions of one IP (POST). */
@@ -163,25 +161,6 @@ export async function publicLeadForm(deps: AppDeps, key: string): Promise<Public
   };
 }
 
-/** The message to a lead's owner when its customer leaves his number again through the form. */
-async function tellOwnerAgain(
-  tx: DbOrTx,
-  tenantId: number,
-  lead: { id: number; ownerId: number; name: string; phone: string },
-  message: string | null | undefined,
-): Promise<void> {
-  await createMessages(tx, [
-    {
-      tenantId,
-      userId: lead.ownerId,
-      category: MessageCategory.customers,
-      title: { key: 'crm.formAgainTitle' },
-      content: { key: 'crm.formAgainText', params: { name: lead.name, phone: lead.phone, message: message ?? '' } },
-      link: leadLink(lead.id),
-    },
-  ]);
-}
-
 type Outcome = 'created' | 'again' | 'honeypot';
 
 /**
@@ -213,19 +192,20 @@ export async function submitLeadForm(
           and state in ('new', 'following', 'paused') and deleted_at is null`,
       )
     )[0];
-  const again = async (db: DbOrTx, found: NonNullable<Awaited<ReturnType<typeof existing>>>) => {
+  // The lead exists: nothing new is kept; its owner hears of it (`crm.leadAgain`, crm.subscribers.ts).
+  const again = async (tx: DbOrTx, found: NonNullable<Awaited<ReturnType<typeof existing>>>) => {
     const owner = rawNumberOrNull(found.owner_id);
-    if (owner !== null)
-      await tellOwnerAgain(
-        db,
+    if (owner !== null) {
+      await publish(tx, {
         tenantId,
-        { id: rawNumber(found.id), ownerId: owner, name: found.name, phone: found.phone },
-        input.message,
-      );
+        name: 'crm.leadAgain',
+        payload: { leadId: rawNumber(found.id), name: found.name, phone: found.phone, ownerId: owner, at: now },
+      });
+    }
     return { ok: true as const, outcome: 'again' as const };
   };
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await deps.events.transaction(async (tx) => {
       const found = await existing(tx);
       if (found) return again(tx, found);
       const [lead] = await rowsOf<{ id: RawNumber }>(
@@ -247,8 +227,10 @@ export async function submitLeadForm(
   } catch (err) {
     // Two submissions of one phone at once: the second finds the first's lead.
     if (!isUniqueViolation(err)) throw err;
-    const found = await existing(deps.db);
-    if (!found) throw err;
-    return again(deps.db, found);
+    return deps.events.transaction(async (tx) => {
+      const found = await existing(tx);
+      if (!found) throw err;
+      return again(tx, found);
+    });
   }
 }

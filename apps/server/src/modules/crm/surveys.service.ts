@@ -39,6 +39,7 @@ import { containsPattern } from '../../core/like.js';
 import { offsetOf } from '../../core/envelope.js';
 import { tenantRules } from '../settings/settings.service.js';
 import { createSystemNotice, purposeTemplate, systemSendingState } from '../sms-notices/sms-notices.service.js';
+import { visibleLeads } from './leads.repository.js';
 import { surveyToken } from './survey-token.js';
 import './survey.messages.js';
 
@@ -227,17 +228,9 @@ interface Person {
   phone: string;
 }
 
-/** The leads of a call's data scope: its rents, and for the `own` scope his own leads and the pool. */
-export function leadScope(ctx: RequestContext, alias = 'l'): SQL {
-  return sql`${sql.raw(alias)}.tenant_id = ${ctx.tenantId} and ${sql.raw(alias)}.deleted_at is null
-    and ${sql.raw(alias)}.rent_id = any(${idArray(ctx.rentIds)})
-    and (${sql.raw(alias)}.owner_id is null or ${ownerScope(ctx, sql.raw(`${alias}.owner_id`))})`;
-}
-
-// Until core/access.ts's leadOwnerScope lands (area/crm-core step 2): the same condition.
-function ownerScope(ctx: RequestContext, column: SQL): SQL {
-  return (ctx.dataScope as string) === 'own' ? sql`${column} = ${ctx.userId}` : sql`true`;
-}
+/** The leads of a call's data scope (leads.repository.ts `visibleLeads`, alias `l`). */
+export const leadScope = (ctx: Pick<RequestContext, 'tenantId' | 'rentIds' | 'ownOnly' | 'userId'>): SQL =>
+  visibleLeads(ctx);
 
 async function recipientsOf(deps: AppDeps, ctx: RequestContext, input: SurveySendInput) {
   const driverIds = [...new Set(input.driverIds)];

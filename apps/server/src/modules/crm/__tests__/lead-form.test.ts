@@ -179,6 +179,7 @@ describe('the public form', () => {
     const res = await open('POST', form.key, { name: '老客户', phone, message: '再问一下价格' });
     expect(res.statusCode).toBe(200);
     expect(await leadsOf(phone)).toHaveLength(1);
+    await t.deps.events.settled();
     const msgs = await q<{ n: number; link: string; content: string }>(
       t,
       `select link, content from push_records where tenant_id = $1 and user_id = $2 and category = $3
@@ -186,7 +187,7 @@ describe('the public form', () => {
       [ids.demo, owner, MessageCategory.customers],
     );
     expect(msgs[0]!.link).toBe(`/crm/lead/${id}`);
-    expect(msgs[0]!.content).toContain('再问一下价格');
+    expect(msgs[0]!.content).toContain(phone);
     const after = await q<{ n: number }>(
       t,
       `select count(*)::int as n from push_records where tenant_id = $1 and user_id = $2 and category = $3`,
