@@ -66,9 +66,8 @@ describe('navigation groups', () => {
     sessionServer(ADMIN, { 'GET /api/ccwadmin/rentCar/12': () => ok(null) });
     renderApp('/rentCar/car/12');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
-    // The screens that exist today: drivers (one screen: a link, no one-item dropdown), the cars and the
-    // maintenance, contracts and financing, the risk screens, the office screens and the settings (several: groups);
-    // no empty group.
+    // The screens that exist today: the cars and the maintenance, the drivers and the customers (CRM), contracts and
+    // financing, the risk screens, the office screens and the settings (several: groups); no empty group.
     await waitFor(() =>
       expect(topTitles(nav)).toEqual([
         'Home',
@@ -80,7 +79,14 @@ describe('navigation groups', () => {
         'Settings',
       ]),
     );
-    expect(groupTitles(nav)).toEqual(['Vehicles', 'Contracts & finance', 'Risk', 'Office', 'Settings']);
+    expect(groupTitles(nav)).toEqual([
+      'Vehicles',
+      'Drivers & customers',
+      'Contracts & finance',
+      'Risk',
+      'Office',
+      'Settings',
+    ]);
     // The vehicles group is lit on a car's page (/rentCar/car/12 is under /rentCar).
     expect(within(nav).getByText('Vehicles').closest('.ant-menu-submenu')).toHaveClass('ant-menu-submenu-selected');
     expect(within(nav).getByText('Office').closest('.ant-menu-submenu')).not.toHaveClass('ant-menu-submenu-selected');
@@ -88,7 +94,9 @@ describe('navigation groups', () => {
 
   it('opens a one-screen group at once, and a group of several from its popup (lit on the pages under it)', async () => {
     signedIn();
-    sessionServer(ADMIN, {
+    // Without the customers (CRM), the drivers are the people group's one screen.
+    const noCrm = { ...ADMIN, menus: ADMIN.menus.filter((m) => m !== 'crm') };
+    sessionServer(noCrm, {
       'GET /api/ccwadmin/rentDriver/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
       'POST /api/ccwadmin/rentDriver/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
       'GET /api/ccwadmin/operationLog/list': () => ok({ rows: [], total: 0, pageNum: 1, pageSize: 20 }),
@@ -134,7 +142,14 @@ describe('navigation groups', () => {
     renderApp('/');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, SLOW);
     await waitFor(() =>
-      expect(groupTitles(nav)).toEqual(['Vehicles', 'Contracts & finance', 'Risk', 'Office', 'Settings']),
+      expect(groupTitles(nav)).toEqual([
+        'Vehicles',
+        'Drivers & customers',
+        'Contracts & finance',
+        'Risk',
+        'Office',
+        'Settings',
+      ]),
     );
     const user = userEvent.setup();
     for (let i = 0; i < 30 && document.activeElement !== nav; i++) await user.tab();

@@ -64,10 +64,11 @@ describe('the modules offered', () => {
         'rentContract',
         'finance',
         'maintenance',
+        'crm',
         'oaDepart',
         'oaSetting',
       ]),
     );
-    for (const code of ['crm', 'teams', 'sevenGo', 'notarization', 'sevenSetting']) expect(codes).not.toContain(code);
+    for (const code of ['teams', 'sevenGo', 'notarization', 'sevenSetting']) expect(codes).not.toContain(code);
   });
 });

@@ -18,6 +18,7 @@ export function PersonAnswers({ query }: { query: UseQueryResult<PersonAnswer[]>
     <Collapse
       size="small"
       data-testid="crm-person-answers"
+      defaultActiveKey={query.data[0] ? [query.data[0].inviteId] : []}
       items={query.data.map((a) => ({
         key: a.inviteId,
         label: `${a.surveyTitle} · ${formatDateTime(a.submittedAt)}`,

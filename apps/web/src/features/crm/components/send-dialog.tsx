@@ -48,7 +48,8 @@ export function SendDialog({ survey, onClose }: { survey: SurveyDetail; onClose:
   const [leadSearch, setLeadSearch] = useState('');
   const [drivers, setDrivers] = useState<Picked[]>([]);
   const [leads, setLeads] = useState<Picked[]>([]);
-  const [days, setDays] = useState<number | null>(14);
+  // Empty: the tenant's rule (crm.surveyDays) decides.
+  const [days, setDays] = useState<number | null>(null);
   const driverOptions = useDriverOptions(driverSearch, access.can('rentDriver:view'));
   const leadKeyword = useDebounced(leadSearch.trim(), 300);
   const leadOptions = useQuery({
@@ -66,11 +67,15 @@ export function SendDialog({ survey, onClose }: { survey: SurveyDetail; onClose:
   const none = !drivers.length && !leads.length;
 
   const ok = async () => {
-    if (none || !days) return;
+    if (none) return;
     const answer = await inline.run(() =>
       send.mutateAsync({
         id: survey.id,
-        input: { driverIds: drivers.map((d) => d.value), leadIds: leads.map((l) => l.value), days },
+        input: {
+          driverIds: drivers.map((d) => d.value),
+          leadIds: leads.map((l) => l.value),
+          ...(days ? { days } : {}),
+        },
       }),
     );
     if (!answer) return;
@@ -83,7 +88,7 @@ export function SendDialog({ survey, onClose }: { survey: SurveyDetail; onClose:
       open
       title={t('send.title', { title: survey.title })}
       okText={t('send.ok')}
-      okButtonProps={{ disabled: none || !days }}
+      okButtonProps={{ disabled: none }}
       onOk={() => void ok()}
       onCancel={onClose}
       confirmLoading={send.isPending}
@@ -126,8 +131,16 @@ export function SendDialog({ survey, onClose }: { survey: SurveyDetail; onClose:
               .map((l) => ({ value: l.id, label: `${l.name} ${l.phone}` }))}
           />
         </Form.Item>
-        <Form.Item label={t('send.days')} required>
-          <InputNumber aria-label={t('send.days')} min={1} max={90} precision={0} value={days} onChange={setDays} />
+        <Form.Item label={t('send.days')} extra={t('send.daysHint')}>
+          <InputNumber
+            aria-label={t('send.days')}
+            min={1}
+            max={90}
+            precision={0}
+            value={days}
+            onChange={setDays}
+            placeholder={t('send.daysDefault')}
+          />
         </Form.Item>
       </Form>
       <div className="fd-muted">{t('send.count', { count: drivers.length + leads.length })}</div>

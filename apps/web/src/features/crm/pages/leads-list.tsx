@@ -182,16 +182,6 @@ export function LeadsList() {
     { key: 'phone', title: t('columns.phone'), dataIndex: 'phone' },
     { key: 'state', title: t('columns.state'), render: (_, l) => <LeadStateTag state={l.state} /> },
     { key: 'intent', title: t('columns.intent'), render: (_, l) => <IntentTag intent={l.intent} /> },
-    { key: 'source', title: t('columns.source'), render: (_, l) => title(LEAD_SOURCE_TITLES[l.source]) },
-    { key: 'company', title: t('columns.company'), render: (_, l) => l.companyName ?? '-' },
-    { key: 'owner', title: t('columns.owner'), render: (_, l) => l.ownerName ?? t('pool') },
-    {
-      key: 'last',
-      title: t('columns.lastFollowUp'),
-      ellipsis: true,
-      render: (_, l) =>
-        l.lastFollowUpAt ? `${formatDate(l.lastFollowUpAt)} ${l.lastFollowUpText ?? ''}` : t('lead.noFollowUp'),
-    },
     {
       key: 'next',
       title: t('columns.nextFollowUp'),
@@ -204,6 +194,16 @@ export function LeadsList() {
         ) : (
           '-'
         ),
+    },
+    { key: 'owner', title: t('columns.owner'), render: (_, l) => l.ownerName ?? t('pool') },
+    { key: 'source', title: t('columns.source'), render: (_, l) => title(LEAD_SOURCE_TITLES[l.source]) },
+    { key: 'company', title: t('columns.company'), render: (_, l) => l.companyName ?? '-' },
+    {
+      key: 'last',
+      title: t('columns.lastFollowUp'),
+      ellipsis: true,
+      render: (_, l) =>
+        l.lastFollowUpAt ? `${formatDate(l.lastFollowUpAt)} ${l.lastFollowUpText ?? ''}` : t('lead.noFollowUp'),
     },
     {
       key: 'pool',

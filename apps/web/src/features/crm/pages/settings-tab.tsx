@@ -81,35 +81,36 @@ function PoolRules() {
         disabled={!editable}
         initialValues={rules.data.crm}
         onFinish={(v) => void finish(v)}
-        className="fd-crm-grid"
       >
-        <Form.Item
-          name="poolDays"
-          label={t('settings.poolDays')}
-          extra={t('settings.poolDaysHint')}
-          rules={[{ required: true }]}
-        >
-          <InputNumber min={1} max={365} precision={0} className="fd-crm-full" />
-        </Form.Item>
-        <Form.Item
-          name="claimPerDay"
-          label={t('settings.claimPerDay')}
-          extra={t('settings.claimPerDayHint')}
-          rules={[{ required: true }]}
-        >
-          <InputNumber min={1} max={500} precision={0} className="fd-crm-full" />
-        </Form.Item>
-        <Form.Item name="maxOwned" label={t('settings.maxOwned')} extra={t('settings.maxOwnedHint')}>
-          <InputNumber min={1} max={10000} precision={0} className="fd-crm-full" />
-        </Form.Item>
-        <Form.Item
-          name="surveyDays"
-          label={t('settings.surveyDays')}
-          extra={t('settings.surveyDaysHint')}
-          rules={[{ required: true }]}
-        >
-          <InputNumber min={1} max={90} precision={0} className="fd-crm-full" />
-        </Form.Item>
+        <div className="fd-crm-grid">
+          <Form.Item
+            name="poolDays"
+            label={t('settings.poolDays')}
+            extra={t('settings.poolDaysHint')}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={1} max={365} precision={0} className="fd-crm-full" />
+          </Form.Item>
+          <Form.Item
+            name="claimPerDay"
+            label={t('settings.claimPerDay')}
+            extra={t('settings.claimPerDayHint')}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={1} max={500} precision={0} className="fd-crm-full" />
+          </Form.Item>
+          <Form.Item name="maxOwned" label={t('settings.maxOwned')} extra={t('settings.maxOwnedHint')}>
+            <InputNumber min={1} max={10000} precision={0} className="fd-crm-full" />
+          </Form.Item>
+          <Form.Item
+            name="surveyDays"
+            label={t('settings.surveyDays')}
+            extra={t('settings.surveyDaysHint')}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={1} max={90} precision={0} className="fd-crm-full" />
+          </Form.Item>
+        </div>
         {editable ? (
           <Form.Item>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
