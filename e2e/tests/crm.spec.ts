@@ -312,9 +312,9 @@ test('a survey sent to three drivers through the screen; one answers on his phon
           `smsNotice/outbox?phone=${driver.phone}&pageSize=5`,
         );
         const sms = outbox.rows.find(
-          (r) => Date.parse(r.createdAt) >= since - 2000 && /\/survey\/\d+\/[\w-]+/.test(r.content),
+          (r) => Date.parse(r.createdAt) >= since - 2000 && /\/survey\/\d+\/[\w.-]+/.test(r.content),
         );
-        link = sms ? /\/survey\/\d+\/[\w-]+/.exec(sms.content)![0] : '';
+        link = sms ? /\/survey\/\d+\/[\w.-]+/.exec(sms.content)![0] : '';
         return link;
       },
       { message: `the survey SMS to ${driver.phone}`, timeout: 30_000 },
