@@ -314,12 +314,19 @@ export async function ownedOpen(db: DbOrTx, tenantId: number, userId: number): P
   return rawNumber(row!.n);
 }
 
-/** `claim` rows of an employee since an instant (the claim limit's day). */
-export async function claimsSince(db: DbOrTx, tenantId: number, userId: number, since: Date): Promise<number> {
+/** `claim` rows of an employee in [from, to) (the claim limit's tenant day). */
+export async function claimsBetween(
+  db: DbOrTx,
+  tenantId: number,
+  userId: number,
+  from: Date,
+  to: Date,
+): Promise<number> {
   const [row] = await rowsOf<{ n: RawNumber }>(
     db,
     sql`select count(*) as n from crm_owner_log
-      where tenant_id = ${tenantId} and by_user = ${userId} and action = 'claim' and at >= ${since}`,
+      where tenant_id = ${tenantId} and by_user = ${userId} and action = 'claim'
+        and at >= ${from}::timestamptz and at < ${to}::timestamptz`,
   );
   return rawNumber(row!.n);
 }

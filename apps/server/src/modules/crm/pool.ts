@@ -48,7 +48,13 @@ export async function claimLeads(deps: Deps, ctx: RequestContext, input: LeadCla
       if (!isOpen(lead.state)) throw new ConflictError('crm.notInPool', { name: lead.name }, 'crm.notInPool');
     }
     const [rules, days] = await Promise.all([tenantRules(tx, ctx.tenantId), tenantDays(tx, ctx.tenantId, now)]);
-    const used = await repo.claimsSince(tx, ctx.tenantId, ctx.userId, days.startOf(days.today));
+    const used = await repo.claimsBetween(
+      tx,
+      ctx.tenantId,
+      ctx.userId,
+      days.startOf(days.today),
+      days.startOf(days.plusDays(1)),
+    );
     if (used + ids.length > rules.crm.claimPerDay)
       throw new ConflictError('crm.claimLimit', { limit: rules.crm.claimPerDay, used }, 'crm.claimLimit');
     await checkMaxOwned(tx, ctx.tenantId, ctx.userId, ids.length, rules.crm.maxOwned);

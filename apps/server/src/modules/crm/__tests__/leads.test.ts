@@ -181,6 +181,34 @@ describe('leads: permissions and scope', () => {
     expect(adminAll.rows.map((x) => x.id)).toEqual(expect.arrayContaining([mine.id, theirs.id, pooled.id]));
   });
 
+  it('a view-only role reads but changes nothing (crm:edit, add, delete, export, assign: 403)', async () => {
+    const viewer = await addSales(t, 'crmviewer', await addRole(t, r.demo, ['crm', 'crm:view'], 'assigned'), r.hz);
+    const lead = await addLead(t, { rentId: r.hz, ownerId: null });
+    const as = { token: viewer.token };
+    expect((await t.request('GET', `${L}/list`, { ...as, query: { view: 'pool' } })).statusCode).toBe(200);
+    expect((await t.request('GET', `${L}/get/${lead.id}`, as)).statusCode).toBe(200);
+    const refused: [string, string, unknown][] = [
+      ['POST', `${L}/create`, { name: 'x', phone: nextPhone(), source: 'walkIn', rentId: r.hz }],
+      [
+        'PUT',
+        `${L}/update`,
+        { id: lead.id, version: 0, name: 'x', phone: nextPhone(), source: 'walkIn', rentId: r.hz },
+      ],
+      ['POST', `${L}/state/${lead.id}`, { state: 'paused' }],
+      ['POST', `${L}/claim`, { ids: [lead.id] }],
+      ['POST', `${L}/release/${lead.id}`, undefined],
+      ['POST', `${L}/assign`, { ids: [lead.id], ownerId: null }],
+      ['POST', `${L}/delete/${lead.id}`, undefined],
+      ['POST', `${L}/convert/${lead.id}`, {}],
+      ['POST', `/api/ccwadmin/crmFollowUp/create`, { leadId: lead.id, way: 'phone', content: 'x' }],
+      ['GET', `${L}/export`, undefined],
+    ];
+    for (const [method, url, body] of refused) {
+      const res = await t.request(method as 'POST', url, { ...as, ...(body === undefined ? {} : { body }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
   it('a rent outside the caller’s scope: 403', async () => {
     const res = await t.request('POST', `${L}/create`, {
       token: sales.token,
@@ -214,7 +242,7 @@ describe('leads: filters, owners, delete', () => {
       name: '筛选甲',
       source: 'referral',
       intent: 'weak',
-      nextFollowUpAt: new Date(now + 60_000).toISOString(),
+      nextFollowUpAt: new Date(now).toISOString(),
     });
     const b = await addLead(t, { rentId: r.sh, name: '筛选乙', source: 'platform', intent: 'weak' });
     await t.request('POST', `${L}/state/${b.id}`, { as: 'admin', body: { state: 'paused' } });

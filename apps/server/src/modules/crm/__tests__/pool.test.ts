@@ -11,6 +11,7 @@ let t: TestApp;
 let r: Awaited<ReturnType<typeof ids>>;
 let sales: { id: number; token: string };
 let sales2: { id: number; token: string };
+let sales3: { id: number; token: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,6 +19,8 @@ beforeAll(async () => {
   const role = await addRole(t, r.demo, SALES_GRANTS, 'own');
   sales = await addSales(t, 'poolsales1', role, r.hz);
   sales2 = await addSales(t, 'poolsales2', role, r.hz);
+  // claims only on the moved clock (the run's own day may be 29 February 2028: FLEETDESK_TEST_NOW)
+  sales3 = await addSales(t, 'poolsales3', role, r.hz);
 });
 afterAll(async () => t.close());
 
@@ -98,7 +101,7 @@ describe('the pool on a moved clock', () => {
     const clock = new ManualClock(new Date('2028-02-29T15:58:00Z')); // 23:58 on 29 Feb in Shanghai
     const deps = { db: t.deps.db, clock };
     const admin = ctxOf(r.adminId, r.demo, [r.hz, r.sh]);
-    const me = ctxOf(sales.id, r.demo, [r.hz], { ownOnly: true, elements: ['crm:view', 'crm:edit'] });
+    const me = ctxOf(sales3.id, r.demo, [r.hz], { ownOnly: true, elements: ['crm:view', 'crm:edit'] });
     const pool = [];
     for (let i = 0; i < 4; i++)
       pool.push(
