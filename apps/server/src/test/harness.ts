@@ -23,6 +23,9 @@ export const PASSWORDS: Record<string, string> = {
   clerk: 'Clerk@123',
   other: 'Other@123',
   expired: 'Expired@123',
+  // The CRM's sales advisers (data scope own).
+  sales1: 'Admin@123',
+  sales2: 'Admin@123',
 };
 
 export const CLIENT_BASIC = `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`;

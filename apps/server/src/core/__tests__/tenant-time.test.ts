@@ -32,3 +32,11 @@ describe('tenant time', () => {
     expect(d.plusDays(30)).toBe('2026-12-31');
   });
 });
+
+describe('a day before the zone had standard time', () => {
+  it('starts at local mean time (Shanghai +08:05:43 until 1901), not an invalid date', () => {
+    const days = tenantDaysOf('Asia/Shanghai', new Date('2026-06-01T00:00:00Z'));
+    expect(days.startOf('1900-01-01').toISOString()).toBe('1899-12-31T15:54:17.000Z');
+    expect(days.startOf('2200-12-31').toISOString()).toBe('2200-12-30T16:00:00.000Z');
+  });
+});

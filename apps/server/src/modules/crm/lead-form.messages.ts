@@ -7,8 +7,4 @@ defineMessages({
     'zh-CN': '表单设置已被他人修改，请刷新后重试',
     'en-US': 'Someone changed the form settings meanwhile; reload and try again',
   },
-  'crm.formOwnerNotFound': {
-    'zh-CN': '负责人不存在、已停用或不能管理该公司的线索',
-    'en-US': 'The owner does not exist, is disabled or cannot own leads of this branch',
-  },
 });

@@ -23,9 +23,10 @@ import {
   type RawTime,
 } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
-import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
+import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { publish } from '../../core/events.js';
 import { consume } from '../../core/rate-limit.js';
+import { checkOwner } from './leads.service.js';
 import './lead-form.messages.js';
 
 /** Submissions of one IP (POST). */
@@ -85,7 +86,7 @@ export async function getLeadForm(deps: AppDeps, ctx: RequestContext): Promise<C
 
 /**
  * Saves the form: switched on or off, the rent its leads enter (one of the caller's: 403 otherwise), their owner
- * (an active employee who sees that rent, 400 `ownerId` otherwise; null: the pool), a new key when `regenerate`
+ * (`checkOwner`: active, holding `crm:view`, seeing that rent; 400 at `ownerId` otherwise; null: the pool), a new key when `regenerate`
  * (the old address stops at once). 409 `crm.formStale` when the version given moved.
  */
 export async function saveLeadForm(
@@ -96,18 +97,8 @@ export async function saveLeadForm(
   rentInScope(ctx, input.rentId);
   const before = await getLeadForm(deps, ctx);
   if (input.version !== undefined && input.version !== before.version) throw new ConflictError('crm.formStale');
-  if (input.ownerId != null) {
-    const [owner] = await rowsOf<{ id: RawNumber }>(
-      deps.db,
-      sql`select u.id from users u where u.tenant_id = ${ctx.tenantId} and u.id = ${input.ownerId}
-        and u.status = 'active' and (
-          exists (select 1 from user_rents ur where ur.tenant_id = u.tenant_id and ur.user_id = u.id
-            and ur.rent_id = ${input.rentId})
-          or exists (select 1 from user_roles x join roles r on r.tenant_id = x.tenant_id and r.id = x.role_id
-            where x.tenant_id = u.tenant_id and x.user_id = u.id and r.data_scope = 'all'))`,
-    );
-    if (!owner) throw invalidField('ownerId', 'crm.formOwnerNotFound');
-  }
+  // The owner: one who may own leads of that rent (active, `crm:view`, sees the rent), as for any lead.
+  if (input.ownerId != null) await checkOwner(deps.db, ctx.tenantId, input.ownerId, input.rentId);
   const updated = await rowsOf<{ key: string }>(
     deps.db,
     sql`update crm_forms set enabled = ${input.enabled}, rent_id = ${input.rentId}, owner_id = ${input.ownerId},

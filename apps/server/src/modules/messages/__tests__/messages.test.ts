@@ -16,6 +16,16 @@ describe('message counts of channel rent_m', () => {
     const items = res.json().data as { category: number; name: string; num: number }[];
     expect(items.map((i) => i.category)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(items.reduce((s, i) => s + i.num, 0)).toBe(10);
+    // Customer follow-ups (the CRM) are sales1's in the demo: three overdue follow-ups.
+    expect(items.find((i) => i.category === MessageCategory.customers)).toEqual({
+      category: 8,
+      name: '客户跟进',
+      num: 0,
+    });
+    const sales = (
+      await t.request('GET', '/api/ccwmc/pushRecord/count', { as: 'sales1', query: { channel: 'rent_m' } })
+    ).json().data as { category: number; num: number }[];
+    expect(sales.find((i) => i.category === MessageCategory.customers)!.num).toBe(3);
     // The five requests of the demo waiting for admin (the fifth a maintenance order) are messages of category 6.
     expect(items.find((i) => i.category === 6)).toEqual({ category: 6, name: '审批', num: 5 });
     // The overdue bill is unread; the payment and the week's summary were read.

@@ -25,6 +25,9 @@ describe('route declarations', () => {
     expect(publicApi).toEqual([
       'DELETE /api/auth/oauth/token',
       'GET /api/gps/osmand',
+      // CRM: the public lead form (its key) and a survey invitation (its signed token), limited per IP.
+      'GET /api/open/crmLeadForm/:key',
+      'GET /api/open/survey/:id/:token',
       'GET /api/openapi.json',
       // Payments: the sandbox provider's payment page (token-checked) and the providers' signed notifications.
       'GET /api/pay/sandbox/trade/:orderNo',
@@ -33,6 +36,8 @@ describe('route declarations', () => {
       'GET /healthz',
       'GET /readyz',
       'POST /api/gps/osmand',
+      'POST /api/open/crmLeadForm/:key',
+      'POST /api/open/survey/:id/:token',
       'POST /api/pay/notify/:provider',
       'POST /api/pay/sandbox/trade/:orderNo/decide',
     ]);
