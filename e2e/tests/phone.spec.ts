@@ -61,6 +61,10 @@ async function demoIds(request: APIRequestContext, token: string) {
   }
   const qr = await request.get('/api/admin/client/qr', { headers: { Authorization: BASIC } });
   const qrId = new URL(((await qr.json()) as { data: { url: string } }).data.url).pathname.split('/').pop()!;
+  // The CRM: a lead, a survey and the public lead form's key (the demo's).
+  const leads = await call<{ rows: { id: number }[] }>(request, token, 'GET', 'crmLead/list?view=all&pageSize=1');
+  const surveys = await call<{ rows: { id: number }[] }>(request, token, 'GET', 'survey/list?pageSize=1');
+  const form = await call<{ key: string }>(request, token, 'GET', 'crmForm/get');
   const ids = {
     car: cars.body.data.rows[0]?.id,
     driver: drivers.body.data.rows[0]?.id,
@@ -68,6 +72,9 @@ async function demoIds(request: APIRequestContext, token: string) {
     order: orders.body.data.rows[0]?.id,
     orderNo: orders.body.data.rows[0]?.orderNo,
     qr: qrId,
+    lead: leads.body.data.rows[0]?.id,
+    survey: surveys.body.data.rows[0]?.id,
+    formKey: form.body.data.key,
   };
   for (const [k, v] of Object.entries(ids)) expect(v, `a demo ${k}`).toBeTruthy();
   return ids;
@@ -85,9 +92,13 @@ function fill(route: string, ids: Awaited<ReturnType<typeof demoIds>>): string {
     '/rentDriver/:id/edit': String(ids.driver),
     '/pay/sandbox/:orderNo': ids.orderNo!,
     '/qr/:id': ids.qr,
+    '/survey/lead/:key': ids.formKey,
   };
   const filled = route.replace(/\/:\w+\?/g, '');
   if (!filled.includes(':')) return filled;
+  // A survey link with a token that is not the survey's: the page that says so (the answering page at phone size
+  // is crm.spec.ts's).
+  if (route === '/survey/:id/:token') return `/survey/${ids.survey}/not-a-valid-token`;
   const value = values[route];
   if (value === undefined) throw new Error(`phone.spec.ts: give the route ${route} a value from the demo data`);
   return filled.replace(/:\w+/, value);
@@ -140,6 +151,13 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
     // A contract's page (under /rentContract/:type?/:name?) and a list tab of the vehicles.
     { path: '/rentContract/detail/:id', frame: 'header', open: false, url: `/rentContract/detail/${ids.contract}` },
     { path: '/rentCar/violations', frame: 'header', open: false, url: '/rentCar/violations' },
+    // The CRM's tabs, a lead's page and a survey's page (one route, /crm/:page?/:id?).
+    ...['followUps', 'funnel', 'surveys', 'settings', `lead/${ids.lead}`, `survey/${ids.survey}`].map((p) => ({
+      path: `/crm/${p}`,
+      frame: 'header',
+      open: false,
+      url: `/crm/${p}`,
+    })),
   ];
 
   await page.goto('/');
