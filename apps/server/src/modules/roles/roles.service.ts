@@ -129,7 +129,9 @@ function checkedGrants(ctx: RequestContext, grants: readonly string[], existing:
  * scope `all` nor takes it away (400 at `dataScope`); a role that has it already may keep it.
  */
 function checkedScope(ctx: RequestContext, dataScope: DataScope, existing?: string): void {
-  const changed = existing === undefined ? dataScope === 'all' : dataScope !== existing;
+  // A caller of scope `own` (his leads only) makes roles of that scope only: any other sees more leads than he.
+  const changed =
+    existing === undefined ? (ctx.ownOnly ? dataScope !== 'own' : dataScope === 'all') : dataScope !== existing;
   if (changed && ctx.dataScope === 'assigned') {
     throw new BadRequestError('roles.scopeBeyondOwn', undefined, [
       { path: 'dataScope', message: 'roles.scopeBeyondOwn' },
@@ -167,8 +169,11 @@ function roleBeyond(
   dataScope: RequestContext['dataScope'],
   role: { allPermissions: boolean; dataScope: string },
   codes: readonly string[],
+  ownOnly = false,
 ): boolean {
   if (dataScope === 'assigned' && (role.allPermissions || role.dataScope === 'all')) return true;
+  // Scope `own` sees only its own leads: every other scope sees more of them (issue 32).
+  if (ownOnly && role.dataScope !== 'own') return true;
   return codes.some((c) => !hasPermission(permissions, c));
 }
 
@@ -182,7 +187,7 @@ export async function rolesBeyondCaller(db: DbOrTx, ctx: RequestContext, roleIds
     const codes = row.allPermissions
       ? (everything ??= planCodes(ctx))
       : normaliseGrants(await repo.grantsOf(db, ctx.tenantId, id), ctx.permissions.plan).codes;
-    if (roleBeyond(ctx.permissions, ctx.dataScope, row, codes)) beyond.push(id);
+    if (roleBeyond(ctx.permissions, ctx.dataScope, row, codes, ctx.ownOnly === true)) beyond.push(id);
   }
   return beyond;
 }
@@ -229,12 +234,13 @@ export async function assignableRoleIds(db: DbOrTx, tenantId: number, userId: nu
     new Set(planMenus),
   ).codes;
   const dataScope = held.some((r) => r.allPermissions || r.dataScope === 'all') ? 'all' : 'assigned';
+  const ownOnly = held.length > 0 && held.every((r) => r.dataScope === 'own' && !r.allPermissions);
   const out = new Set<number>();
   for (const role of all) {
     const codes = role.allPermissions
       ? everything
       : normaliseGrants(await repo.grantsOf(db, tenantId, role.id), new Set(planMenus)).codes;
-    if (!roleBeyond(permissions, dataScope, role, codes)) out.add(role.id);
+    if (!roleBeyond(permissions, dataScope, role, codes, ownOnly)) out.add(role.id);
   }
   return out;
 }

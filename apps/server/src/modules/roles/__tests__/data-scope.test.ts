@@ -130,4 +130,47 @@ describe('data scope', () => {
     expect(info.statusCode).toBe(403);
     expect(info.json().status).toBe(40301);
   });
+
+  it('lets a user of scope "own" (his leads only) make roles of that scope only, and give no broader one', async () => {
+    const own = await t.request('POST', `${R}/add`, {
+      as: 'admin',
+      body: {
+        name: '销售主管（本人）',
+        dataScope: 'own',
+        grants: ['crm:view', 'oaSetting:view', 'oaSetting:role', 'oaDepart:view', 'oaDepart:add'],
+      },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const lead = await addUser(t, 'ownlead', { roleIds: [own.json().data.id], rentIds: [ids.hz] });
+    const grants = ['crm:view'];
+    for (const dataScope of ['assigned', 'all', 'workshop']) {
+      const res = await t.request('POST', `${R}/add`, {
+        token: lead.token,
+        body: { name: `x-${dataScope}`, dataScope, grants },
+      });
+      expect(res.statusCode, `${dataScope}: ${res.body}`).toBe(400);
+      expect(res.json().message).toMatch(/scope|范围/i);
+    }
+    const made = await t.request('POST', `${R}/add`, {
+      token: lead.token,
+      body: { name: '销售（本人）', dataScope: 'own', grants },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    // Nor does he give an employee a role of a broader scope, even one of grants he holds.
+    const assigned = await t.request('POST', `${R}/add`, {
+      as: 'admin',
+      body: { name: '销售（分配公司）', dataScope: 'assigned', grants },
+    });
+    let phone = 13_600_000_900;
+    const employee = (roleIds: number[]) =>
+      t.request('POST', '/api/ccwadmin/employee/add', {
+        token: lead.token,
+        body: { name: '新销售', username: `sales${++phone}`, phone: String(phone), rentIds: [ids.hz], roleIds },
+      });
+    const refused = await employee([assigned.json().data.id]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors[0].path).toBe('roleIds');
+    const given = await employee([made.json().data.id]);
+    expect(given.statusCode, given.body).toBe(200);
+  });
 });
