@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorStatus } from '@fleetdesk/contracts/errors';
-import { AppError, BadRequestError, ConflictError, InvalidGrantError, TooManyRequestsError } from './errors.js';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  GoneError,
+  InvalidGrantError,
+  TooManyRequestsError,
+} from './errors.js';
 import { translate } from './i18n.js';
 import { fieldErrors } from './validation.js';
 
@@ -36,7 +43,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 : [{ path: '', message }],
             }
           : {};
-      const code = err instanceof ConflictError && err.code ? { code: err.code } : {};
+      // A 410 says which end the thing came to (its message key: `survey.closed`, `survey.linkExpired`).
+      const code =
+        err instanceof ConflictError && err.code
+          ? { code: err.code }
+          : err instanceof GoneError
+            ? { code: err.messageKey }
+            : {};
       const data = err instanceof ConflictError && err.data ? { data: err.data } : {};
       return reply.code(err.httpStatus).send({ status: err.status, message, ...errors, ...code, ...data });
     }

@@ -302,6 +302,7 @@ describe('sending and answering', () => {
       const res = await open('GET', link);
       expect(res.statusCode).toBe(410);
       expect(res.json().message).toBe('问卷链接已过期');
+      expect(res.json().code).toBe('survey.linkExpired');
       expect((await open('POST', link, { answers: { q1: '满意', q3: 3 } })).statusCode).toBe(410);
     } finally {
       t.clock.set(start);
@@ -387,6 +388,8 @@ describe('sending and answering', () => {
     const res = await open('GET', link);
     expect(res.statusCode).toBe(410);
     expect(res.json().message).toBe('问卷已结束');
+    // The page tells the two ends apart by the code.
+    expect(res.json().code).toBe('survey.closed');
     expect((await open('POST', link, { answers: { q1: '满意', q3: 3 } })).statusCode).toBe(410);
   });
 });

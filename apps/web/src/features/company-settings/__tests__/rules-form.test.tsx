@@ -136,6 +136,7 @@ describe('the business rules', () => {
       },
       costs: { vehicleCostCentreId: 4 },
       maintenance: { approvalAbove: null, leadKm: 1500 },
+      crm: { poolDays: 15, claimPerDay: 20, maxOwned: null, surveyDays: 14 },
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
     // The session follows (spec section 3: settingDebtorPaying).

@@ -32,7 +32,7 @@ export function failureOf(error: unknown): Failure {
     case 409:
       return 'answered';
     case 410:
-      return code.includes('closed') || /closed|结束/.test(error.serverMessage) ? 'closed' : 'expired';
+      return code === 'survey.closed' ? 'closed' : 'expired';
     default:
       return 'error';
   }
