@@ -9,18 +9,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openBenchDatabase } from './lib/fleet-generator.mjs';
-import { captureStatements, measureList, printRounds } from './lib/list-limit.mjs';
+import { captureStatements, listServerEnv, measureList, printRounds, signedHeaders } from './lib/list-limit.mjs';
 import { generateCrm } from './lib/crm-generator.mjs';
-import {
-  authHeaders,
-  ensureBuilt,
-  freshPostgres,
-  machine,
-  postgresReachable,
-  ROOT,
-  signIn,
-  startServer,
-} from './lib/server.mjs';
+import { ensureBuilt, freshPostgres, machine, postgresReachable, ROOT, startServer } from './lib/server.mjs';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 500_000);
 const SALES = Number(process.env.BENCH_SALES ?? 40);
@@ -64,16 +55,7 @@ if (!(await postgresReachable())) {
   process.exit(0);
 }
 const pgdb = await freshPostgres(process.env.BENCH_DB ?? 'fd_bench_crm');
-const env = {
-  DATABASE_URL: pgdb.url,
-  SEED_DEMO: 'true',
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_PER_MINUTE: '0',
-  RUN_WORKER: 'false',
-  GPS_GATEWAY: 'off',
-  // A fixed port when the machine is shared (BENCH_PORT); the servers run one after another.
-  ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
-};
+const env = listServerEnv(pgdb.url);
 const results = {
   label: LABEL,
   when: new Date().toISOString(),
@@ -82,13 +64,7 @@ const results = {
   target: 'call requests/s at 20 connections >= 0.5 of pgbench transactions/s replaying its statements at 20 clients',
   lists: [],
 };
-/** Sign-ins are slow (scrypt): one per user and server. */
-const sessions = new Map();
-async function headersOf(base, l) {
-  const key = `${base} ${l.as.username}`;
-  if (!sessions.has(key)) sessions.set(key, authHeaders(await signIn(base, l.as.username, l.as.password)));
-  return sessions.get(key);
-}
+const headersOf = signedHeaders();
 try {
   await (await startServer(env)).stop();
   const db = await openBenchDatabase({ url: pgdb.url });
@@ -113,9 +89,9 @@ try {
   results.data = { ...results.data, ...made, listTotals: totals };
   const lists = LISTS.filter((l) => !ONLY || ONLY.some((o) => l.name.startsWith(o)));
   // With a fixed port every server has the same base: its sessions are not the previous server's.
-  sessions.clear();
+  headersOf.clear();
   const captured = await captureStatements(env, lists, headersOf);
-  sessions.clear();
+  headersOf.clear();
   const measuring = await startServer(env);
   try {
     for (const l of lists) {

@@ -11,17 +11,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateFinancing } from './lib/financing-generator.mjs';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
-import { captureStatements, measureList, printRounds } from './lib/list-limit.mjs';
-import {
-  authHeaders,
-  ensureBuilt,
-  freshPostgres,
-  machine,
-  postgresReachable,
-  ROOT,
-  signIn,
-  startServer,
-} from './lib/server.mjs';
+import { captureStatements, listServerEnv, measureList, printRounds, signedHeaders } from './lib/list-limit.mjs';
+import { ensureBuilt, freshPostgres, machine, postgresReachable, ROOT, startServer } from './lib/server.mjs';
 
 const FINANCED = Number(process.env.BENCH_FINANCED ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -55,14 +46,7 @@ if (!(await postgresReachable())) {
   process.exit(0);
 }
 const pgdb = await freshPostgres('fd_bench_financing');
-const env = {
-  DATABASE_URL: pgdb.url,
-  SEED_DEMO: 'true',
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_PER_MINUTE: '0',
-  RUN_WORKER: 'false',
-  GPS_GATEWAY: 'off',
-};
+const env = listServerEnv(pgdb.url);
 const results = {
   when: new Date().toISOString(),
   machine: machine(),
@@ -70,13 +54,7 @@ const results = {
   target: 'call requests/s at 20 connections >= 0.5 of pgbench transactions/s replaying its statements at 20 clients',
   lists: [],
 };
-/** Sign-ins are slow (scrypt): one per user and server. */
-const sessions = new Map();
-async function headersOf(base, list) {
-  const key = `${base} ${list.as.username}`;
-  if (!sessions.has(key)) sessions.set(key, authHeaders(await signIn(base, list.as.username, list.as.password)));
-  return sessions.get(key);
-}
+const headersOf = signedHeaders();
 try {
   await (await startServer(env)).stop();
   const db = await openBenchDatabase({ url: pgdb.url });

@@ -12,18 +12,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
-import { captureStatements, measureList, printRounds } from './lib/list-limit.mjs';
+import { captureStatements, listServerEnv, measureList, printRounds, signedHeaders } from './lib/list-limit.mjs';
 import { generateMaintenance } from './lib/maintenance-generator.mjs';
-import {
-  authHeaders,
-  ensureBuilt,
-  freshPostgres,
-  machine,
-  postgresReachable,
-  ROOT,
-  signIn,
-  startServer,
-} from './lib/server.mjs';
+import { ensureBuilt, freshPostgres, machine, postgresReachable, ROOT, startServer } from './lib/server.mjs';
 
 const CARS = Number(process.env.BENCH_CARS ?? 100_000);
 const RENTS = Number(process.env.BENCH_RENTS ?? 10);
@@ -91,16 +82,7 @@ if (!(await postgresReachable())) {
   process.exit(0);
 }
 const pgdb = await freshPostgres(process.env.BENCH_DB ?? 'fd_bench_maintenance');
-const env = {
-  DATABASE_URL: pgdb.url,
-  SEED_DEMO: 'true',
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_PER_MINUTE: '0',
-  RUN_WORKER: 'false',
-  GPS_GATEWAY: 'off',
-  // A fixed port when the machine is shared (BENCH_PORT); the servers run one after another.
-  ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
-};
+const env = listServerEnv(pgdb.url);
 const results = {
   label: LABEL,
   when: new Date().toISOString(),
@@ -109,13 +91,7 @@ const results = {
   target: 'call requests/s at 20 connections >= 0.5 of pgbench transactions/s replaying its statements at 20 clients',
   lists: [],
 };
-/** Sign-ins are slow (scrypt): one per user and server. */
-const sessions = new Map();
-async function headersOf(base, list) {
-  const key = `${base} ${list.as.username}`;
-  if (!sessions.has(key)) sessions.set(key, authHeaders(await signIn(base, list.as.username, list.as.password)));
-  return sessions.get(key);
-}
+const headersOf = signedHeaders();
 try {
   await (await startServer(env)).stop();
   const db = await openBenchDatabase({ url: pgdb.url });
@@ -182,9 +158,9 @@ try {
   }
   const lists = LISTS.filter((l) => !ONLY || ONLY.includes(l.name));
   // With a fixed port every server has the same base: its sessions are not the previous server's.
-  sessions.clear();
+  headersOf.clear();
   const captured = await captureStatements(env, lists, headersOf);
-  sessions.clear();
+  headersOf.clear();
   const measuring = await startServer(env);
   try {
     for (const list of lists) {

@@ -1,4 +1,4 @@
-// Shared by the list benchmarks (db-limit, financing): a call's statements captured from the server's pool
+// Shared by the list benchmarks (db-limit, financing, maintenance, crm): a call's statements captured from the server's pool
 // (BENCH_CAPTURE_SQL, core/db.ts) become a pgbench script with their values inlined, replayed by pgbench at 20
 // clients: what PostgreSQL alone answers. Then the call itself at 20 connections and at 1 (autocannon).
 import { execFileSync } from 'node:child_process';
@@ -6,9 +6,40 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SESSION_OPTIONS, throughPg, throughPostgresJs } from './driver-compare.mjs';
-import { load, startServer } from './server.mjs';
+import { authHeaders, load, signIn, startServer } from './server.mjs';
 
 export const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+
+/**
+ * The server of a list benchmark: the demo seed on the bench's PostgreSQL database, no rate limit, no worker and
+ * no GPS gateway; a fixed port when the machine is shared (BENCH_PORT; the servers run one after another).
+ */
+export function listServerEnv(databaseUrl) {
+  return {
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RUN_WORKER: 'false',
+    GPS_GATEWAY: 'off',
+    ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+  };
+}
+
+/**
+ * The request headers of a list's user (`list.as`), signed in once per server: sign-ins are slow (scrypt).
+ * `clear()` forgets them (a fixed BENCH_PORT gives the next server the same base).
+ */
+export function signedHeaders() {
+  const sessions = new Map();
+  const headersOf = async (base, list) => {
+    const key = `${base} ${list.as.username}`;
+    if (!sessions.has(key)) sessions.set(key, authHeaders(await signIn(base, list.as.username, list.as.password)));
+    return sessions.get(key);
+  };
+  headersOf.clear = () => sessions.clear();
+  return headersOf;
+}
 
 /**
  * A value as an SQL literal (what node-postgres sent, as text; null as NULL). pgbench reads `:name` (`:00` of a
