@@ -25,6 +25,7 @@ import {
   type ImportContext,
   type Issue,
   type RowReader,
+  rentChoices,
 } from '../excel-import/excel-import.service.js';
 import * as repo from './leads.repository.js';
 import './crm.messages.js';
@@ -77,10 +78,7 @@ const columns: ImportColumnDef[] = [
       'zh-CN': '公司名称或简称；不填时为当前公司',
       'en-US': 'Name or short name; empty: the company of the call',
     },
-    values: async (deps, ctx) =>
-      (await deps.db.select().from(rents).where(eq(rents.tenantId, ctx.tenantId)))
-        .filter((r) => ctx.rentIds.includes(r.id))
-        .map((r) => ({ value: String(r.id), label: r.shortName })),
+    values: rentChoices,
   },
   {
     key: 'owner',

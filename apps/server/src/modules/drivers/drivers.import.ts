@@ -27,6 +27,7 @@ import {
   type ImportContext,
   type Issue,
   type RowReader,
+  rentChoices,
 } from '../excel-import/excel-import.service.js';
 import './drivers.messages.js';
 
@@ -126,10 +127,7 @@ const columns: ImportColumnDef[] = [
       'zh-CN': '公司名称或简称；不填时导入到所选公司',
       'en-US': 'Name or short name; empty: the company chosen for the import',
     },
-    values: async (deps, ctx) =>
-      (await deps.db.select().from(rents).where(eq(rents.tenantId, ctx.tenantId)))
-        .filter((r) => ctx.rentIds.includes(r.id))
-        .map((r) => ({ value: String(r.id), label: r.shortName })),
+    values: rentChoices,
   },
   {
     key: 'labels',

@@ -24,6 +24,7 @@ import { sheetAppError } from '../../core/sheet-reader/index.js';
 import type { ItemOutcome, TaskItem, TaskKind, TaskRunContext } from '../../core/tasks.js';
 import { operationLogs } from '../../db/schema/audit.js';
 import { excelImports } from '../../db/schema/excel-imports.js';
+import { rents } from '../../db/schema/tenancy.js';
 import { taskItems } from '../../db/schema/tasks.js';
 import { RowReader, type Choice, type Issue } from './cells.js';
 import './excel-import.messages.js';
@@ -97,6 +98,13 @@ export interface ImportColumnDef {
   description?: LocalText;
   /** The accepted values, when the column takes one of a list (fixed, or the tenant's: types, rents...). */
   values?: (deps: AppDeps, ctx: ImportContext) => Promise<Choice<string>[]>;
+}
+
+/** The `values` of a rent column: the rents of the tenant the caller may import into, by short name. */
+export async function rentChoices(deps: AppDeps, ctx: ImportContext): Promise<Choice<string>[]> {
+  return (await deps.db.select().from(rents).where(eq(rents.tenantId, ctx.tenantId)))
+    .filter((r) => ctx.rentIds.includes(r.id))
+    .map((r) => ({ value: String(r.id), label: r.shortName }));
 }
 
 export interface RowOf<Row> {
