@@ -60,9 +60,8 @@ export default async function setup(project: TestProject) {
   await seedDemo(database.db, clock, { passwordLogN: config.PASSWORD_SCRYPT_LOG_N });
   await installJobQueues(database);
   await database.query('checkpoint', []);
-  const [{ current }] = (await database.query('select pg_walfile_name(pg_current_wal_lsn()) as current', [])).rows as {
-    current: string;
-  }[];
+  const { rows } = await database.query('select pg_walfile_name(pg_current_wal_lsn()) as current', []);
+  const current = (rows as { current: string }[])[0]!.current;
   const dump = withoutSpareWal(Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer()), current);
   const file = path.join(os.tmpdir(), `fleetdesk-template-${process.pid}.tar`);
   await writeFile(file, dump);
