@@ -158,6 +158,20 @@ test('every screen at 390 x 844 in both languages: no wider than the phone, sign
       open: false,
       url: `/crm/${p}`,
     })),
+    // The short-term tabs (one route, /sevenShort/:page?/:id?; the board is the route itself).
+    ...['bookings', 'stores', 'prices'].map((p) => ({
+      path: `/sevenShort/${p}`,
+      frame: 'header',
+      open: false,
+      url: `/sevenShort/${p}`,
+    })),
+    // The time-share tabs (one route, /sevenTime/:page?/:id?; the trips tab is the route itself).
+    ...['zones', 'rates', 'renters'].map((p) => ({
+      path: `/sevenTime/${p}`,
+      frame: 'header',
+      open: false,
+      url: `/sevenTime/${p}`,
+    })),
   ];
 
   await page.goto('/');

@@ -22,7 +22,8 @@ const DATES = [
  * What depends on the day: bills and contracts, handover, reminders, documents, attendance, GPS paths, rules, approvals,
  * financing (due dates from the loan day, overdue days and late fees, the payoff of the current period), maintenance
  * (next service dates by months from the last service, the due list and its reminders), the CRM's pool (the claim
- * limit per tenant day, the return after days without a follow-up) and its funnel (months in the tenant's zone).
+ * limit per tenant day, the return after days without a follow-up) and its funnel (months in the tenant's zone),
+ * short-term rental (days, holidays, cancellation windows, late returns, deposit holds).
  */
 export const DATE_SENSITIVE = [
   'src/modules/rental-contracts',
@@ -39,6 +40,11 @@ export const DATE_SENSITIVE = [
   'src/modules/maintenance',
   'src/modules/crm/__tests__/pool.test.ts',
   'src/modules/crm/__tests__/funnel.test.ts',
+  // Short-term rental: rental days from the tenant's calendar, weekends and holidays, notice and opening hours,
+  // cancellation windows, late returns, the violation deposit's hold in days, the demo's holidays of the year.
+  'src/modules/short-term',
+  // Time-share: trips priced by local day and night minutes and whole days, reservations and warnings by the clock.
+  'src/modules/time-share',
 ];
 /**
  * Inside those folders, what has no "today" in it: pure codecs, provider stand-ins, limits and forms (the

@@ -98,7 +98,9 @@ const SignedPhoto = z.object({ url: z.string(), signedUrl: z.string().nullable()
 
 export const Inspection = z.object({
   id: Id,
-  contractId: Id,
+  /** Exactly one of the contract and the short-term booking (issue 33) the car was handed over under. */
+  contractId: Id.nullable(),
+  bookingId: Id.nullable(),
   carId: Id,
   kind: z.enum(INSPECTION_KINDS),
   inspectedAt: Instant,
@@ -134,11 +136,19 @@ export const UsagePeriodQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+/** What a usage period was opened under (issue 33: short-term bookings and time-share trips beside contracts). */
+export const USAGE_PERIOD_SOURCES = ['contract', 'booking', 'trip'] as const;
 export const UsagePeriod = z.object({
   id: Id,
   carId: Id,
-  contractId: Id,
-  contractNo: z.string(),
+  source: z.enum(USAGE_PERIOD_SOURCES),
+  /** The one of contract, booking and trip the period belongs to (the others null). */
+  contractId: Id.nullable(),
+  contractNo: z.string().nullable(),
+  bookingId: Id.nullable(),
+  bookingCode: z.string().nullable(),
+  tripId: Id.nullable(),
+  tripCode: z.string().nullable(),
   driverId: Id,
   driverName: z.string(),
   from: Instant,

@@ -398,6 +398,121 @@ export const CrmRules = z.object({
 export type CrmRules = z.infer<typeof CrmRules>;
 export const DEFAULT_CRM_RULES: CrmRules = { poolDays: 15, claimPerDay: 20, maxOwned: null, surveyDays: 14 };
 
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'v.timeOfDay' });
+addValidationMessages({
+  'v.timeOfDay': { 'zh-CN': '请输入 HH:MM 格式的时间', 'en-US': 'Enter a time as HH:MM' },
+});
+
+/** The `shortTerm` section of the rules (issue 33, 短租): grace, cancellation, late and early return, fuel, holds. */
+export const ShortTermRules = z.object({
+  graceMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(360)
+    .default(60)
+    .describe('minutes past a whole rental day (or past the planned return) that cost nothing'),
+  freeCancelHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(720)
+    .default(24)
+    .describe('a paid booking cancelled at least this many hours before pick-up costs nothing'),
+  holidayFreeCancelHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(720)
+    .default(72)
+    .describe('the same when the stay touches a holiday'),
+  cancelFeeDays: z
+    .number()
+    .int()
+    .min(0)
+    .max(30)
+    .default(1)
+    .describe('a later cancellation costs this many first-day prices (never more than the rent)'),
+  holidayCancelFeeDays: z.number().int().min(0).max(30).default(2).describe('the same when the stay touches a holiday'),
+  lateHourPct: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(20)
+    .describe("each started hour of a late return costs this percentage of the day's price (at most one day per day)"),
+  earlyReturnRefundPct: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(50)
+    .describe("percentage of the unused whole days' prices given back on an early return"),
+  fuelPerPct: yuan(1000).default(5).describe('yuan per percent of fuel or charge missing at the return'),
+  violationHoldDays: z
+    .number()
+    .int()
+    .min(0)
+    .max(365)
+    .default(30)
+    .describe('days after the return the violation deposit is held'),
+  unpaidMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(1440)
+    .default(30)
+    .describe('an unpaid booking is cancelled after this many minutes'),
+});
+export type ShortTermRules = z.infer<typeof ShortTermRules>;
+export const DEFAULT_SHORT_TERM_RULES: ShortTermRules = {
+  graceMinutes: 60,
+  freeCancelHours: 24,
+  holidayFreeCancelHours: 72,
+  cancelFeeDays: 1,
+  holidayCancelFeeDays: 2,
+  lateHourPct: 20,
+  earlyReturnRefundPct: 50,
+  fuelPerPct: 5,
+  violationHoldDays: 30,
+  unpaidMinutes: 30,
+};
+
+/** The `timeShare` section of the rules (issue 33, 分时租赁): reservations, fees, balance warnings, the night rate. */
+export const TimeShareRules = z.object({
+  reserveMinutes: z.number().int().min(1).max(120).default(15).describe('a reservation is held this many minutes'),
+  offZoneFee: yuan(10_000).default(50).describe('yuan charged when a trip ends outside every zone'),
+  warnBelow: yuan(10_000)
+    .default(0)
+    .describe("warn the renter when a live trip's running amount passes the balance minus this (yuan)"),
+  lockAfterMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .default(60)
+    .describe('minutes after the warning, with the balance still short, before the car is locked'),
+  recoverAfterHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(168)
+    .default(6)
+    .describe('hours after locking before staff are told to recover the car'),
+  nightFrom: HHMM.default('23:00').describe('the night rate starts (local time, inclusive)'),
+  nightTo: HHMM.default('07:00').describe('the night rate ends (local time, exclusive)'),
+});
+export type TimeShareRules = z.infer<typeof TimeShareRules>;
+export const DEFAULT_TIME_SHARE_RULES: TimeShareRules = {
+  reserveMinutes: 15,
+  offZoneFee: 50,
+  warnBelow: 0,
+  lockAfterMinutes: 60,
+  recoverAfterHours: 6,
+  nightFrom: '23:00',
+  nightTo: '07:00',
+};
+
 /**
  * The business rules every later area reads through the settings service (server: `settings.service.ts`),
  * each with its default, so that a tenant that never opened the settings page works as documented here.
@@ -534,6 +649,8 @@ export const TenantRules = z.object({
     .default({ approvalAbove: 2000, leadKm: 1000 })
     .describe('maintenance (issue 31)'),
   crm: CrmRules.default(DEFAULT_CRM_RULES).describe('CRM pool and claim limits, survey links (issue 32)'),
+  shortTerm: ShortTermRules.default(DEFAULT_SHORT_TERM_RULES).describe('short-term rental (issue 33)'),
+  timeShare: TimeShareRules.default(DEFAULT_TIME_SHARE_RULES).describe('time-share rental (issue 33)'),
   messageArchiveDays: z
     .number()
     .int()

@@ -152,7 +152,9 @@ export const LedgerExportBody = LedgerQuery.omit({ pageNum: true, pageSize: true
 // ---------------------------------------------------------------------------------------------------------
 // Orders
 
-export const ORDER_TYPES = ['membership', 'topUp', 'service', 'financing'] as const;
+/** `booking`: a short-term booking's payment (total + deposits) or its settlement's balance due; `renterTopUp`: a
+ * time-share renter's balance top-up (issue 33). */
+export const ORDER_TYPES = ['membership', 'topUp', 'service', 'financing', 'booking', 'renterTopUp'] as const;
 export const OrderType = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof OrderType>;
 

@@ -4,11 +4,12 @@ import { ALARM_BITS } from '../modules/gps/jt808/codec.js';
 import { SimTerminal } from '../modules/gps/jt808/terminal.js';
 import { Driver, PATHS } from '../modules/gps/simulator.js';
 import { demoImei, DEMO_DEVICES_PER_CITY } from '../seed/gps.seed.js';
+import { TIME_SHARE_DEVICES, timeShareImei } from '../seed/time-share.seed.js';
 
 /**
- * `npm run gps-simulator -- [--port 5015] [--host 127.0.0.1] [--interval 5] [--devices 10] [--speedup 1]`:
- * drives the demo trackers over JT/T 808 along roads of Hangzhou and Shanghai, raising an overspeed or SOS
- * now and then. `--speedup 10` sends the positions of 10 s of driving every second. The terminals answer the
+ * `npm run gps-simulator -- [--port 5015] [--host 127.0.0.1] [--interval 5] [--devices 10] [--speedup 1]
+ * [--fleet all|demo|timeShare]`: drives the demo trackers over JT/T 808 along roads of Hangzhou and Shanghai (the
+ * GPS demo's twelve, then the time-share fleet's six), raising an overspeed or SOS now and then. `--speedup 10` sends the positions of 10 s of driving every second. The terminals answer the
  * platform's commands (fuel cut and restore, locate, reporting interval, reboot); a car whose fuel is cut stops
  * where it is (speed 0, ignition off) until fuel is restored.
  */
@@ -17,8 +18,10 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: process.env.GPS_TCP_PORT ?? '5015' },
     interval: { type: 'string', default: '5' },
-    devices: { type: 'string', default: String(DEMO_DEVICES_PER_CITY * 2) },
+    devices: { type: 'string', default: String(DEMO_DEVICES_PER_CITY * 2 + TIME_SHARE_DEVICES) },
     speedup: { type: 'string', default: '1' },
+    /** `demo`: the GPS demo's twelve; `timeShare`: the time-share fleet's six; `all` (default): both. */
+    fleet: { type: 'string', default: 'all' },
   },
 });
 const interval = Number(values.interval);
@@ -27,22 +30,30 @@ const count = Number(values.devices);
 
 async function main() {
   const cars: { term: SimTerminal; driver: Driver; n: number }[] = [];
-  // The seed numbers devices city by city: 1..6 Hangzhou, then one in stock, 8..13 Shanghai.
-  const numbers = [...Array(DEMO_DEVICES_PER_CITY).keys()]
+  // The GPS demo's trackers (n: HZ 1-6, SH 8-13), then the time-share fleet's (HZ 1-3, SH 4-6; docs/time-share.md).
+  const trackers: { n: number; imei: string; city: 'HZ' | 'SH' }[] = [...Array(DEMO_DEVICES_PER_CITY).keys()]
     .map((i) => i + 1)
     .concat([...Array(DEMO_DEVICES_PER_CITY).keys()].map((i) => i + DEMO_DEVICES_PER_CITY + 2))
+    .map((n) => ({ n, imei: demoImei(n), city: n <= DEMO_DEVICES_PER_CITY ? ('HZ' as const) : ('SH' as const) }))
+    .concat(
+      [...Array(TIME_SHARE_DEVICES).keys()].map((i) => ({
+        n: 100 + i + 1,
+        imei: timeShareImei(i + 1),
+        city: i < TIME_SHARE_DEVICES / 2 ? ('HZ' as const) : ('SH' as const),
+      })),
+    )
+    .filter((x) => values.fleet === 'all' || (values.fleet === 'timeShare') === x.n > 100)
     .slice(0, count);
-  for (const n of numbers) {
-    // The demo trackers are registered: they authenticate with the code the seed gave them (GPS_DEMO_SECRET).
-    const term = new SimTerminal(demoImei(n), { authCode: demoSecret('jt808', demoImei(n)) });
+  for (const { n, imei, city } of trackers) {
+    const term = new SimTerminal(imei, { authCode: demoSecret('jt808', imei) });
     term.onCommand = (c) =>
       console.log(
-        `${demoImei(n)}: command 0x${c.msgId.toString(16).padStart(4, '0')} #${c.serial} answered ${c.result}` +
+        `${imei}: command 0x${c.msgId.toString(16).padStart(4, '0')} #${c.serial} answered ${c.result}` +
           (term.fuelCut ? ' (fuel cut)' : ''),
       );
     await term.connect(values.host!, Number(values.port));
     await term.login();
-    const paths = PATHS.filter((p) => p.city === (n <= DEMO_DEVICES_PER_CITY ? 'HZ' : 'SH'));
+    const paths = PATHS.filter((p) => p.city === city);
     cars.push({
       term,
       driver: new Driver(paths[n % paths.length]!, new Date(), {

@@ -39,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         err instanceof BadRequestError
           ? {
               errors: err.errors.length
-                ? err.errors.map((e) => ({ path: e.path, message: translate(lang, e.message) }))
+                ? err.errors.map((e) => ({ path: e.path, message: translate(lang, e.message, err.params) }))
                 : [{ path: '', message }],
             }
           : {};

@@ -40,6 +40,8 @@ import { financingTestRoutes } from './financing/financing.test-routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { crmRoutes } from './crm/crm.routes.js';
 import { crmOpenRoutes } from './crm/open.register.js';
+import { shortTermRoutes } from './short-term/short-term.routes.js';
+import { timeShareRoutes } from './time-share/time-share.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -83,6 +85,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     maintenanceRoutes,
     crmRoutes,
     crmOpenRoutes,
+    shortTermRoutes,
+    timeShareRoutes,
   ]) {
     await app.register(plugin);
   }

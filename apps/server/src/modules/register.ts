@@ -11,6 +11,8 @@ import { registerFinancingMoney } from './financing/money.register.js';
 import { registerGps } from './gps/register.js';
 import { registerMaintenance } from './maintenance/register.js';
 import { registerCrm } from './crm/register.js';
+import { registerShortTerm } from './short-term/register.js';
+import { registerTimeShare } from './time-share/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
 import { registerOrganisation } from './organisation/register.js';
@@ -48,6 +50,8 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerFinancingMoney,
   registerMaintenance,
   registerCrm,
+  registerShortTerm,
+  registerTimeShare,
 ];
 
 const registered = new WeakSet<AppDeps>();

@@ -21,6 +21,8 @@ import { seedFinancingCollateral } from './financing-collateral.seed.js';
 import { seedMaintenance } from './maintenance.seed.js';
 import { seedMaintenanceOrders } from './maintenance-orders.seed.js';
 import { seedCrm } from './crm.seed.js';
+import { seedShortTerm } from './short-term.seed.js';
+import { seedTimeShare } from './time-share.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -49,4 +51,8 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedMaintenanceOrders,
   // CRM: the sales sign-ins, leads (some converted into the demo drivers), the form, the surveys sent to drivers.
   seedCrm,
+  // Short-term rental: the stores (西湖店, 虹桥店) with idle untracked cars, prices, holidays, bookings in every state.
+  seedShortTerm,
+  // Time-share: zones, rates, its own fleet with trackers, renters' balances and trips (after short-term's).
+  seedTimeShare,
 ];

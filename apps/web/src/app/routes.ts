@@ -233,6 +233,29 @@ export const ROUTES: RouteDef[] = [
     page: lazyPage(() => import('../features/crm/pages/crm-page')),
   },
   {
+    // Short-term rental (a sub-menu of the vehicles): the board, bookings, stores and prices as tabs
+    // (`board`, `bookings`, `stores`, `prices`) and the booking page (`booking/{id}`): one route, as the CRM.
+    name: 'sevenShort',
+    path: '/sevenShort/:page?/:id?',
+    titleKey: 'shortTerm:routes.sevenShort',
+    frame: 'header',
+    permission: 'sevenShort',
+    icon: 'CalendarOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/short-term/pages/short-term-page')),
+  },
+  {
+    // Time-share as tabs (`trips`, `zones`, `rates`, `renters`) and the trip page (`trip/{id}`): one route, as the CRM.
+    name: 'sevenTime',
+    path: '/sevenTime/:page?/:id?',
+    titleKey: 'time-share:routes.sevenTime',
+    frame: 'header',
+    permission: 'sevenGo',
+    icon: 'ClockCircleOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/time-share/pages/time-share-page')),
+  },
+  {
     name: 'riskGpsMap',
     path: '/riskGpsMap',
     titleKey: 'gps:routes.riskGpsMap',
@@ -415,6 +438,17 @@ export const ROUTES: RouteDef[] = [
     icon: 'SettingOutlined',
     nav: true,
     page: lazyPage(() => import('../features/company-settings/pages/company-settings-page')),
+  },
+  {
+    // The rental rules (short-term, time-share), protection tiers, extras and the holiday calendar: one page of cards.
+    name: 'sevenSetting',
+    path: '/sevenSetting',
+    titleKey: 'rental-settings:routes.sevenSetting',
+    frame: 'header',
+    permission: 'sevenSetting',
+    icon: 'ControlOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/rental-settings/pages/rental-settings-page')),
   },
   {
     name: 'billing',

@@ -1,7 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, TooManyRequestsError, UpstreamTimeoutError } from '../errors.js';
+import { ConflictError, invalidField, NotFoundError, TooManyRequestsError, UpstreamTimeoutError } from '../errors.js';
 import { registerErrorHandler } from '../error-handler.js';
+import { defineMessages } from '../i18n.js';
+
+defineMessages({ 'test.fieldMax': { 'zh-CN': '最多 {max} 天', 'en-US': 'At most {max} days' } });
 
 async function appThrowing(err: unknown) {
   const app = Fastify();
@@ -27,6 +30,14 @@ describe('error handler', () => {
     expect(many.statusCode).toBe(429);
     expect(many.headers['retry-after']).toBe('42');
     expect(many.json().message).toBe('操作过于频繁，请 42 秒后再试');
+  });
+
+  it("fills a field error's text with its parameters, as the message's", async () => {
+    const res = await appThrowing(invalidField('days', 'test.fieldMax', { max: 31 }));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.errors).toEqual([{ path: 'days', message: body.message }]);
+    expect(body.message).toBe('最多 31 天');
   });
 
   it('hides the internals of an unknown failure', async () => {

@@ -15,7 +15,9 @@ import {
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
 import { drivers } from './drivers.js';
 import { rentalContracts, rentalPaymentLines } from './rental-contracts.js';
+import { stBookings } from './short-term.js';
 import { tenants } from './tenancy.js';
+import { tsTrips } from './time-share.js';
 import { cars } from './vehicles.js';
 
 const INSPECTION_KINDS = ['dispatch', 'return'] as const;
@@ -39,7 +41,10 @@ export interface StoredDeduction {
   note: string | null;
 }
 
-/** A dispatch (发车) or return (退车) inspection of a contract's car: one of each per contract. */
+/**
+ * A dispatch (发车) or return (退车) inspection of a contract's car, or of a short-term booking's car (pick-up and
+ * return, issue 33): one of each per contract or booking (exactly one of the two is set).
+ */
 export const handoverInspections = pgTable(
   'handover_inspections',
   {
@@ -47,7 +52,8 @@ export const handoverInspections = pgTable(
       .notNull()
       .references(() => tenants.id),
     id: idColumn(),
-    contractId: bigintRef('contract_id').notNull(),
+    contractId: bigintRef('contract_id'),
+    bookingId: bigintRef('booking_id'),
     carId: bigintRef('car_id').notNull(),
     rentId: bigintRef('rent_id').notNull(),
     kind: text('kind').notNull(),
@@ -69,8 +75,14 @@ export const handoverInspections = pgTable(
       columns: [t.tenantId, t.contractId],
       foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
     }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.bookingId],
+      foreignColumns: [stBookings.tenantId, stBookings.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.carId], foreignColumns: [cars.tenantId, cars.id] }),
     uniqueIndex('handover_inspections_kind_uq').on(t.tenantId, t.contractId, t.kind),
+    uniqueIndex('handover_inspections_booking_kind_uq').on(t.tenantId, t.bookingId, t.kind),
+    check('handover_inspections_owner_ck', sql`num_nonnulls(contract_id, booking_id) = 1`),
     index('handover_inspections_car_ix').on(t.tenantId, t.carId, t.inspectedAt),
     check('handover_inspections_kind_ck', sql.raw(`kind in (${inList(INSPECTION_KINDS)})`)),
     check('handover_inspections_values_ck', sql`mileage_km >= 0 and energy_level between 0 and 100`),
@@ -91,7 +103,10 @@ export const carUsagePeriods = pgTable(
       .references(() => tenants.id),
     id: idColumn(),
     carId: bigintRef('car_id').notNull(),
-    contractId: bigintRef('contract_id').notNull(),
+    /** Exactly one of contract, short-term booking and time-share trip is set (issue 33). */
+    contractId: bigintRef('contract_id'),
+    bookingId: bigintRef('booking_id'),
+    tripId: bigintRef('trip_id'),
     driverId: bigintRef('driver_id').notNull(),
     rentId: bigintRef('rent_id').notNull(),
     fromAt: tstz('from_at').notNull(),
@@ -106,8 +121,20 @@ export const carUsagePeriods = pgTable(
       columns: [t.tenantId, t.contractId],
       foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
     }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.bookingId],
+      foreignColumns: [stBookings.tenantId, stBookings.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.tripId], foreignColumns: [tsTrips.tenantId, tsTrips.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
     index('car_usage_periods_car_ix').on(t.tenantId, t.carId, t.fromAt),
+    index('car_usage_periods_booking_ix')
+      .on(t.tenantId, t.bookingId)
+      .where(sql`booking_id is not null`),
+    index('car_usage_periods_trip_ix')
+      .on(t.tenantId, t.tripId)
+      .where(sql`trip_id is not null`),
+    check('car_usage_periods_owner_ck', sql`num_nonnulls(contract_id, booking_id, trip_id) = 1`),
     uniqueIndex('car_usage_periods_open_uq')
       .on(t.tenantId, t.carId)
       .where(sql`to_at is null`),

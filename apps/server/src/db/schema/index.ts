@@ -29,3 +29,5 @@ export * from './financing-money.js';
 export * from './financing-lists.js';
 export * from './maintenance.js';
 export * from './crm.js';
+export * from './short-term.js';
+export * from './time-share.js';

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
+import { drivers } from './drivers.js';
 import { orders } from './orders.js';
 import { tenants } from './tenancy.js';
 
@@ -148,4 +149,65 @@ export const paySandboxTrades = pgTable(
     paidAt: tstz('paid_at'),
   },
   () => [check('pay_sandbox_trades_state_ck', sql.raw(`state in (${inList(SANDBOX_TRADE_STATE_VALUES)})`))],
+);
+
+export const RENTER_LEDGER_KIND_VALUES = ['topUp', 'trip', 'refund', 'adjust'] as const;
+
+/**
+ * A renter's (a driver's) prepaid balance for time-share trips (issue 33), fen. Like the tenant balance: debits
+ * are one conditional update (`balance_fen >= x`), so concurrent trips never overdraw.
+ */
+export const renterBalances = pgTable(
+  'renter_balances',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    driverId: bigintRef('driver_id').notNull(),
+    balanceFen: bigint('balance_fen', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.driverId] }),
+    foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    check('renter_balances_nonnegative_ck', sql`balance_fen >= 0`),
+  ],
+);
+
+/** One row per renter balance movement, with the balance after it; in id order they replay the balance. */
+export const renterLedger = pgTable(
+  'renter_ledger',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    driverId: bigintRef('driver_id').notNull(),
+    kind: text('kind').$type<(typeof RENTER_LEDGER_KIND_VALUES)[number]>().notNull(),
+    /** Signed: + credit, - debit. */
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
+    orderId: bigintRef('order_id'),
+    /** What the movement paid for (`trip` and the trip id), or null. */
+    referenceType: text('reference_type'),
+    referenceId: text('reference_id'),
+    createdBy: bigintRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    foreignKey({ columns: [t.tenantId, t.orderId], foreignColumns: [orders.tenantId, orders.id] }),
+    index('renter_ledger_driver_ix').on(t.tenantId, t.driverId, t.id),
+    // A top-up order credits once; a trip is debited once.
+    uniqueIndex('renter_ledger_order_uq')
+      .on(t.tenantId, t.orderId, t.kind)
+      .where(sql`order_id is not null`),
+    uniqueIndex('renter_ledger_reference_uq')
+      .on(t.tenantId, t.kind, t.referenceType, t.referenceId)
+      .where(sql`reference_id is not null and kind = 'trip'`),
+    check('renter_ledger_kind_ck', sql.raw(`kind in (${inList(RENTER_LEDGER_KIND_VALUES)})`)),
+    check('renter_ledger_after_ck', sql`balance_after_fen >= 0`),
+    check('renter_ledger_amount_ck', sql`amount_fen <> 0`),
+  ],
 );

@@ -15,10 +15,9 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.
 import { publish } from '../../core/events.js';
 import { hasPermission } from '../../core/access.js';
 import { tenantDays } from '../../core/tenant-time.js';
-import { orders } from '../../db/schema/index.js';
-import { ORDER_PAY_MINUTES, type OrderRow } from '../payments/orders.service.js';
+import { createReferenceOrder, type OrderRow } from '../payments/orders.service.js';
 import { payOrder } from '../payments/pay.service.js';
-import { numberSql, yuanText } from '../payments/payments.service.js';
+import { yuanText } from '../payments/payments.service.js';
 import { refreshLateFees } from './late-fees.service.js';
 import { listTotal } from './list-totals.js';
 import { applyPayoff, payoffOf } from './payoff.service.js';
@@ -230,7 +229,15 @@ export async function pay(
       await recordActivity(tx, caller, app, 'repaymentDeclared', params, now);
       await tellSide(tx, app, 'financier', { what: 'transfer', params: { amount: yuanText(input.amountFen) } });
     } else {
-      const order = await createFinancingOrder(tx, caller, r, input.amountFen, now);
+      // The payments area's order of an online repayment (type `financing`, its reference the repayment's code).
+      const order = await createReferenceOrder(tx, caller.ctx, {
+        type: 'financing',
+        referenceType: 'financingRepayment',
+        referenceId: r.code,
+        amountFen: input.amountFen,
+        prefix: 'F',
+        now,
+      });
       await tx.execute(sql`update financing_repayments set charge_id = ${order.id}
         where tenant_id = ${app.tenantId} and id = ${r.id}`);
       const params = { amount: yuanText(input.amountFen), repayment: r.code };
@@ -244,31 +251,6 @@ export async function pay(
       ? await payOrder(deps, caller.ctx, repayment.chargeId)
       : null;
   return { repayment, payInfo };
-}
-
-/** The payments area's order of an online repayment (type `financing`, its reference the repayment's code). */
-async function createFinancingOrder(
-  tx: Tx,
-  caller: Side,
-  r: { id: number; code: string },
-  amountFen: number,
-  now: Date,
-) {
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      tenantId: caller.ctx.tenantId,
-      orderNo: numberSql('F', now),
-      type: 'financing',
-      referenceType: 'financingRepayment',
-      referenceId: r.code,
-      amountFen,
-      createdBy: caller.ctx.userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
-    })
-    .returning();
-  return row!;
 }
 
 /**

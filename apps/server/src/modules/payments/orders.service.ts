@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan, yuanToFen, type Lang } from '@fleetdesk/contracts/common';
 import { findPlan } from '@fleetdesk/contracts/membership';
 import {
@@ -9,11 +9,12 @@ import {
   type OrderDetail,
   type OrderListQuery,
   type OrderRefund,
+  type OrderType,
   type PaidServiceCode,
 } from '@fleetdesk/contracts/payments';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import type { DbOrTx } from '../../core/db.js';
+import { rowsOf, type DbOrTx } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { containsPattern } from '../../core/like.js';
@@ -23,6 +24,9 @@ import { orderRefunds, orders } from '../../db/schema/index.js';
 import { memberships } from '../../db/schema/tenancy.js';
 import { numberSql } from './payments.service.js';
 import { balanceOf } from './payments.repository.js';
+import { payProviders } from './providers/index.js';
+import { ProviderError, type RefundResult } from './providers/provider.js';
+import './payments.messages.js';
 
 /** An unpaid order closes after this long; the price it holds is no longer promised. */
 export const ORDER_PAY_MINUTES = 30;
@@ -124,6 +128,51 @@ export async function createTopUpOrder(deps: AppDeps, ctx: RequestContext, input
     })
     .returning();
   return toOrder(row!, ctx.lang, now, ctx.name);
+}
+
+/** What `createReferenceOrder` makes: an order of another area's type that pays for one of its records. */
+export interface ReferenceOrderInput {
+  /** The order type (`ORDER_TYPE_VALUES`): `financing`, `booking`, `renterTopUp`... */
+  type: OrderType;
+  /** What the order pays for (`financingRepayment`, `shortBooking`, `driver`...) and its id or code. */
+  referenceType: string;
+  referenceId: string;
+  amountFen: number;
+  /** The order number's letter (`F` financing, `B` booking, `P` renter top-up). */
+  prefix: string;
+  now: Date;
+  /** Minutes the order may be paid in (default ORDER_PAY_MINUTES). */
+  payMinutes?: number;
+}
+
+/**
+ * An unpaid order of another area's type in the caller's transaction; pay it with `payOrder` (the QR code), and
+ * settle it with the settler that area registered for its type (`registerOrderSettler`).
+ */
+export async function createReferenceOrder(
+  tx: DbOrTx,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  input: ReferenceOrderInput,
+): Promise<OrderRow> {
+  if (!/^[A-Z]$/.test(input.prefix)) throw new Error(`order number prefix must be one capital letter: ${input.prefix}`);
+  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) {
+    throw new Error(`an order's amount is a positive number of fen: ${input.amountFen}`);
+  }
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      tenantId: ctx.tenantId,
+      orderNo: numberSql(input.prefix, input.now),
+      type: input.type,
+      referenceType: input.referenceType,
+      referenceId: input.referenceId,
+      amountFen: input.amountFen,
+      createdBy: ctx.userId,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + (input.payMinutes ?? ORDER_PAY_MINUTES) * 60_000),
+    })
+    .returning();
+  return row!;
 }
 
 export async function listOrders(deps: AppDeps, ctx: RequestContext, q: OrderListQuery) {
@@ -228,4 +277,163 @@ export async function cancelOrder(deps: AppDeps, ctx: RequestContext, id: number
     .returning();
   if (!updated) throw new ConflictError('order.notCancellable');
   return toOrder(updated, ctx.lang, now, await creatorName(deps.db, updated));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Refunding part of a paid order to its payer (short-term bookings)
+
+/** Order types whose payment may be given back in part to the payer through the provider. */
+export const PART_REFUNDABLE_TYPES: readonly string[] = ['booking'];
+
+export interface PartRefundInput {
+  tenantId: number;
+  orderId: number;
+  amountFen: number;
+  /** Shown in the order's refunds (at most 100 characters kept). */
+  reason: string;
+  /**
+   * The caller's name for this refund (`booking:12:cancel`): a key already used on the order is refused (409
+   * `order.refundRepeated`), so a retried request never refunds twice. A refund the provider refused frees its key.
+   */
+  key: string;
+  userId?: number | null;
+}
+export interface PartRefundResult {
+  refundId: number;
+  refundNo: string;
+  amountFen: number;
+  /** `processing`: the provider did not answer; the schedule `payments.refunds` asks it again and finishes it. */
+  status: 'succeeded' | 'processing';
+}
+
+/**
+ * Gives back part (or the rest) of a paid order of a `PART_REFUNDABLE_TYPES` type through the provider that took
+ * it: an `order_refunds` row (channel provider, keyed) and the order's refunded amount are written first, under
+ * the order's lock, so two refunds never give back more than was paid; then the provider is asked. A provider
+ * that refuses: the refund is recorded as failed, the order's refunded amount restored, and 409
+ * `order.providerFailed`. No tenant balance moves (unlike withdraw): the money was the renter's.
+ */
+export async function refundOrderPart(deps: AppDeps, input: PartRefundInput): Promise<PartRefundResult> {
+  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) {
+    throw new Error(`a refund is a positive number of fen: ${input.amountFen}`);
+  }
+  const now = deps.clock.now();
+  const key = input.key.slice(0, 200);
+  const prepared = await deps.db.transaction(async (tx) => {
+    const [locked] = await rowsOf<{ id: number }>(
+      tx,
+      sql`select id from orders where tenant_id = ${input.tenantId} and id = ${input.orderId} for update`,
+    );
+    if (!locked) throw new NotFoundError();
+    const row = await orderRow(tx, input.tenantId, input.orderId);
+    const provider = payProviders(deps).byName(row.payMethod);
+    if (
+      !PART_REFUNDABLE_TYPES.includes(row.type) ||
+      (row.status !== 'paid' && row.status !== 'partRefunded') ||
+      !provider
+    ) {
+      throw new ConflictError('order.notPartRefundable');
+    }
+    const [seen] = await tx
+      .select({ id: orderRefunds.id })
+      .from(orderRefunds)
+      .where(
+        and(
+          eq(orderRefunds.tenantId, input.tenantId),
+          eq(orderRefunds.orderId, row.id),
+          eq(orderRefunds.refundKey, key),
+        ),
+      );
+    if (seen) throw new ConflictError('order.refundRepeated', { key }, 'order.refundRepeated');
+    const leftFen = row.amountFen - row.refundedFen;
+    if (input.amountFen > leftFen) {
+      throw new ConflictError('order.refundTooMuch', { max: (Math.max(leftFen, 0) / 100).toFixed(2) });
+    }
+    const [refund] = await tx
+      .insert(orderRefunds)
+      .values({
+        tenantId: input.tenantId,
+        orderId: row.id,
+        refundNo: numberSql('R', now),
+        channel: 'provider',
+        refundKey: key,
+        amountFen: input.amountFen,
+        reason: input.reason.slice(0, 100),
+        status: 'processing',
+        createdBy: input.userId ?? null,
+        createdAt: now,
+      })
+      .returning();
+    const refundedFen = row.refundedFen + input.amountFen;
+    await tx
+      .update(orders)
+      .set({ refundedFen, status: refundedFen >= row.amountFen ? 'refunded' : 'partRefunded' })
+      .where(and(eq(orders.tenantId, input.tenantId), eq(orders.id, row.id)));
+    return { row, refund: refund!, provider };
+  });
+
+  let result: RefundResult;
+  try {
+    result = await prepared.provider.refund({
+      orderNo: prepared.row.orderNo,
+      refundNo: prepared.refund.refundNo,
+      amountFen: input.amountFen,
+      totalFen: prepared.row.amountFen,
+      reason: input.reason.slice(0, 100),
+    });
+  } catch (err) {
+    deps.log.warn({ err, orderNo: prepared.row.orderNo }, 'part refund at the payment provider failed');
+    result =
+      err instanceof ProviderError && err.code === 'NETWORK'
+        ? { status: 'processing', providerRefundId: null }
+        : { status: 'failed', failure: err instanceof Error ? err.message.slice(0, 200) : String(err) };
+  }
+  await finishPartRefund(deps, input.tenantId, prepared.refund.id, result);
+  if (result.status === 'failed') {
+    throw new ConflictError('order.providerFailed', { detail: result.failure.slice(0, 80) });
+  }
+  return {
+    refundId: prepared.refund.id,
+    refundNo: prepared.refund.refundNo,
+    amountFen: input.amountFen,
+    status: result.status,
+  };
+}
+
+/**
+ * Records the provider's answer to a part refund (also the follow-up of one left `processing`); a failed one
+ * restores the order's refunded amount and frees its key (nothing was given back).
+ */
+export async function finishPartRefund(
+  deps: AppDeps,
+  tenantId: number,
+  refundId: number,
+  result: RefundResult,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [refund] = await tx
+      .update(orderRefunds)
+      .set(
+        result.status === 'failed'
+          ? { status: 'failed', failure: result.failure, finishedAt: now, refundKey: null }
+          : {
+              status: result.status,
+              providerRefundId: result.providerRefundId,
+              finishedAt: result.status === 'succeeded' ? now : null,
+            },
+      )
+      .where(
+        and(eq(orderRefunds.tenantId, tenantId), eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'processing')),
+      )
+      .returning();
+    if (!refund || result.status !== 'failed') return;
+    await tx
+      .update(orders)
+      .set({
+        refundedFen: sql`${orders.refundedFen} - ${refund.amountFen}`,
+        status: sql`case when ${orders.refundedFen} - ${refund.amountFen} = 0 then 'paid' else 'partRefunded' end`,
+      })
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.id, refund.orderId)));
+  });
 }

@@ -56,6 +56,16 @@ export function orderDescription(row: OrderRow, lang: Lang = 'zh-CN'): string {
       ? `融资还款 ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`
       : `Financing repayment ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`;
   }
+  if (row.type === 'booking') {
+    return lang === 'zh-CN'
+      ? `短租订单 ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`
+      : `Short-term booking ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`;
+  }
+  if (row.type === 'renterTopUp') {
+    return lang === 'zh-CN'
+      ? `分时租赁余额充值 ¥${yuanText(row.amountFen)}`
+      : `Time-share balance top-up ¥${yuanText(row.amountFen)}`;
+  }
   return lang === 'zh-CN'
     ? `Fleetdesk 余额充值 ¥${yuanText(row.amountFen)}`
     : `Fleetdesk top-up ¥${yuanText(row.amountFen)}`;

@@ -28,6 +28,26 @@ defineMessages({
     'zh-CN': '最多可退 ¥{max}（该笔充值未退部分与当前余额中的较小者）',
     'en-US': 'At most ¥{max} can be refunded (the smaller of what is left of this top-up and the balance)',
   },
+  'order.notPartRefundable': {
+    'zh-CN': '该订单不能退款（只有已支付的短租订单可以原路退回）',
+    'en-US': 'This order cannot be refunded (only a paid booking order goes back to its payer)',
+  },
+  'order.refundTooMuch': {
+    'zh-CN': '最多可退 ¥{max}（该订单未退部分）',
+    'en-US': 'At most ¥{max} can be refunded (what is left of this order)',
+  },
+  'order.refundRepeated': {
+    'zh-CN': '该退款（{key}）已处理，不能重复退款',
+    'en-US': 'This refund ({key}) was already made and is not made twice',
+  },
+  'payments.renterInsufficient': {
+    'zh-CN': '租客余额不足：本次需 ¥{need}，当前余额 ¥{balance}',
+    'en-US': "The renter's balance is short: this needs ¥{need} and the balance is ¥{balance}",
+  },
+  'payments.renterDebitRepeated': {
+    'zh-CN': '该笔扣费（{reference}）已扣过，不能重复扣费',
+    'en-US': 'This charge ({reference}) was already taken and is not taken twice',
+  },
   'payments.insufficientBalance': {
     'zh-CN': '余额不足：本次需 ¥{need}，当前余额 ¥{balance}，请先充值',
     'en-US': 'Insufficient balance: this needs ¥{need} and the balance is ¥{balance}; top up first',

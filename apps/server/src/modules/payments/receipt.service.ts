@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Lang } from '@fleetdesk/contracts/common';
+import type { OrderType } from '@fleetdesk/contracts/payments';
 import type { RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError } from '../../core/errors.js';
@@ -14,11 +15,16 @@ const METHOD_NAMES: Record<string, [string, string]> = {
   balance: ['账户余额', 'Balance'],
 };
 
-const TYPE_NAMES: Record<string, [string, string]> = {
+const TYPE_NAMES: Record<OrderType, [string, string]> = {
   membership: ['会员套餐', 'Membership'],
   topUp: ['余额充值', 'Balance top-up'],
   service: ['付费服务', 'Paid service'],
+  financing: ['融资还款', 'Financing repayment'],
+  booking: ['短租订单', 'Short-term booking'],
+  renterTopUp: ['租客余额充值', 'Renter balance top-up'],
 };
+/** Orders a renter or a borrower pays to the tenant (not the tenant to Fleetdesk): the tenant received the money. */
+const PAID_TO_TENANT: readonly OrderType[] = ['financing', 'booking', 'renterTopUp'];
 
 function when(at: string | null, timeZone: string): string {
   if (!at) return '-';
@@ -69,13 +75,17 @@ export async function orderReceipt(
     item = zh ? `${order.planName} × ${order.years} 年` : `${order.planName} × ${order.years} yr`;
   } else if (order.type === 'service') {
     item = `${order.serviceName ?? order.serviceCode} × ${order.count}`;
+  } else if (order.type === 'topUp') {
+    item = TYPE_NAMES.topUp[i];
   } else {
-    item = TYPE_NAMES.topUp![i];
+    // What another area's order paid for: its record's code (a booking's, a repayment's); a top-up names no record.
+    item = order.type === 'renterTopUp' || !order.reference ? TYPE_NAMES[order.type][i] : order.reference.id;
   }
+  const toTenant = PAID_TO_TENANT.includes(order.type);
   const rows: [string, string][] = [
-    [zh ? '付款方' : 'Paid by', tenant?.name ?? '-'],
+    toTenant ? [zh ? '收款方' : 'Received by', tenant?.name ?? '-'] : [zh ? '付款方' : 'Paid by', tenant?.name ?? '-'],
     [zh ? '订单号' : 'Order no.', order.orderNo],
-    [zh ? '类型' : 'Type', TYPE_NAMES[order.type]![i]],
+    [zh ? '类型' : 'Type', TYPE_NAMES[order.type][i]],
     [zh ? '项目' : 'Item', item],
     [zh ? '金额' : 'Amount', money(order.amount)],
     [zh ? '支付方式' : 'Paid with', order.payMethod ? (METHOD_NAMES[order.payMethod]?.[i] ?? order.payMethod) : '-'],

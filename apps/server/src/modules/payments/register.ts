@@ -1,10 +1,16 @@
 import type { AppDeps } from '../../core/deps.js';
 import { EVERY_MINUTE, registerSchedule } from '../../core/schedules.js';
-import { purgeRefusedNotifications, sweepUnpaidOrders } from './pay.service.js';
+import { purgeRefusedNotifications, registerOrderSettler, sweepUnpaidOrders } from './pay.service.js';
+import { settleRenterTopUp } from './renter-balance.service.js';
 import { followUpRefunds } from './withdraw.service.js';
 
-/** The payments' registrations: the sweeps of unpaid orders, processing refunds and refused notifications. */
+/**
+ * The payments' registrations: the renter top-up settler, the sweeps of unpaid orders, processing refunds and
+ * refused notifications.
+ */
 export function registerPayments(_deps: AppDeps): void {
+  // A time-share renter's top-up credits his balance (issue 33).
+  registerOrderSettler('renterTopUp', settleRenterTopUp);
   registerSchedule({
     name: 'payments.unpaidOrders',
     cron: EVERY_MINUTE,

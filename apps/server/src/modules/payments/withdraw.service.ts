@@ -6,7 +6,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { rowsOf } from '../../core/db.js';
 import { ConflictError } from '../../core/errors.js';
 import { orderRefunds, orders } from '../../db/schema/index.js';
-import { getOrder, orderRow } from './orders.service.js';
+import { finishPartRefund, getOrder, orderRow } from './orders.service.js';
 import { balanceOf, credit, debit, insertLedger } from './payments.repository.js';
 import { numberSql, yuanText } from './payments.service.js';
 import { payProviders } from './providers/index.js';
@@ -143,7 +143,8 @@ export async function finishWithdraw(
 
 /**
  * Refunds still `processing` a minute after they were asked (WeChat answers PROCESSING; an answer that never
- * came): asked again at their provider and finished (the schedule `payments.refunds`).
+ * came): asked again at their provider and finished (the schedule `payments.refunds`): withdrawals of top-ups by
+ * `finishWithdraw`, part refunds of other orders (bookings) by `finishPartRefund`.
  */
 export async function followUpRefunds(deps: AppDeps, limit = 50): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - 60_000);
@@ -153,6 +154,7 @@ export async function followUpRefunds(deps: AppDeps, limit = 50): Promise<number
       id: orderRefunds.id,
       refundNo: orderRefunds.refundNo,
       orderNo: orders.orderNo,
+      orderType: orders.type,
       payMethod: orders.payMethod,
     })
     .from(orderRefunds)
@@ -173,7 +175,9 @@ export async function followUpRefunds(deps: AppDeps, limit = 50): Promise<number
     try {
       const result = await provider.queryRefund({ orderNo: r.orderNo, refundNo: r.refundNo });
       if (result.status === 'processing') continue;
-      await finishWithdraw(deps, r.tenantId, r.id, result, null);
+      // A top-up's refund came out of the tenant balance (withdraw); a booking's did not (refundOrderPart).
+      if (r.orderType === 'topUp') await finishWithdraw(deps, r.tenantId, r.id, result, null);
+      else await finishPartRefund(deps, r.tenantId, r.id, result);
       finished++;
     } catch (err) {
       deps.log.warn({ err, refundNo: r.refundNo }, 'refund follow-up: the payment provider did not answer');

@@ -16,6 +16,8 @@ import { ConflictError, invalidField, NotFoundError } from '../../core/errors.js
 import { handoverInspections, type StoredDamageMark } from '../../db/schema/handover.js';
 import { localMinute, tenantZone } from '../../core/tenant-time.js';
 import { closeUsagePeriod, openUsagePeriod } from './usage-periods.js';
+// The usage periods, for the short-term and time-share areas (through this service: the module boundary).
+export { closeUsagePeriod, openUsagePeriod, type NewUsagePeriod, type UsagePeriodOwner } from './usage-periods.js';
 import { rentalContracts } from '../../db/schema/rental-contracts.js';
 import { event } from './rental-contracts.service.js';
 import { users } from '../../db/schema/identity.js';
@@ -92,31 +94,61 @@ function checkTime(deps: AppDeps, at: Date) {
   if (at.getTime() > deps.clock.now().getTime() + 60_000) throw invalidField('inspectedAt', 'handover.future');
 }
 
-async function insertInspection(
-  tx: DbOrTx,
-  ctx: RequestContext,
-  c: ContractRow,
-  kind: InspectionKind,
-  input: Dispatch & { damageDeduction?: number },
-  files: { marks: StoredDamageMark[]; photos: string[] },
-) {
-  await tx.insert(handoverInspections).values({
-    tenantId: ctx.tenantId,
-    contractId: c.id,
-    carId: c.carId,
-    rentId: c.rentId,
-    kind,
-    inspectedAt: new Date(input.inspectedAt),
-    mileageKm: input.mileage,
-    energyLevel: input.energyLevel,
-    documents: input.documents,
-    damageMarks: files.marks,
-    photos: files.photos,
-    inspectorId: input.inspectorId,
-    damageDeductionFen: yuanToFen(input.damageDeduction ?? 0),
-    remark: input.remark ?? null,
-    createdBy: ctx.userId,
-  });
+/** What `recordInspectionInTx` records: the car, and exactly one of the contract or the booking it is handed over under. */
+export type InspectionOwner = { contractId: number; bookingId?: null } | { bookingId: number; contractId?: null };
+export type InspectionRecord = {
+  carId: number;
+  rentId: number;
+  kind: InspectionKind;
+  input: Dispatch & { damageDeduction?: number };
+} & InspectionOwner;
+
+/**
+ * One handover inspection (dispatch / pick-up or return) in the caller's transaction, shared by the contracts'
+ * dispatch and return and the short-term bookings' pick-up and return: the time (not in the future), the car
+ * locked (in `rentId`; 404 else), the inspector (an active user of the tenant), the mileage (not below the car's
+ * last reading: 400 on `mileage`), the photos (the tenant's uploads), the row, and the car's odometer raised.
+ * Answers the inspection's id and the car as it was locked (its status decides the car action the caller takes).
+ * The caller checks the state of its contract or booking, opens or closes the usage period and moves the car.
+ */
+export async function recordInspectionInTx(tx: DbOrTx, deps: AppDeps, ctx: RequestContext, r: InspectionRecord) {
+  if ((r.contractId ?? null) === null && (r.bookingId ?? null) === null) {
+    throw new Error('an inspection belongs to a contract or a booking');
+  }
+  if ((r.contractId ?? null) !== null && (r.bookingId ?? null) !== null) {
+    throw new Error('an inspection belongs to a contract or a booking, not both');
+  }
+  const { input } = r;
+  checkTime(deps, new Date(input.inspectedAt));
+  const scope = { ...ctx, rentIds: [r.rentId] };
+  const car = await lockCarForHandover(tx, scope, r.carId);
+  await checkInspector(tx, ctx.tenantId, input.inspectorId);
+  const last = await lastMileage(tx, ctx.tenantId, r.carId, car.mileageKm);
+  if (input.mileage < last) throw invalidField('mileage', 'handover.mileageBelow', { last });
+  const files = await photosOf(tx, deps, ctx.tenantId, input);
+  const [row] = await tx
+    .insert(handoverInspections)
+    .values({
+      tenantId: ctx.tenantId,
+      contractId: r.contractId ?? null,
+      bookingId: r.bookingId ?? null,
+      carId: r.carId,
+      rentId: r.rentId,
+      kind: r.kind,
+      inspectedAt: new Date(input.inspectedAt),
+      mileageKm: input.mileage,
+      energyLevel: input.energyLevel,
+      documents: input.documents,
+      damageMarks: files.marks,
+      photos: files.photos,
+      inspectorId: input.inspectorId,
+      damageDeductionFen: yuanToFen(input.damageDeduction ?? 0),
+      remark: input.remark ?? null,
+      createdBy: ctx.userId,
+    })
+    .returning({ id: handoverInspections.id });
+  await recordMileageInTx(tx, deps, scope, r.carId, input.mileage);
+  return { inspectionId: row!.id, car };
 }
 
 /**
@@ -146,13 +178,14 @@ export async function dispatchInspection(deps: AppDeps, ctx: RequestContext, id:
     if (c.state !== 'signed') throw new ConflictError('handover.notSigned');
     if (c.dispatched) throw new ConflictError('handover.alreadyDispatched');
     const scope = { ...ctx, rentIds: [c.rentId] };
-    const car = await lockCarForHandover(tx, scope, c.carId);
-    await checkInspector(tx, ctx.tenantId, input.inspectorId);
-    const last = await lastMileage(tx, ctx.tenantId, c.carId, car.mileageKm);
-    if (input.mileage < last) throw invalidField('mileage', 'handover.mileageBelow', { last });
-    const files = await photosOf(tx, deps, ctx.tenantId, input);
+    const { car } = await recordInspectionInTx(tx, deps, ctx, {
+      carId: c.carId,
+      rentId: c.rentId,
+      contractId: c.id,
+      kind: 'dispatch',
+      input,
+    });
     if (car.status !== 'rented') await carActionInTx(tx, deps, scope, c.carId, 'rentOut', '发车');
-    await insertInspection(tx, ctx, c, 'dispatch', input, files);
     // Usage periods of one car never overlap: none may be open or end after this one starts.
     await openUsagePeriod(tx, ctx.tenantId, {
       carId: c.carId,
@@ -161,7 +194,6 @@ export async function dispatchInspection(deps: AppDeps, ctx: RequestContext, id:
       rentId: c.rentId,
       fromAt: at,
     });
-    await recordMileageInTx(tx, deps, scope, c.carId, input.mileage);
     await tx
       .update(rentalContracts)
       .set({ dispatched: true, updatedAt: deps.clock.now() })
@@ -198,19 +230,19 @@ export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: n
       );
     if (done) throw new ConflictError('handover.alreadyReturned');
     const scope = { ...ctx, rentIds: [c.rentId] };
-    const car = await lockCarForHandover(tx, scope, c.carId);
-    await checkInspector(tx, ctx.tenantId, input.inspectorId);
     if (period && at.getTime() <= period.fromAt.getTime()) {
       throw invalidField('inspectedAt', 'handover.beforeDispatch', {
         at: localMinute(await tenantZone(tx, ctx.tenantId), period.fromAt),
       });
     }
-    const last = await lastMileage(tx, ctx.tenantId, c.carId, car.mileageKm);
-    if (input.mileage < last) throw invalidField('mileage', 'handover.mileageBelow', { last });
-    const files = await photosOf(tx, deps, ctx.tenantId, input);
-    await insertInspection(tx, ctx, c, 'return', input, files);
+    const { car } = await recordInspectionInTx(tx, deps, ctx, {
+      carId: c.carId,
+      rentId: c.rentId,
+      contractId: c.id,
+      kind: 'return',
+      input,
+    });
     if (period) await closeUsagePeriod(tx, ctx.tenantId, period.id, at, deps.clock.now());
-    await recordMileageInTx(tx, deps, scope, c.carId, input.mileage);
     if (car.status === 'rented') await carActionInTx(tx, deps, scope, c.carId, 'giveBack', '退车');
     await event(tx, ctx, id, 'return', {
       text: input.damageDeduction
@@ -226,7 +258,8 @@ export async function returnInspection(deps: AppDeps, ctx: RequestContext, id: n
 
 interface InspectionRow {
   id: number;
-  contract_id: number;
+  contract_id: number | null;
+  booking_id: number | null;
   car_id: number;
   kind: InspectionKind;
   inspected_at: Date | string;
@@ -245,16 +278,26 @@ interface InspectionRow {
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 export async function contractInspections(deps: AppDeps, tenantId: number, contractId: number) {
+  return inspectionsOf(deps, tenantId, { contractId });
+}
+
+/** The dispatch (pick-up) and return inspections of a contract or of a short-term booking, in the API's shape. */
+export async function inspectionsOf(deps: AppDeps, tenantId: number, owner: InspectionOwner) {
+  const which =
+    owner.contractId !== undefined && owner.contractId !== null
+      ? sql`i.contract_id = ${owner.contractId}`
+      : sql`i.booking_id = ${owner.bookingId!}`;
   const rows = await rowsOf<InspectionRow>(
     deps.db,
     sql`select i.*, u.name as inspector_name from handover_inspections i
       left join users u on u.tenant_id = i.tenant_id and u.id = i.inspector_id
-      where i.tenant_id = ${tenantId} and i.contract_id = ${contractId}`,
+      where i.tenant_id = ${tenantId} and ${which}`,
   );
   const signed = (url: string) => ({ url, signedUrl: deps.fileUrls.sign(tenantId, url) });
   const out = (r: InspectionRow): Inspection => ({
     id: Number(r.id),
-    contractId: Number(r.contract_id),
+    contractId: r.contract_id === null ? null : Number(r.contract_id),
+    bookingId: r.booking_id === null ? null : Number(r.booking_id),
     carId: Number(r.car_id),
     kind: r.kind,
     inspectedAt: iso(r.inspected_at),
@@ -302,8 +345,12 @@ export async function inspectionState(deps: AppDeps, ctx: RequestContext, id: nu
 interface PeriodRow {
   id: number;
   car_id: number;
-  contract_id: number;
-  contract_no: string;
+  contract_id: number | null;
+  contract_no: string | null;
+  booking_id: number | null;
+  booking_code: string | null;
+  trip_id: number | null;
+  trip_code: string | null;
   driver_id: number;
   driver_name: string;
   from_at: Date | string;
@@ -312,7 +359,10 @@ interface PeriodRow {
   total: number;
 }
 
-/** A car's usage periods, newest first, with how many violations each attributed; the car must be in scope. */
+/**
+ * A car's usage periods (under contracts, short-term bookings and time-share trips), newest first, with how many
+ * violations each attributed; the car must be in scope.
+ */
 export async function listUsagePeriods(
   deps: AppDeps,
   ctx: RequestContext,
@@ -325,11 +375,14 @@ export async function listUsagePeriods(
   if (!car || !ctx.rentIds.includes(Number(car.rent_id))) throw new NotFoundError('vehicles.carNotFound');
   const rows = await rowsOf<PeriodRow>(
     deps.db,
-    sql`select p.id, p.car_id, p.contract_id, k.number as contract_no, p.driver_id, d.name as driver_name,
+    sql`select p.id, p.car_id, p.contract_id, k.number as contract_no, p.booking_id, b.code as booking_code,
+        p.trip_id, tr.code as trip_code, p.driver_id, d.name as driver_name,
         p.from_at, p.to_at, count(*) over ()::int as total,
         (select count(*)::int from violations v where v.tenant_id = p.tenant_id and v.usage_period_id = p.id) as violations
       from car_usage_periods p
-      join rental_contracts k on k.tenant_id = p.tenant_id and k.id = p.contract_id
+      left join rental_contracts k on k.tenant_id = p.tenant_id and k.id = p.contract_id
+      left join st_bookings b on b.tenant_id = p.tenant_id and b.id = p.booking_id
+      left join ts_trips tr on tr.tenant_id = p.tenant_id and tr.id = p.trip_id
       join drivers d on d.tenant_id = p.tenant_id and d.id = p.driver_id
       where p.tenant_id = ${ctx.tenantId} and p.car_id = ${q.carId}
       order by p.from_at desc
@@ -348,8 +401,13 @@ export async function listUsagePeriods(
     rows: rows.map((r) => ({
       id: Number(r.id),
       carId: Number(r.car_id),
-      contractId: Number(r.contract_id),
+      source: r.contract_id !== null ? 'contract' : r.booking_id !== null ? 'booking' : 'trip',
+      contractId: r.contract_id === null ? null : Number(r.contract_id),
       contractNo: r.contract_no,
+      bookingId: r.booking_id === null ? null : Number(r.booking_id),
+      bookingCode: r.booking_code,
+      tripId: r.trip_id === null ? null : Number(r.trip_id),
+      tripCode: r.trip_code,
       driverId: Number(r.driver_id),
       driverName: r.driver_name,
       from: iso(r.from_at),

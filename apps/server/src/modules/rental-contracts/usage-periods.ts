@@ -6,8 +6,8 @@ import { carUsagePeriods } from '../../db/schema/handover.js';
 import './handover.messages.js';
 
 /*
- * Usage periods (who had a car when), in one place: a contract's dispatch and a temporary car's handover open
- * one, the return closes it. Periods of one car never overlap: the caller holds the car's lock, and the check
+ * Usage periods (who had a car when), in one place: a contract's dispatch, a temporary car's handover, a
+ * short-term booking's pick-up and a time-share trip's start open one, the return (trip end) closes it. Periods of one car never overlap: the caller holds the car's lock, and the check
  * here refuses a period that would start before another one of the car ends (409 naming, on the tenant's wall
  * clock, when the car is free again). Violations in a period are attributed to its driver by the database's
  * triggers.
@@ -16,16 +16,23 @@ import './handover.messages.js';
 /** SQLSTATE of a row refused by an exclusion constraint. */
 const EXCLUSION_VIOLATION = '23P01';
 
-export interface NewUsagePeriod {
+/** Whose the period is: exactly one of a contract, a short-term booking, a time-share trip (issue 33). */
+export type UsagePeriodOwner =
+  | { contractId: number; bookingId?: null; tripId?: null }
+  | { bookingId: number; contractId?: null; tripId?: null }
+  | { tripId: number; contractId?: null; bookingId?: null };
+
+export type NewUsagePeriod = {
   carId: number;
-  contractId: number;
   driverId: number;
   rentId: number;
   fromAt: Date;
-}
+} & UsagePeriodOwner;
 
 /** Opens a period of the car from `p.fromAt`; 409 `handover.periodOverlap` when another is open or ends later. */
 export async function openUsagePeriod(tx: DbOrTx, tenantId: number, p: NewUsagePeriod): Promise<number> {
+  const owners = [p.contractId, p.bookingId, p.tripId].filter((v) => v !== undefined && v !== null);
+  if (owners.length !== 1) throw new Error('a usage period belongs to exactly one contract, booking or trip');
   const overlap = async () =>
     new ConflictError('handover.periodOverlap', { at: localMinute(await tenantZone(tx, tenantId), p.fromAt) });
   const [clash] = await rowsOf<{ id: number }>(
@@ -41,7 +48,16 @@ export async function openUsagePeriod(tx: DbOrTx, tenantId: number, p: NewUsageP
   try {
     const [row] = await tx
       .insert(carUsagePeriods)
-      .values({ tenantId, ...p })
+      .values({
+        tenantId,
+        carId: p.carId,
+        driverId: p.driverId,
+        rentId: p.rentId,
+        fromAt: p.fromAt,
+        contractId: p.contractId ?? null,
+        bookingId: p.bookingId ?? null,
+        tripId: p.tripId ?? null,
+      })
       .returning({ id: carUsagePeriods.id });
     return row!.id;
   } catch (err) {

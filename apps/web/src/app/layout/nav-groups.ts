@@ -14,6 +14,7 @@ export const MENU_GROUPS: Readonly<Record<string, NavGroup>> = {
   maintenance: 'vehicles',
   teams: 'vehicles',
   sevenGo: 'vehicles',
+  sevenShort: 'vehicles',
   rentDriver: 'people',
   crm: 'people',
   rentContract: 'contracts',

@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestContext } from '../../../core/access.js';
+import { rowsOf } from '../../../core/db.js';
+import { createReferenceOrder } from '../orders.service.js';
 import { pdfText as readPdf } from '../../../test/pdf-text.js';
 import { cjkFont } from '../../../core/pdf.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -56,6 +60,38 @@ describe('receipts', () => {
     const enText = await pdfText(en.rawPayload);
     expect(enText).toContain('Fleetdesk receipt');
     expect(enText).toContain('Sandbox');
+  });
+
+  it('writes the receipt of an order another area created (a short-term booking), received by the tenant', async () => {
+    const ctx = { tenantId: 0, userId: null, lang: 'zh-CN', rentIds: [] } as unknown as RequestContext;
+    const [tenant] = await rowsOf<{ id: number }>(t.deps.db, sql`select id from tenants where code = 'DEMO'`);
+    ctx.tenantId = Number(tenant!.id);
+    const row = await t.deps.db.transaction((tx) =>
+      createReferenceOrder(tx, ctx, {
+        type: 'booking',
+        referenceType: 'shortBooking',
+        referenceId: 'S202612060001',
+        amountFen: 123_456,
+        prefix: 'B',
+        now: t.clock.now(),
+      }),
+    );
+    const info = (await t.request('POST', `/api/ccwadmin/order/pay/${row.id}`, { as: 'admin' })).json().data;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/pay/sandbox/trade/${row.orderNo}/decide`,
+      payload: { token: new URL(info.payUrl).searchParams.get('token')!, action: 'approve' },
+    });
+    expect(
+      (await t.request('GET', `/api/ccwadmin/order/pay/status/${row.id}`, { as: 'admin' })).json().data.status,
+    ).toBe('paid');
+    const res = await t.request('GET', `/api/ccwadmin/order/receipt/${row.id}`, { as: 'admin' });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('短租订单');
+    expect(text).toContain('S202612060001');
+    expect(text).toContain('收款方');
+    expect(text).toContain('¥1234.56');
   });
 
   it('has no receipt for an unpaid order, and none of another tenant’s', async () => {

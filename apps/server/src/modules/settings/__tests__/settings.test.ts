@@ -157,6 +157,27 @@ describe('rules', () => {
       messageArchiveDays: 90,
       maintenance: { approvalAbove: 2000, leadKm: 1000 },
       crm: { poolDays: 15, claimPerDay: 20, maxOwned: null, surveyDays: 14 },
+      shortTerm: {
+        graceMinutes: 60,
+        freeCancelHours: 24,
+        holidayFreeCancelHours: 72,
+        cancelFeeDays: 1,
+        holidayCancelFeeDays: 2,
+        lateHourPct: 20,
+        earlyReturnRefundPct: 50,
+        fuelPerPct: 5,
+        violationHoldDays: 30,
+        unpaidMinutes: 30,
+      },
+      timeShare: {
+        reserveMinutes: 15,
+        offZoneFee: 50,
+        warnBelow: 0,
+        lockAfterMinutes: 60,
+        recoverAfterHours: 6,
+        nightFrom: '23:00',
+        nightTo: '07:00',
+      },
     });
     // The demo saved one rule (its second approver); the rest are the defaults.
     expect(await tenantRules(t.deps, demo)).toEqual({

@@ -35,7 +35,7 @@ describe('list', () => {
     const res = await list({ pageSize: 10 });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.total).toBe(80);
+    expect(data.total).toBe(86);
     expect(data.rows).toHaveLength(10);
     expect(data).toMatchObject({ pageNum: 1, pageSize: 10 });
     const ids = data.rows.map((r: { id: number }) => r.id);
@@ -66,7 +66,7 @@ describe('list', () => {
     const rented = (await list({ status: ['rented'], pageSize: 500 })).json().data;
     expect(rented.rows.every((r: { status: string }) => r.status === 'rented')).toBe(true);
     // 53 rented by the demo data's fleet and contracts, and one contract's temporary car (seedTempCars).
-    expect(rented.total).toBe(54);
+    expect(rented.total).toBe(55);
     const sh = (await list({ rentId: ids.sh, energy: ['electric'], pageSize: 500 })).json().data;
     expect(sh.total).toBeGreaterThan(0);
     expect(
@@ -105,7 +105,7 @@ describe('list', () => {
 
   it("shows only the caller's rents: the clerk sees Hangzhou only and may not ask for Shanghai", async () => {
     const clerk = (await list({ pageSize: 500 }, 'clerk')).json().data;
-    expect(clerk.total).toBe(48);
+    expect(clerk.total).toBe(51);
     expect(clerk.rows.every((r: { rentName: string }) => r.rentName === '杭州公司')).toBe(true);
     const refused = await list({ rentId: ids.sh }, 'clerk');
     expect(refused.statusCode).toBe(403);

@@ -25,7 +25,7 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.xlsx"; filename\*=UTF-8''%E8%BD%A6/);
     const [head, ...data] = rows;
     expect(head!.slice(0, 6)).toEqual(['车牌号', '车架号', '发动机号', '品牌', '车系', '车型']);
-    expect(data).toHaveLength(32);
+    expect(data).toHaveLength(35);
     const camry = data.find((r) => r[0] === '沪B·82M56')!;
     expect(camry[3]).toBe('丰田');
     expect(camry[head!.indexOf('车辆状态')]).toBe('已出租');
@@ -58,7 +58,7 @@ describe('exports', () => {
   it('exports both policies of each car with their state', async () => {
     const { rows } = await exportOf('exportInsurance', {});
     const [head, ...data] = rows;
-    expect(data).toHaveLength(80);
+    expect(data).toHaveLength(86);
     const expired = data.find((r) => r[0] === '浙A·D90729')!;
     expect(expired[head!.indexOf('交强险状态')]).toBe('已逾期 20 天');
     const soon = data.find((r) => r[0] === '浙A·F67890')!;

@@ -27,9 +27,9 @@ const total = async (body: Record<string, unknown>) =>
 describe('getCarsinfo', () => {
   it('counts the fleet by status and the papers due, agreeing with the list filters', async () => {
     const s = await get('getCarsinfo');
-    expect(s.total).toBe(76);
-    expect(s.byStatus).toMatchObject({ rented: 54, sold: 3, scrapped: 1 });
-    expect(Object.values(s.byStatus as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(80);
+    expect(s.total).toBe(82);
+    expect(s.byStatus).toMatchObject({ rented: 55, sold: 3, scrapped: 1 });
+    expect(Object.values(s.byStatus as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(86);
     expect(s.inspectionOverdue).toBe(await total({ inspectionDueTo: plusDays(-1) }));
     expect(s.inspectionOverdue).toBe(2);
     expect(s.inspectionDueSoon).toBe(await total({ inspectionDueFrom: today, inspectionDueTo: plusDays(30) }));
@@ -39,7 +39,7 @@ describe('getCarsinfo', () => {
     expect(s.infoErrors).toBe((await get('car/info/error', { pageSize: 1 })).total);
     const hz = await get('getCarsinfo', { rentId: ids.hz });
     const sh = await get('getCarsinfo', { rentId: ids.sh });
-    expect(hz.total + sh.total).toBe(76);
+    expect(hz.total + sh.total).toBe(82);
   });
 
   it('counts cars seen by GPS in the last 10 minutes as online', async () => {
@@ -69,8 +69,8 @@ describe('getCarsinfo', () => {
     await track(['浙AH13579'], 11, 2);
     expect((await get('getCarsinfo')).online).toBe(2);
     const online = (await get('online/operation/report')).online;
-    expect(online).toMatchObject({ total: 76, online: 2, offline: 1, never: 73 });
-    expect(online.onlineRate).toBeCloseTo(2 / 76, 4);
+    expect(online).toMatchObject({ total: 82, online: 2, offline: 1, never: 79 });
+    expect(online.onlineRate).toBeCloseTo(2 / 82, 4);
     const { id } = (await t.request('POST', `${P}/list`, { as: 'admin', body: { plate: '浙AF67890' } })).json().data
       .rows[0];
     expect((await t.request('GET', `${P}/${id}`, { as: 'admin' })).json().data.online).toBe(true);
@@ -124,22 +124,22 @@ describe('car/info/error', () => {
 describe('reports', () => {
   it('breaks the fleet down by status, type, brand, owner, energy and rent', async () => {
     const r = await get('report');
-    expect(r.total).toBe(76);
+    expect(r.total).toBe(82);
     for (const key of ['byStatus', 'byType', 'byBrand', 'byOwner', 'byEnergy', 'byRent'] as const) {
       expect(
         r[key].reduce((s: number, b: { count: number }) => s + b.count, 0),
         key,
-      ).toBe(76);
+      ).toBe(82);
     }
     expect(r.byStatus.map((b: { key: string }) => b.key)).toEqual(FLEET);
     expect(r.byRent).toEqual([
-      { key: String(ids.hz), name: '杭州公司', count: 45 },
-      { key: String(ids.sh), name: '上海公司', count: 31 },
+      { key: String(ids.hz), name: '杭州公司', count: 48 },
+      { key: String(ids.sh), name: '上海公司', count: 34 },
     ]);
     expect(r.byBrand[0]).toMatchObject({ name: '比亚迪' });
     expect(r.byOwner.find((b: { key: string }) => b.key === 'none')).toMatchObject({ name: '未设置', count: 2 });
     const sh = await get('report', { rentId: ids.sh });
-    expect(sh.total).toBe(31);
+    expect(sh.total).toBe(34);
   });
 
   it('reports per car type, per owner and by power', async () => {
@@ -148,13 +148,13 @@ describe('reports', () => {
     expect(ride.total).toBeGreaterThan(20);
     expect(ride.rentedRate).toBeCloseTo(ride.rented / ride.total, 4);
     expect(ride.monthlyIncome).toBe(ride.rented * 4500);
-    expect(types.reduce((s: number, x: { total: number }) => s + x.total, 0)).toBe(76);
+    expect(types.reduce((s: number, x: { total: number }) => s + x.total, 0)).toBe(82);
     const owners = await get('owner/report', { pageSize: 2 });
     expect(owners.rows[0]).toMatchObject({ ownerName: '演示租车有限公司', kind: 'company' });
     expect(owners.rows[0].total).toBeGreaterThanOrEqual(owners.rows[1].total);
     expect(owners.total).toBe(6);
     const power = await get('power/report');
-    expect(power.byEnergy.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(76);
+    expect(power.byEnergy.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(82);
     const electric = power.byEnergy.find((b: { key: string }) => b.key === 'electric').count;
     expect(power.range.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(electric);
     expect(power.battery.find((b: { key: string }) => b.key === 'lt20').count).toBeGreaterThan(0);
@@ -166,17 +166,17 @@ describe('reports', () => {
     expect(r.days).toHaveLength(30);
     expect(r.to).toBe(today);
     const last = r.days.at(-1);
-    expect(last).toMatchObject({ date: today, fleet: 76, rented: 53 });
-    expect(last.operationRate).toBeCloseTo(53 / 76, 4);
+    expect(last).toMatchObject({ date: today, fleet: 82, rented: 54 });
+    expect(last.operationRate).toBeCloseTo(54 / 82, 4);
     expect(r.days.every((d: { rented: number; fleet: number }) => d.rented <= d.fleet)).toBe(true);
     expect(r.averageOperationRate).toBeGreaterThan(0.4);
     const idle = (await t.request('POST', `${P}/list`, { as: 'admin', body: { status: ['idle'] } })).json().data
       .rows[0];
     await t.request('PUT', `${P}/rentOut/${idle.id}`, { as: 'admin' });
-    expect((await get('online/operation/report')).days.at(-1).rented).toBe(54);
+    expect((await get('online/operation/report')).days.at(-1).rented).toBe(55);
     const long = await get('online/operation/report', { from: plusDays(-365), to: today });
     expect(long.days).toHaveLength(366);
-    expect(long.days[0].fleet).toBeLessThan(76);
+    expect(long.days[0].fleet).toBeLessThan(82);
     const tooLong = await t.request('GET', `${P}/online/operation/report`, {
       as: 'admin',
       query: { from: plusDays(-400), to: today },

@@ -65,10 +65,12 @@ describe('the modules offered', () => {
         'finance',
         'maintenance',
         'crm',
+        'sevenGo',
+        'sevenSetting',
         'oaDepart',
         'oaSetting',
       ]),
     );
-    for (const code of ['teams', 'sevenGo', 'notarization', 'sevenSetting']) expect(codes).not.toContain(code);
+    for (const code of ['teams', 'notarization']) expect(codes).not.toContain(code);
   });
 });

@@ -137,10 +137,55 @@ describe('the business rules', () => {
       costs: { vehicleCostCentreId: 4 },
       maintenance: { approvalAbove: null, leadKm: 1500 },
       crm: { poolDays: 15, claimPerDay: 20, maxOwned: null, surveyDays: 14 },
+      shortTerm: {
+        graceMinutes: 60,
+        freeCancelHours: 24,
+        holidayFreeCancelHours: 72,
+        cancelFeeDays: 1,
+        holidayCancelFeeDays: 2,
+        lateHourPct: 20,
+        earlyReturnRefundPct: 50,
+        fuelPerPct: 5,
+        violationHoldDays: 30,
+        unpaidMinutes: 30,
+      },
+      timeShare: {
+        reserveMinutes: 15,
+        offZoneFee: 50,
+        warnBelow: 0,
+        lockAfterMinutes: 60,
+        recoverAfterHours: 6,
+        nightFrom: '23:00',
+        nightTo: '07:00',
+      },
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
     // The session follows (spec section 3: settingDebtorPaying).
     expect(session.get().settingDebtorPaying).toBe(true);
+  }, 120_000);
+
+  it('keeps the sections other screens edit (CRM pool, rental rules) as stored when saving', async () => {
+    signedIn();
+    const stored = {
+      ...RULE_DEFAULTS,
+      crm: { ...RULE_DEFAULTS.crm, poolDays: 30 },
+      shortTerm: { ...RULE_DEFAULTS.shortTerm, graceMinutes: 90, fuelPerPct: 7.5 },
+      timeShare: { ...RULE_DEFAULTS.timeShare, offZoneFee: 80, nightFrom: '22:00' },
+    };
+    const server = sessionServer(ADMIN, {
+      [`GET ${RULES}`]: () => ok(stored),
+      'GET /api/ccwadmin/rent/list': () => ok(RENT_ROWS),
+      [`PUT ${RULES}`]: (req) => ok(req.body),
+    });
+    renderApp('/oaSetting?tab=rules');
+    await screen.findByText('Vehicle licences and certificates', {}, SLOW);
+    await userEvent.setup().click(save());
+    await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(1));
+    expect(server.calls('PUT', RULES)[0]!.body).toMatchObject({
+      crm: stored.crm,
+      shortTerm: stored.shortTerm,
+      timeShare: stored.timeShare,
+    });
   }, 120_000);
 
   it("checks the prefixes with the contracts' rule and shows the server's field errors on their fields", async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Settlement } from '@fleetdesk/contracts/handover';
 import type { Contract } from '@fleetdesk/contracts/rental-contracts';
 import { setLanguage } from '../../../lib/i18n';
@@ -8,7 +8,7 @@ import { session, type SessionUser } from '../../../lib/session';
 import { fakeServer, ok } from '../../../test/fake-server';
 import { ADMIN, signedIn } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { InspectionWizard } from '../components/inspection-wizard';
+import HandoverTab from '../panels/handover-tab';
 import SettlementTab from '../panels/settlement-tab';
 import '../i18n';
 
@@ -44,7 +44,7 @@ beforeEach(async () => {
 });
 
 describe('the dispatch wizard', () => {
-  it('checks the mileage floor and damage notes, uploads a photo per mark and sends the inspection', async () => {
+  it('opens from the handover tab, checks the mileage floor and damage notes, uploads a photo per mark and sends the inspection', async () => {
     signInAs(ADMIN.elements.filter((e) => e !== 'oaDepart:view'));
     const server = fakeServer({
       'POST /api/tool/oss/upload/image': () =>
@@ -55,12 +55,14 @@ describe('the dispatch wizard', () => {
           size: 68,
           contentType: 'image/png',
         }),
+      [`GET ${C}/inspections/5`]: () =>
+        ok({ dispatch: null, return: null, lastMileage: 12000, canDispatch: true, canReturn: false }),
       [`POST ${C}/inspection/dispatch/5`]: () =>
         ok({ dispatch: null, return: null, lastMileage: 12000, canDispatch: false, canReturn: true }),
     });
-    const onClose = vi.fn();
-    renderWithProviders(<InspectionWizard contractId={5} kind="dispatch" lastMileage={12000} onClose={onClose} />);
+    renderWithProviders(<HandoverTab contract={{ id: 5, number: 'HT202600005', state: 'signed' } as Contract} />);
     const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Dispatch' }, SLOW));
     const mileage = await screen.findByLabelText('Mileage (km)', {}, SLOW);
     await user.type(mileage, '11999');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -87,7 +89,8 @@ describe('the dispatch wizard', () => {
     // Step 3: the summary, then the call.
     expect(await screen.findByText(/Front：Scratch on the bumper/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // Saved: the wizard closes.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
     const sent = server.calls('POST', `${C}/inspection/dispatch/5`)[0]!.body as Record<string, unknown>;
     expect(sent).toMatchObject({
       mileage: 12050,

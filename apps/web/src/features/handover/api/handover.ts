@@ -77,13 +77,13 @@ function useHandoverMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 /** `silent`: the wizard shows a refusal itself, inline (`components/inline-failure.tsx`). */
-export const useDispatch = (silent?: RequestOptions['silent']) =>
-  useHandoverMutation(({ id, body }: { id: number; body: DispatchInput }) =>
+export const useDispatch = () =>
+  useHandoverMutation(({ id, body, silent }: { id: number; body: DispatchInput; silent?: RequestOptions['silent'] }) =>
     request<InspectionState>(fillPath(P.dispatch, { id }), { method: 'POST', json: body, silent }),
   );
 
-export const useReturn = (silent?: RequestOptions['silent']) =>
-  useHandoverMutation(({ id, body }: { id: number; body: ReturnInput }) =>
+export const useReturn = () =>
+  useHandoverMutation(({ id, body, silent }: { id: number; body: ReturnInput; silent?: RequestOptions['silent'] }) =>
     request<InspectionState>(fillPath(P.giveBack, { id }), { method: 'POST', json: body, silent }),
   );
 

@@ -3,12 +3,18 @@ import Tag from 'antd/es/tag';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { bookingLink } from '@fleetdesk/contracts/short-term';
+import { tripLink } from '@fleetdesk/contracts/time-share';
 import { ContractLink, DriverLink } from '../../../components/entity-links';
 import type { CarTabProps } from '../../../components/car-tabs/car-tabs';
 import { formatDateTime } from '../../../lib/format';
 import { usagePeriodsQuery } from '../api/handover';
 
-/** The car page's usage periods: who had the car when (dispatch to return), newest first, paged. */
+/**
+ * The car page's usage periods: who had the car when (dispatch to return, a short-term booking's pick-up to return,
+ * a time-share trip), newest first, paged.
+ */
 export default function CarUsageTab({ carId }: CarTabProps) {
   const { t } = useTranslation('handover');
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
@@ -35,7 +41,14 @@ export default function CarUsageTab({ carId }: CarTabProps) {
         {
           key: 'contract',
           title: t('usage.contract'),
-          render: (_, r) => <ContractLink id={r.contractId} number={r.contractNo} tab="handover" />,
+          render: (_, r) =>
+            r.source === 'booking' ? (
+              <Link to={bookingLink(r.bookingId!)}>{t('usage.booking', { code: r.bookingCode })}</Link>
+            ) : r.source === 'trip' ? (
+              <Link to={tripLink(r.tripId!)}>{t('usage.trip', { code: r.tripCode })}</Link>
+            ) : (
+              <ContractLink id={r.contractId} number={r.contractNo} tab="handover" />
+            ),
         },
         { key: 'from', title: t('usage.from'), render: (_, r) => formatDateTime(r.from) },
         {

@@ -16,7 +16,7 @@ import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import type { ContractTabProps } from '../../../components/contract-tabs/contract-tabs';
 import { attachmentsQuery, documentsQuery, downloadDocument, useStoreDocument } from '../api/handover';
-import { useTitle } from '../components/use-title';
+import { useTitle } from '../../../lib/use-title';
 
 const KIND_TITLES: Record<AttachmentKind, { 'zh-CN': string; 'en-US': string }> = {
   ...DOCUMENT_KIND_TITLES,

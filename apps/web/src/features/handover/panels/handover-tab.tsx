@@ -13,9 +13,9 @@ import { DAMAGE_POSITION_TITLES, type Inspection, type InspectionKind } from '@f
 import type { ContractTabProps } from '../../../components/contract-tabs/contract-tabs';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { inspectionsQuery } from '../api/handover';
-import { InspectionWizard } from '../components/inspection-wizard';
-import { useTitle } from '../components/use-title';
+import { InspectionWizard } from '../../../components/inspection-wizard/inspection-wizard';
+import { inspectionsQuery, useDispatch, useReturn } from '../api/handover';
+import { useTitle } from '../../../lib/use-title';
 
 function InspectionCard({ kind, inspection }: { kind: InspectionKind; inspection: Inspection | null }) {
   const { t } = useTranslation('handover');
@@ -80,6 +80,8 @@ export default function HandoverTab({ contract }: ContractTabProps) {
   const { t } = useTranslation('handover');
   const access = useAccess();
   const state = useQuery(inspectionsQuery(contract.id));
+  const dispatch = useDispatch();
+  const giveBack = useReturn();
   const [open, setOpen] = useState<InspectionKind | null>(null);
   if (state.isLoading) return <Skeleton active />;
   if (!state.data)
@@ -112,9 +114,13 @@ export default function HandoverTab({ contract }: ContractTabProps) {
       </Space>
       {open && (
         <InspectionWizard
-          contractId={contract.id}
           kind={open}
           lastMileage={s.lastMileage}
+          onSubmit={(body, silent) =>
+            open === 'dispatch'
+              ? dispatch.mutateAsync({ id: contract.id, body, silent })
+              : giveBack.mutateAsync({ id: contract.id, body, silent })
+          }
           onClose={() => setOpen(null)}
         />
       )}

@@ -35,7 +35,7 @@ import {
   useSaveSettlement,
   useSubmitSettlement,
 } from '../api/handover';
-import { useTitle } from '../components/use-title';
+import { useTitle } from '../../../lib/use-title';
 
 interface Values {
   deductions: { kind?: DeductionKind; amount?: number; note?: string }[];

@@ -31,9 +31,11 @@ describe('my permissions', () => {
         'GPS risk map',
         'Office',
         'Company settings',
+        'Time-share rental',
+        'Rental management',
       ]),
     );
-    for (const none of ['Fleet operations', 'Time-share rental', 'Notarization']) expect(tags()).not.toContain(none);
+    for (const none of ['Fleet operations', 'Notarization']) expect(tags()).not.toContain(none);
     // The catalogue has them: only the screens decide.
     expect(MENUS.map((m) => m.title['en-US'])).toContain('Notarization');
   });

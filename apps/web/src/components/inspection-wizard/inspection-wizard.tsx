@@ -20,15 +20,22 @@ import {
   type DispatchInput,
   type InspectionKind,
 } from '@fleetdesk/contracts/handover';
-import { useAccess } from '../../../lib/access';
-import { formatDateTime } from '../../../lib/format';
-import { activeStaffQuery } from '../../../lib/organisation-lists';
-import { useSession } from '../../../lib/session';
-import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
-import { uploadFile } from '../../../lib/upload';
-import { useDispatch, useReturn } from '../api/handover';
+import { useAccess } from '../../lib/access';
+import { formatDateTime } from '../../lib/format';
+import { activeStaffQuery } from '../../lib/organisation-lists';
+import { useSession } from '../../lib/session';
+import type { RequestOptions } from '../../lib/request';
+import { uploadFile } from '../../lib/upload';
+import { useTitle } from '../../lib/use-title';
+import { InlineFailure, useInlineFailure } from '../inline-failure';
 import { CarOutline } from './car-outline';
-import { useTitle } from './use-title';
+import './i18n';
+
+/**
+ * What the wizard hands to its caller: the inspection of the handover (`DispatchInput` of the contracts) and, for a
+ * return, the damage deduction in yuan.
+ */
+export type InspectionBody = DispatchInput & { damageDeduction?: number };
 
 interface Basics {
   inspectedAt: Dayjs;
@@ -62,7 +69,7 @@ function MarkRow({
   onChange: (m: Mark) => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation('handover');
+  const { t } = useTranslation('inspection');
   const title = useTitle();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +84,7 @@ function MarkRow({
       }
       onChange({ ...mark, photos: [...mark.photos, ...added] });
     } catch {
-      void message.error(t('inspection.uploadFailed'));
+      void message.error(t('uploadFailed'));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -88,8 +95,8 @@ function MarkRow({
       <Space wrap align="start">
         <strong>{title(DAMAGE_POSITION_TITLES[mark.position])}</strong>
         <Input
-          aria-label={`${t('inspection.markNote')} ${index + 1}`}
-          placeholder={t('inspection.markNote')}
+          aria-label={`${t('markNote')} ${index + 1}`}
+          placeholder={t('markNote')}
           maxLength={200}
           status={mark.note.trim() ? undefined : 'error'}
           value={mark.note}
@@ -103,14 +110,14 @@ function MarkRow({
           capture="environment"
           multiple
           hidden
-          aria-label={`${t('inspection.photos')} ${index + 1}`}
+          aria-label={`${t('photos')} ${index + 1}`}
           onChange={(e) => void add(e.target.files)}
         />
         <Button loading={busy} disabled={mark.photos.length >= 6} onClick={() => input.current?.click()}>
-          {t('inspection.addPhoto')}
+          {t('addPhoto')}
         </Button>
         <Button danger type="link" onClick={onRemove}>
-          {t('inspection.removeMark')}
+          {t('removeMark')}
         </Button>
       </Space>
       {mark.photos.length > 0 && (
@@ -125,29 +132,33 @@ function MarkRow({
 }
 
 /**
- * The dispatch and return wizards: basics (time, mileage not below the car's last reading, fuel or charge, papers,
- * inspector; the return also its damage deduction), damage marks on the car outline with photos, then a summary to
- * confirm. The server checks everything again; its field errors show on the fields through the request layer.
+ * The dispatch (pick-up) and return inspection wizard, shared by the contracts' handover and the short-term
+ * bookings: basics (time, mileage not below the car's last reading, fuel or charge, papers, inspector; the return
+ * also its damage deduction), damage marks on the car outline with photos, then a summary to confirm.
+ * `onSubmit(body, silent)` makes the caller's call; it passes `silent` to the request layer so that a refusal (409)
+ * stays in the wizard as an inline alert. The server checks everything again. `title` names the dialog when the
+ * caller's word differs from dispatch / return (a booking's pick-up).
  */
 export function InspectionWizard({
-  contractId,
   kind,
   lastMileage,
+  onSubmit,
   onClose,
+  title: dialogTitle,
 }: {
-  contractId: number;
   kind: InspectionKind;
   lastMileage: number;
+  onSubmit: (body: InspectionBody, silent: RequestOptions['silent']) => Promise<unknown>;
   onClose: () => void;
+  title?: string;
 }) {
-  const { t } = useTranslation('handover');
+  const { t } = useTranslation('inspection');
   const title = useTitle();
   const access = useAccess();
   const me = useSession((s) => s.user);
   const staff = useQuery(activeStaffQuery(access.can('oaDepart:view')));
   const inline = useInlineFailure();
-  const dispatch = useDispatch(inline.silent);
-  const giveBack = useReturn(inline.silent);
+  const [sending, setSending] = useState(false);
   const [form] = Form.useForm<Basics>();
   const [step, setStep] = useState(0);
   const [marks, setMarks] = useState<Mark[]>([]);
@@ -177,7 +188,7 @@ export function InspectionWizard({
 
   const submit = async () => {
     const b = basics!;
-    const body: DispatchInput = {
+    const body: InspectionBody = {
       inspectedAt: b.inspectedAt.toISOString(),
       mileage: b.mileage,
       energyLevel: b.energyLevel,
@@ -195,38 +206,37 @@ export function InspectionWizard({
       inspectorId: b.inspectorId,
       remark: b.remark?.trim() || null,
     };
-    const done = await inline.run(() =>
-      kind === 'dispatch'
-        ? dispatch.mutateAsync({ id: contractId, body })
-        : giveBack.mutateAsync({ id: contractId, body: { ...body, damageDeduction: b.damageDeduction ?? 0 } }),
-    );
+    if (kind === 'return') body.damageDeduction = b.damageDeduction ?? 0;
+    setSending(true);
+    let done: unknown;
+    try {
+      done = await inline.run(async () => (await onSubmit(body, inline.silent)) ?? true);
+    } finally {
+      setSending(false);
+    }
     if (!done) return;
-    void message.success(t('inspection.done'));
+    void message.success(t('done'));
     onClose();
   };
 
-  const yes = (v: boolean) => (v ? t('inspection.present') : t('inspection.absent'));
+  const yes = (v: boolean) => (v ? t('present') : t('absent'));
   return (
     <Modal
       open
       width={720}
-      title={t(`inspection.${kind}`)}
+      title={dialogTitle ?? t(kind)}
       onCancel={onClose}
       destroyOnHidden
       footer={
         <Space>
-          {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('inspection.previous')}</Button>}
+          {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('previous')}</Button>}
           {step < 2 ? (
             <Button type="primary" onClick={() => void next().catch(() => undefined)}>
-              {t('inspection.next')}
+              {t('next')}
             </Button>
           ) : (
-            <Button
-              type="primary"
-              loading={dispatch.isPending || giveBack.isPending}
-              onClick={() => void submit().catch(() => undefined)}
-            >
-              {t('inspection.submit')}
+            <Button type="primary" loading={sending} onClick={() => void submit().catch(() => undefined)}>
+              {t('submit')}
             </Button>
           )}
         </Space>
@@ -236,7 +246,7 @@ export function InspectionWizard({
       <Steps
         size="small"
         current={step}
-        items={STEPS.map((s) => ({ title: t(`inspection.steps.${s}`) }))}
+        items={STEPS.map((s) => ({ title: t(`steps.${s}`) }))}
         style={{ marginBottom: 16 }}
       />
       <Form
@@ -254,7 +264,7 @@ export function InspectionWizard({
         }}
       >
         <Space wrap>
-          <Form.Item name="inspectedAt" label={t('inspection.inspectedAt')} rules={[{ required: true }]}>
+          <Form.Item name="inspectedAt" label={t('inspectedAt')} rules={[{ required: true }]}>
             <DatePicker
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
@@ -263,49 +273,49 @@ export function InspectionWizard({
           </Form.Item>
           <Form.Item
             name="mileage"
-            label={t('inspection.mileage')}
-            extra={t('inspection.mileageFloor', { last: lastMileage })}
+            label={t('mileage')}
+            extra={t('mileageFloor', { last: lastMileage })}
             rules={[
               { required: true },
-              { type: 'number', min: lastMileage, message: t('inspection.mileageFloor', { last: lastMileage }) },
+              { type: 'number', min: lastMileage, message: t('mileageFloor', { last: lastMileage }) },
             ]}
           >
             <InputNumber min={0} max={3_000_000} precision={0} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="energyLevel" label={t('inspection.energyLevel')} rules={[{ required: true }]}>
+          <Form.Item name="energyLevel" label={t('energyLevel')} rules={[{ required: true }]}>
             <InputNumber min={0} max={100} precision={0} style={{ width: 120 }} />
           </Form.Item>
         </Space>
-        <Form.Item label={t('inspection.documents')}>
+        <Form.Item label={t('documents')}>
           <Space>
             <Form.Item name="insuranceCopy" valuePropName="checked" noStyle>
-              <Checkbox>{t('inspection.insuranceCopy')}</Checkbox>
+              <Checkbox>{t('insuranceCopy')}</Checkbox>
             </Form.Item>
             <Form.Item name="licence" valuePropName="checked" noStyle>
-              <Checkbox>{t('inspection.licence')}</Checkbox>
+              <Checkbox>{t('licence')}</Checkbox>
             </Form.Item>
             <Form.Item name="transportCertificate" valuePropName="checked" noStyle>
-              <Checkbox>{t('inspection.transportCertificate')}</Checkbox>
+              <Checkbox>{t('transportCertificate')}</Checkbox>
             </Form.Item>
           </Space>
         </Form.Item>
         <Space wrap>
-          <Form.Item name="inspectorId" label={t('inspection.inspector')} rules={[{ required: true }]}>
+          <Form.Item name="inspectorId" label={t('inspector')} rules={[{ required: true }]}>
             <Select options={people} style={{ width: 200 }} showSearch optionFilterProp="label" />
           </Form.Item>
           {kind === 'return' && (
-            <Form.Item name="damageDeduction" label={t('inspection.damageDeduction')}>
+            <Form.Item name="damageDeduction" label={t('damageDeduction')}>
               <InputNumber min={0} max={10_000_000} precision={2} style={{ width: 160 }} />
             </Form.Item>
           )}
         </Space>
-        <Form.Item name="remark" label={t('inspection.remark')}>
+        <Form.Item name="remark" label={t('remark')}>
           <Input.TextArea maxLength={500} rows={2} />
         </Form.Item>
       </Form>
       {step === 1 && (
         <div className="fd-damage-step">
-          <p>{t('inspection.outlineHint')}</p>
+          <p>{t('outlineHint')}</p>
           <Space align="start" size="large" wrap>
             <CarOutline
               counts={counts}
@@ -313,7 +323,7 @@ export function InspectionWizard({
               onPick={(position) => setMarks([...marks, { position, note: '', photos: [] }])}
             />
             <div style={{ minWidth: 320 }}>
-              {marks.length === 0 && <p>{t('inspection.noDamage')}</p>}
+              {marks.length === 0 && <p>{t('noDamage')}</p>}
               {marks.map((m, i) => (
                 <MarkRow
                   key={i}
@@ -323,7 +333,7 @@ export function InspectionWizard({
                   onRemove={() => setMarks(marks.filter((_, j) => j !== i))}
                 />
               ))}
-              {markError && <p style={{ color: '#ff4d4f' }}>{t('inspection.noteRequired')}</p>}
+              {markError && <p style={{ color: '#ff4d4f' }}>{t('noteRequired')}</p>}
             </div>
           </Space>
         </div>
@@ -334,35 +344,35 @@ export function InspectionWizard({
           bordered
           column={1}
           items={[
-            { key: 'at', label: t('inspection.inspectedAt'), children: formatDateTime(basics.inspectedAt.toDate()) },
-            { key: 'km', label: t('inspection.mileage'), children: basics.mileage },
-            { key: 'energy', label: t('inspection.energyLevel'), children: `${basics.energyLevel}%` },
+            { key: 'at', label: t('inspectedAt'), children: formatDateTime(basics.inspectedAt.toDate()) },
+            { key: 'km', label: t('mileage'), children: basics.mileage },
+            { key: 'energy', label: t('energyLevel'), children: `${basics.energyLevel}%` },
             {
               key: 'papers',
-              label: t('inspection.documents'),
-              children: `${t('inspection.insuranceCopy')} ${yes(basics.insuranceCopy)} · ${t('inspection.licence')} ${yes(
+              label: t('documents'),
+              children: `${t('insuranceCopy')} ${yes(basics.insuranceCopy)} · ${t('licence')} ${yes(
                 basics.licence,
-              )} · ${t('inspection.transportCertificate')} ${yes(basics.transportCertificate)}`,
+              )} · ${t('transportCertificate')} ${yes(basics.transportCertificate)}`,
             },
             {
               key: 'inspector',
-              label: t('inspection.inspector'),
+              label: t('inspector'),
               children: people.find((p) => p.value === basics.inspectorId)?.label ?? basics.inspectorId,
             },
             ...(kind === 'return'
-              ? [{ key: 'deduction', label: t('inspection.damageDeduction'), children: basics.damageDeduction ?? 0 }]
+              ? [{ key: 'deduction', label: t('damageDeduction'), children: basics.damageDeduction ?? 0 }]
               : []),
             {
               key: 'marks',
-              label: t('inspection.damageMarks'),
+              label: t('damageMarks'),
               children: marks.length
                 ? marks
                     .map(
                       (m) =>
-                        `${title(DAMAGE_POSITION_TITLES[m.position])}：${m.note}（${t('inspection.photoCount', { count: m.photos.length })}）`,
+                        `${title(DAMAGE_POSITION_TITLES[m.position])}：${m.note}（${t('photoCount', { count: m.photos.length })}）`,
                     )
                     .join('；')
-                : t('inspection.noDamage'),
+                : t('noDamage'),
             },
           ]}
         />

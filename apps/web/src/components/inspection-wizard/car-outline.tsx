@@ -1,5 +1,5 @@
 import { DAMAGE_POSITION_TITLES, DAMAGE_POSITIONS, type DamagePosition } from '@fleetdesk/contracts/handover';
-import { useTitle } from './use-title';
+import { useTitle } from '../../lib/use-title';
 
 /** Where each part of the car is on the outline (a car seen from above, front at the top). */
 const ZONES: Record<DamagePosition, { x: number; y: number; w: number; h: number; rx: number }> = {
