@@ -34,6 +34,10 @@ test.afterAll(() => {
 async function send(page: Page, type: string, reason: string) {
   await page.goto('/riskGpsMap');
   await page.getByRole('tab', { name: 'Devices' }).click();
+  // More trackers than a page holds: the clerk searches the number.
+  const search = page.locator('.fd-gps-device-search').getByRole('searchbox');
+  await search.fill(DEVICE);
+  await search.press('Enter');
   const row = page.locator('tr', { hasText: DEVICE });
   await row.getByRole('button', { name: 'Command' }).click();
   const dialog = page.getByRole('dialog').filter({ has: page.getByText(/^Send a command to/) });

@@ -78,7 +78,11 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.screenshot({ path: path.join(out, `${lang}-replay.png`) });
 
     await page.getByRole('tab', { name: lang === 'zh-CN' ? '设备列表' : 'Devices' }).click();
-    await expect(page.getByText(DEVICE)).toBeVisible();
+    // More trackers than a page holds (the time-share fleet's too): the clerk searches the number.
+    const search = page.locator('.fd-gps-device-search').getByRole('searchbox');
+    await search.fill(DEVICE);
+    await search.press('Enter');
+    await expect(page.getByRole('tabpanel').getByText(DEVICE, { exact: true })).toBeVisible();
     await page.screenshot({ path: path.join(out, `${lang}-devices.png`) });
   });
 }

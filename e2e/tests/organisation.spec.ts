@@ -43,6 +43,7 @@ const TEXTS = {
     roleName: '角色名称',
     assigned: '仅所属公司',
     vehicles: /^车辆管理$/,
+    view: '查看',
     save: '保存',
     roleCreated: (r: string) => `角色 ${r} 已创建`,
     office: '办公',
@@ -63,6 +64,7 @@ const TEXTS = {
     roleName: 'Role name',
     assigned: 'Assigned companies only',
     vehicles: /^Vehicles$/,
+    view: 'View',
     save: 'Save',
     roleCreated: (r: string) => `Role ${r} created`,
     office: 'Office',
@@ -94,9 +96,17 @@ async function roleAndEmployee(
   const drawer = page.getByRole('dialog', { name: x.newRole });
   await drawer.getByLabel(x.roleName).fill(who.role);
   await drawer.getByText(x.assigned).click();
-  // The tree lists each menu followed by its actions: tick the vehicles menu's first action, "view".
+  // The tree lists each menu followed by its sub-menus (short-term rental, with their actions) and then its own
+  // actions: tick the vehicles menu's own "view", the first node below it one level deeper that is called so.
   const vehicles = drawer.locator('.ant-tree-treenode').filter({ hasText: x.vehicles });
-  await vehicles.locator('xpath=following-sibling::*[1]').locator('.ant-tree-checkbox').click();
+  const depth = await vehicles.locator('.ant-tree-indent-unit').count();
+  await vehicles
+    .locator(
+      `xpath=following-sibling::*[count(.//span[contains(@class,"ant-tree-indent-unit")])=${depth + 1}]` +
+        `[.//span[contains(@class,"ant-tree-title") and text()="${x.view}"]][1]`,
+    )
+    .locator('.ant-tree-checkbox')
+    .click();
   await drawer.getByRole('button', { name: x.save }).click();
   await expect(page.getByText(x.roleCreated(who.role))).toBeVisible();
   const roleRow = page.locator('.ant-table-row').filter({ hasText: who.role });
