@@ -45,6 +45,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The system's "less motion" setting: the app leaves out antd's animations (app/shell/antd-frame.tsx), which
+    // the software-rendering Chromium of CI otherwise paints frame by frame.
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 820 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
