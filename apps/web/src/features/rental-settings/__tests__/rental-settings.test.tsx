@@ -133,7 +133,7 @@ describe('the rental settings', () => {
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // Name and price missing: refused before sending.
-    expect(await within(dialog).findAllByText('Required', {}, SLOW)).toHaveLength(2);
+    await waitFor(() => expect(within(dialog).getAllByText('Required')).toHaveLength(2), SLOW);
     expect(server.calls('POST', `${API}/shortSetting/protection/create`)).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Name'), 'Premium');
     await user.type(within(dialog).getByLabelText('Per day'), '120');

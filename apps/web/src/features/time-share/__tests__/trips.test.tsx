@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -178,7 +178,8 @@ describe('the trips', () => {
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     // Nothing chosen: both pickers say so, nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Reserve' }));
-    expect(await within(dialog).findAllByText('Please choose', {}, SLOW)).toHaveLength(2);
+    // The two messages may render one after the other.
+    await waitFor(() => expect(within(dialog).getAllByText('Please choose')).toHaveLength(2), SLOW);
     expect(server.calls('POST', `${API}/shareTrip/reserve`)).toHaveLength(0);
 
     await user.click(within(dialog).getByLabelText('Car'));
