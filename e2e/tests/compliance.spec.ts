@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { idleCars } from '../support/api';
 import { authFile } from '../support/global-setup';
 import { pickOption } from '../support/select';
 
@@ -42,10 +43,7 @@ test('a policy running out soon offers its renewal; vehicle reminders reach the 
   page,
   request,
 }) => {
-  const [car] = await api<{ rows: { id: number; plate: string }[] }>(request, 'POST', 'rentCar/list', {
-    status: ['idle'],
-    pageSize: 1,
-  }).then((d) => d.rows);
+  const [car] = await idleCars<{ id: number; plate: string }>(request, adminToken());
   // Start from a car without compulsory insurance.
   const policies = await api<{ rows: { id: number; kind: string }[] }>(
     request,
@@ -99,10 +97,7 @@ test('a policy running out soon offers its renewal; vehicle reminders reach the 
 });
 
 test('an accident is reported and moved through its states to closed', async ({ page, request }) => {
-  const [car] = await api<{ rows: { id: number; plate: string }[] }>(request, 'POST', 'rentCar/list', {
-    status: ['idle'],
-    pageSize: 2,
-  }).then((d) => d.rows.slice(-1));
+  const [, car] = await idleCars<{ id: number; plate: string }>(request, adminToken());
   await page.goto(`/rentCar/car/${car!.id}?tab=accidents`);
   await page.getByRole('button', { name: '登记事故' }).click();
   const form = modal(page, '登记事故');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiData } from '../support/api';
+import { apiData, idleCars } from '../support/api';
 import { authFile } from '../support/global-setup';
 import { pickOption } from '../support/select';
 import { apiSignIn } from '../support/server';
@@ -222,13 +222,7 @@ async function rentableCar(
   token: string,
   rentId: number,
 ): Promise<{ id: number; plate: string }> {
-  const cars = await apiData<{ rows: { id: number; plate: string; rentId: number }[] }>(
-    request,
-    token,
-    'POST',
-    'rentCar/list',
-    { status: ['idle'], rentId, pageSize: 50 },
-  );
+  const cars = { rows: await idleCars<{ id: number; plate: string; rentId: number }>(request, token, { rentId }) };
   const checks = await apiData<{ carId: number; rentable: boolean }[]>(request, token, 'POST', 'rentCar/rentability', {
     ids: cars.rows.map((c) => c.id),
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiData } from '../support/api';
+import { apiData, idleCars } from '../support/api';
 import { authFile } from '../support/global-setup';
 import { pickOption } from '../support/select';
 import { BASIC, sessionStorageEntries, type TokenAnswer } from '../support/server';
@@ -66,13 +66,11 @@ test('a due car gets its service: work order from the due list, the workshop com
   const token = admin.access_token;
 
   // 1. Off-screen: an idle car with no open work order gets a plan of its own, 500 km, which it passed long ago.
-  const cars = await apiData<{ rows: { id: number; plate: string; mileageKm: number | null }[] }>(
-    page.request,
-    token,
-    'POST',
-    'rentCar/list',
-    { status: ['idle'], pageSize: 50 },
-  );
+  const cars = {
+    rows: await idleCars<{ id: number; plate: string; mileageKm: number | null }>(page.request, token, {
+      pageSize: 50,
+    }),
+  };
   let car: { id: number; plate: string } | null = null;
   for (const c of cars.rows) {
     const open = await apiData<{ total: number }>(

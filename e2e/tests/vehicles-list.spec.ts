@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
+import { timeShareCarIds } from '../support/api';
 import { authFile } from '../support/global-setup';
 import { pickOption } from '../support/select';
 
@@ -34,7 +35,8 @@ async function listCars(request: APIRequestContext, filter: Record<string, unkno
     data: { pageSize: 50, ...filter },
   });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { rows: CarRow[] } }).data.rows;
+  const fleets = await timeShareCarIds(request, adminToken());
+  return ((await response.json()) as { data: { rows: CarRow[] } }).data.rows.filter((c) => !fleets.has(c.id));
 }
 
 /** A plate as the screen shows it (浙A·D12345). */
