@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
-import type { PgliteOptions } from './pglite-instance.js';
+import { HeldDump, type PgliteOptions } from './pglite-instance.js';
 import type { PgliteMessage, PgliteRequest, PgliteWorkerData, WireError, WireQueryOptions } from './pglite-worker.js';
 import { workerEntry } from './worker-entry.js';
 
@@ -58,10 +58,13 @@ export class PgliteWorkerClient implements PgliteClient {
 
   /** Starts the worker and resolves once its database is open (a failure to open arrives here). */
   static async start(options: PgliteOptions = {}): Promise<PgliteWorkerClient> {
-    const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    // The bytes are transferred to the worker: a held dump's own buffer is copied first, not taken from its holder.
+    const bytes = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    const loadDataDir = bytes && options.loadDataDir instanceof HeldDump ? bytes.slice(0) : bytes;
     const data: PgliteWorkerData = {
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
+      ...(options.sharedBuffers ? { sharedBuffers: options.sharedBuffers } : {}),
     };
     const worker = new Worker(workerEntry(import.meta.url, 'pglite-worker'), {
       workerData: data,

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { createPglite } from './pglite-instance.js';
+import { createPglite, HeldDump } from './pglite-instance.js';
 
 /**
  * The PGlite worker thread (`core/pglite-host.ts`): the embedded database, its extensions, parsers and data
@@ -13,6 +13,7 @@ export interface PgliteWorkerData {
   dataDir?: string;
   /** The bytes of a dump to start from (transferred). */
   loadDataDir?: ArrayBuffer;
+  sharedBuffers?: string;
 }
 
 /** What crosses of a caller's QueryOptions: functions cannot, so parsers arrive as the types to leave as text. */
@@ -188,7 +189,8 @@ async function serve(pg: PGlite): Promise<void> {
 try {
   const pg = await createPglite({
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-    ...(config.loadDataDir ? { loadDataDir: new Blob([config.loadDataDir]) } : {}),
+    ...(config.loadDataDir ? { loadDataDir: new HeldDump(config.loadDataDir) } : {}),
+    ...(config.sharedBuffers ? { sharedBuffers: config.sharedBuffers } : {}),
   });
   await serve(pg);
   port.postMessage({ kind: 'ready' } satisfies PgliteMessage);

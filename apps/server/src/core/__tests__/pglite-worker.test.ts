@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bigserial, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, openPglite, pgErrorOf, rowsOf, type Database } from '../db.js';
+import { HeldDump } from '../pglite-instance.js';
 
 /**
  * Issue 28, item 3: the server runs PGlite in a worker thread (`core/pglite-host.ts`, `core/pglite-worker.ts`).
@@ -201,5 +202,23 @@ describe('dump and close', () => {
     }
     expect(copy.pglite!.closed).toBe(true);
     await expect(copy.query('select 1')).rejects.toThrow(/closed/);
+  });
+
+  it('opens copies from one held dump, in the thread and in a worker, with shared buffers of their own size', async () => {
+    const bytes = await (await database.pglite!.dumpDataDir('none')).arrayBuffer();
+    const held = new HeldDump(bytes);
+    const expected = await database.db.$count(notes);
+    for (const worker of [false, true, false]) {
+      const copy = await openPglite({ loadDataDir: held, sharedBuffers: '16MB', worker });
+      try {
+        expect(await copy.db.$count(notes)).toBe(expected);
+        const { rows } = await copy.query('show shared_buffers', []);
+        expect((rows as { shared_buffers: string }[])[0]!.shared_buffers).toBe('16MB');
+      } finally {
+        await copy.close();
+      }
+      // The worker got a copy of the bytes: the held buffer is still whole for the next copy.
+      expect(bytes.byteLength).toBeGreaterThan(0);
+    }
   });
 });
