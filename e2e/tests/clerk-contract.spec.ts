@@ -141,11 +141,13 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await openFromNav(page, T.vehiclesGroup, entryNamed(T.vehicles), /\/rentCar(\?.*)?$/);
     await act.click(page.getByRole('button', { name: T.addCar }));
     await expect(page).toHaveURL(/\/rentCar\/car\/new$/);
-    await act.fill(page.locator('#plate'), plate);
-    await act.fill(page.locator('#vin'), vin(stamp));
-    await act.pick(page.locator('#brandId'), /./);
-    await act.pick(page.locator('#seriesId'), /./);
-    await act.fill(page.locator('#mileageKm'), String(mileageKm));
+    // The form's fields, not the list's search form (its plate field has the same id) while the form's page loads.
+    const carForm = page.locator('form.fd-car-form');
+    await act.fill(carForm.locator('#plate'), plate);
+    await act.fill(carForm.locator('#vin'), vin(stamp));
+    await act.pick(carForm.locator('#brandId'), /./);
+    await act.pick(carForm.locator('#seriesId'), /./);
+    await act.fill(carForm.locator('#mileageKm'), String(mileageKm));
     await act.click(page.getByRole('button', { name: T.save }));
     await expect(page).toHaveURL(/\/rentCar\/car\/\d+$/, { timeout: 20_000 });
     const carId = Number(/\/rentCar\/car\/(\d+)$/.exec(page.url())![1]);
@@ -155,9 +157,10 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await openFromNav(page, T.peopleGroup, entryNamed(T.drivers), /\/rentDriver(\?.*)?$/);
     await act.click(page.getByRole('button', { name: T.addDriver }));
     await expect(page).toHaveURL(/\/rentDriver\/new$/);
-    await act.fill(page.locator('#name'), name);
-    await act.fill(page.locator('#idNumber'), idNumber(`33010619900307${stamp.slice(-2)}1`));
-    await act.fill(page.locator('#phone'), `139${stamp}${stamp.slice(-2)}`);
+    const driverForm = page.locator('form.fd-driver-form');
+    await act.fill(driverForm.locator('#name'), name);
+    await act.fill(driverForm.locator('#idNumber'), idNumber(`33010619900307${stamp.slice(-2)}1`));
+    await act.fill(driverForm.locator('#phone'), `139${stamp}${stamp.slice(-2)}`);
     await act.click(page.getByRole('button', { name: T.save }));
     await expect(page).toHaveURL(/\/rentDriver\/\d+$/, { timeout: 20_000 });
 
