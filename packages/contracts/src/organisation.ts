@@ -191,7 +191,7 @@ export type EmployeeExportFilter = z.infer<typeof EmployeeExportFilter>;
  * (`own`, 本人) the rents its users are assigned to and, in the CRM, only the leads they own plus the pool. `own`
  * counts as `assigned` for the no-escalation rules.
  */
-export const DATA_SCOPES = ['all', 'assigned', 'workshop', 'own'] as const;
+export const DATA_SCOPES = ['all', 'assigned', 'workshop', 'own', 'team'] as const;
 export const DataScope = z.enum(DATA_SCOPES);
 export type DataScope = z.infer<typeof DataScope>;
 

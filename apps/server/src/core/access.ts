@@ -62,6 +62,12 @@ export interface RequestContext {
    * and in the CRM he sees only the leads he owns plus the pool (`leadOwnerScope`). Undefined: not limited.
    */
   ownOnly?: true;
+  /**
+   * Data scope `team` (every role of the user has it, issue 34): a fleet leader's sign-in. His rents are his
+   * assigned ones, and he sees only the fleet nodes he leads and their teams (`teams`), the drivers and cars in
+   * them (`drivers.team_id`, `cars.team_id`: `teamScope`). Undefined: not limited.
+   */
+  teamIds?: readonly number[];
   userId: number;
   username: string;
   name: string;
@@ -103,8 +109,8 @@ export function hasPermission(permissions: Permissions, code: string): boolean {
 
 // ---------------------------------------------------------------------------------------------- data scope
 
-/** The rents a call covers, as every repository's `Scope` reads them. */
-export type RentScope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
+/** The rents a call covers, as every repository's `Scope` reads them, and a team leader's nodes. */
+export type RentScope = Pick<RequestContext, 'tenantId' | 'rentIds'> & { teamIds?: readonly number[] | undefined };
 
 /**
  * The one request-side check of a rent a call names (a filter, a form's rent): it must be one of the caller's
@@ -117,9 +123,21 @@ export function rentInScope(ctx: Pick<RequestContext, 'rentIds'>, rentId: number
 
 /** The rents a call covers: the caller's data scope, or the one rent it names (checked by `rentInScope`). */
 export function scopeFor(ctx: RentScope, rentId?: number | null): RentScope {
-  if (!rentId) return { tenantId: ctx.tenantId, rentIds: ctx.rentIds };
+  const team = ctx.teamIds ? { teamIds: ctx.teamIds } : {};
+  if (!rentId) return { tenantId: ctx.tenantId, rentIds: ctx.rentIds, ...team };
   rentInScope(ctx, rentId);
-  return { tenantId: ctx.tenantId, rentIds: [rentId] };
+  return { tenantId: ctx.tenantId, rentIds: [rentId], ...team };
+}
+
+/**
+ * A team leader's limit (data scope `team`) as a condition on a driver's or a car's `team_id` column: `true` for a
+ * user who is not a team leader's sign-in, else the column among his nodes (none: nothing). The drivers' and the
+ * cars' `inScope` add it, so every list, page and export of them follows it (docs/teams.md, "Data scope").
+ */
+export function teamScope(scope: { teamIds?: readonly number[] | undefined }, column: SQL): SQL {
+  if (scope.teamIds === undefined) return sql`true`;
+  if (!scope.teamIds.length) return sql`false`;
+  return sql`${column} = any(${`{${scope.teamIds.join(',')}}`}::bigint[])`;
 }
 
 /**
@@ -152,7 +170,8 @@ export interface Recipient {
  * The one recipient query of jobs (reminders, alarms): the active users of the tenant who hold `permission`
  * as a request of theirs would (their roles' grants limited by the tenant's plan: `effectivePermissions`, the
  * very function the session uses), each with his data scope (every rent when one of his roles sees all or grants
- * everything, else his assigned rents). With `rentId`, only those who see that rent.
+ * everything, else his assigned rents). With `rentId`, only those who see that rent. A team leader's sign-in (data
+ * scope `team`) is left out: the jobs address rents, and he sees only his nodes' drivers and cars of them.
  */
 export async function recipientsOf(
   db: DbOrTx,
@@ -167,6 +186,7 @@ export async function recipientsOf(
     grants: string[] | null;
     assigned: number[] | null;
     plan: string[] | null;
+    team_only: boolean | null;
   }>(
     db,
     sql`select u.id, ro.all_permissions, ro.all_rents,
@@ -178,11 +198,12 @@ export async function recipientsOf(
         (select array_agg(p.code) from tenant_permissions p where p.tenant_id = u.tenant_id) as plan
       from users u
       join lateral (
-        select bool_or(r.all_permissions) as all_permissions, bool_or(r.all_permissions or r.data_scope = 'all') as all_rents
+        select bool_or(r.all_permissions) as all_permissions, bool_or(r.all_permissions or r.data_scope = 'all') as all_rents,
+          bool_and(r.data_scope = 'team' and not r.all_permissions) as team_only
         from user_roles x join roles r on r.tenant_id = x.tenant_id and r.id = x.role_id
         where x.tenant_id = u.tenant_id and x.user_id = u.id
       ) ro on ro.all_permissions is not null
-      where u.tenant_id = ${tenantId} and u.status = 'active'
+      where u.tenant_id = ${tenantId} and u.status = 'active' and not ro.team_only
       order by u.id`,
   );
   const out: Recipient[] = [];

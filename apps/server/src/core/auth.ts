@@ -33,6 +33,9 @@ export interface SessionRow {
   workshop_ids: number[] | null;
   /** Every role of the user has data scope `own` (issue 32): in the CRM, his own leads and the pool only. */
   own_only: boolean | null;
+  /** Every role of the user has data scope `team` (issue 34): the fleet nodes he leads and their teams. */
+  team_only: boolean | null;
+  team_ids: number[] | null;
   roles: string[] | null;
   grants: string[] | null;
   all_permissions: boolean | null;
@@ -58,11 +61,17 @@ const SESSION_SQL = `
         (select array_agg(r.id order by r.id) from rents r
           where r.tenant_id = t.tenant_id and r.status in ('active', 'disabled'))
       end as all_rent_ids,
-      ro.all_rents, ro.roles, ro.all_permissions, ro.workshop_only, ro.own_only,
+      ro.all_rents, ro.roles, ro.all_permissions, ro.workshop_only, ro.own_only, ro.team_only,
       case when ro.workshop_only then
         coalesce((select array_agg(w.workshop_id order by w.workshop_id) from maintenance_workshop_users w
           where w.tenant_id = t.tenant_id and w.user_id = t.user_id), '{}')
       end as workshop_ids,
+      case when ro.team_only then
+        coalesce((select array_agg(tm.id order by tm.id) from teams tm
+          where tm.tenant_id = t.tenant_id and tm.deleted_at is null
+            and (tm.leader_user_id = t.user_id or tm.parent_id in (select l.id from teams l
+              where l.tenant_id = t.tenant_id and l.leader_user_id = t.user_id and l.deleted_at is null))), '{}')
+      end as team_ids,
       (select array_agg(distinct g.code) from user_roles x join role_grants g
         on g.tenant_id = x.tenant_id and g.role_id = x.role_id
         where x.tenant_id = t.tenant_id and x.user_id = t.user_id) as grants,
@@ -75,7 +84,8 @@ const SESSION_SQL = `
       select array_agg(r.code order by r.code) as roles, bool_or(r.all_permissions) as all_permissions,
         bool_or(r.all_permissions or r.data_scope = 'all') as all_rents,
         bool_and(r.data_scope = 'workshop' and not r.all_permissions) as workshop_only,
-        bool_and(r.data_scope = 'own' and not r.all_permissions) as own_only
+        bool_and(r.data_scope = 'own' and not r.all_permissions) as own_only,
+        bool_and(r.data_scope = 'team' and not r.all_permissions) as team_only
       from user_roles x join roles r on r.tenant_id = x.tenant_id and r.id = x.role_id
       where x.tenant_id = t.tenant_id and x.user_id = t.user_id
     ) ro on true
@@ -181,6 +191,7 @@ export async function authenticateUser(
     name: row.name,
     ...(row.workshop_only ? { workshopIds: (row.workshop_ids ?? []).map(Number) } : {}),
     ...(row.own_only ? { ownOnly: true as const } : {}),
+    ...(row.team_only ? { teamIds: (row.team_ids ?? []).map(Number) } : {}),
     roles: row.roles ?? [],
     permissions,
     membershipExpiresAt,

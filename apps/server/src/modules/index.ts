@@ -42,6 +42,7 @@ import { crmRoutes } from './crm/crm.routes.js';
 import { crmOpenRoutes } from './crm/open.register.js';
 import { shortTermRoutes } from './short-term/short-term.routes.js';
 import { timeShareRoutes } from './time-share/time-share.routes.js';
+import { teamsRoutes } from './teams/teams.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -87,6 +88,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     crmOpenRoutes,
     shortTermRoutes,
     timeShareRoutes,
+    teamsRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -23,6 +23,7 @@ import { seedMaintenanceOrders } from './maintenance-orders.seed.js';
 import { seedCrm } from './crm.seed.js';
 import { seedShortTerm } from './short-term.seed.js';
 import { seedTimeShare } from './time-share.seed.js';
+import { seedTeams } from './teams.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -55,4 +56,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedShortTerm,
   // Time-share: zones, rates, its own fleet with trackers, renters' balances and trips (after short-term's).
   seedTimeShare,
+  // Fleet teams: the 车队长 role and sign-in, fleets and teams with the active drivers and their contracts' cars.
+  seedTeams,
 ];

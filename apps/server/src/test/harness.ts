@@ -27,6 +27,8 @@ export const PASSWORDS: Record<string, string> = {
   // The CRM's sales advisers (data scope own).
   sales1: 'Admin@123',
   sales2: 'Admin@123',
+  // The fleet leader of the teams' demo (data scope team).
+  fleet1: 'Admin@123',
 };
 
 export const CLIENT_BASIC = `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`;

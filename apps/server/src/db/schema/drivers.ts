@@ -56,6 +56,11 @@ export const drivers = pgTable(
     remark: text('remark'),
     /** `imp:<import>:<row>` of the import that created the driver: a resumed import finds the rows it wrote. */
     importRef: text('import_ref'),
+    /**
+     * The fleet team (`teams`, issue 34) the driver is in now, written by the teams area with his stay in
+     * `team_members`; a team leader's lists filter by it (`inScope`). The foreign key is migration 0042's hand SQL.
+     */
+    teamId: bigintRef('team_id'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -88,7 +88,7 @@ export const userRents = pgTable(
   ],
 );
 
-export const DATA_SCOPES = ['all', 'assigned', 'workshop', 'own'] as const;
+export const DATA_SCOPES = ['all', 'assigned', 'workshop', 'own', 'team'] as const;
 
 export const roles = pgTable(
   'roles',

@@ -31,3 +31,4 @@ export * from './maintenance.js';
 export * from './crm.js';
 export * from './short-term.js';
 export * from './time-share.js';
+export * from './teams.js';

@@ -221,6 +221,11 @@ export const cars = pgTable(
     importRef: text('import_ref'),
     /** The rent a transfer waiting for its `carTransfer` approval would move the car to (null: none pending). */
     transferToRentId: bigintRef('transfer_to_rent_id'),
+    /**
+     * The fleet team (`teams`, issue 34) that runs the car now, written by the teams area; a team leader's lists
+     * filter by it (`inScope`). The foreign key is migration 0042's hand SQL.
+     */
+    teamId: bigintRef('team_id'),
     createdBy: bigintRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

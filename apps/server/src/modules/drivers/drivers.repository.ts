@@ -13,7 +13,7 @@ import {
   type DriverSource,
   type BlacklistHit,
 } from '@fleetdesk/contracts/drivers';
-import type { RequestContext } from '../../core/access.js';
+import { teamScope, type RentScope, type RequestContext } from '../../core/access.js';
 import { CountCache } from '../../core/count-cache.js';
 import { EXPORT_PAGE_ROWS, rawJson, rowsOf, type Database, type DbOrTx, type RawJson } from '../../core/db.js';
 import { offsetOf } from '../../core/envelope.js';
@@ -22,7 +22,7 @@ import { driverEvents, drivers } from '../../db/schema/drivers.js';
 import { users } from '../../db/schema/identity.js';
 
 /** Who may see which drivers: the caller's tenant, in the rents the caller may act in. */
-export type Scope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
+export type Scope = RentScope;
 export type DriverRow = typeof drivers.$inferSelect;
 
 /** Today and the last day that counts as "expiring soon" (today + the tenant's lead days), YYYY-MM-DD. */
@@ -32,7 +32,8 @@ export interface DueWindow {
 }
 
 export function inScope(scope: Scope): SQL {
-  return and(eq(drivers.tenantId, scope.tenantId), inArray(drivers.rentId, [...scope.rentIds]))!;
+  const team = scope.teamIds ? teamScope(scope, sql`${drivers.teamId}`) : undefined;
+  return and(eq(drivers.tenantId, scope.tenantId), inArray(drivers.rentId, [...scope.rentIds]), team)!;
 }
 
 /** A driver as the read statements give it (dates as text, labels as JSON). */

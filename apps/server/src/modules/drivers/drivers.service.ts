@@ -263,7 +263,13 @@ export async function updateDriver(
       const now = deps.clock.now();
       await tx
         .update(drivers)
-        .set({ rentId, ...(await driverValues(tx, deps, ctx.tenantId, input)), updatedAt: now })
+        .set({
+          rentId,
+          ...(await driverValues(tx, deps, ctx.tenantId, input)),
+          // Another company's driver leaves his fleet team (issue 34; migration 0042 closes his stay).
+          ...(rentId !== driver.rentId ? { teamId: null } : {}),
+          updatedAt: now,
+        })
         .where(and(eq(drivers.tenantId, ctx.tenantId), eq(drivers.id, id)));
       await setLabels(tx, ctx.tenantId, id, labelIds);
       await repo.insertEvent(tx, ctx, { driverId: id, kind: 'update', at: now });
@@ -331,6 +337,8 @@ export async function takeAction(
           ...(rule.reason ? { stateReason: reason!.trim() } : {}),
           ...(action === 'blacklist' ? { blacklistedBy: ctx.userId, blacklistedAt: now } : {}),
           ...(action === 'lift' ? { blacklistedBy: null, blacklistedAt: null } : {}),
+          // A driver who leaves or is blacklisted leaves his fleet team (issue 34; migration 0042 closes his stay).
+          ...(rule.to === 'left' || rule.to === 'blacklisted' ? { teamId: null } : {}),
         })
         .where(and(eq(drivers.tenantId, ctx.tenantId), eq(drivers.id, id)));
       await repo.insertEvent(tx, ctx, {
@@ -362,7 +370,7 @@ export async function deleteDriver(deps: AppDeps, ctx: RequestContext, id: numbe
     const now = deps.clock.now();
     await tx
       .update(drivers)
-      .set({ deletedAt: now, deletedBy: ctx.userId, updatedAt: now })
+      .set({ deletedAt: now, deletedBy: ctx.userId, teamId: null, updatedAt: now })
       .where(and(eq(drivers.tenantId, ctx.tenantId), eq(drivers.id, id)));
     await repo.insertEvent(tx, ctx, { driverId: id, kind: 'delete', fromState: driver.state, reason, at: now });
   });

@@ -130,8 +130,15 @@ function checkedGrants(ctx: RequestContext, grants: readonly string[], existing:
  */
 function checkedScope(ctx: RequestContext, dataScope: DataScope, existing?: string): void {
   // A caller of scope `own` (his leads only) makes roles of that scope only: any other sees more leads than he.
+  // So does a team leader (scope `team`, issue 34): every other scope sees more drivers and cars than his nodes'.
   const changed =
-    existing === undefined ? (ctx.ownOnly ? dataScope !== 'own' : dataScope === 'all') : dataScope !== existing;
+    existing === undefined
+      ? ctx.ownOnly
+        ? dataScope !== 'own'
+        : ctx.teamIds
+          ? dataScope !== 'team'
+          : dataScope === 'all'
+      : dataScope !== existing;
   if (changed && ctx.dataScope === 'assigned') {
     throw new BadRequestError('roles.scopeBeyondOwn', undefined, [
       { path: 'dataScope', message: 'roles.scopeBeyondOwn' },
@@ -170,10 +177,13 @@ function roleBeyond(
   role: { allPermissions: boolean; dataScope: string },
   codes: readonly string[],
   ownOnly = false,
+  teamOnly = false,
 ): boolean {
   if (dataScope === 'assigned' && (role.allPermissions || role.dataScope === 'all')) return true;
   // Scope `own` sees only its own leads: every other scope sees more of them (issue 32).
   if (ownOnly && role.dataScope !== 'own') return true;
+  // Scope `team` sees only its nodes' drivers and cars: every other scope sees more of them (issue 34).
+  if (teamOnly && role.dataScope !== 'team') return true;
   return codes.some((c) => !hasPermission(permissions, c));
 }
 
@@ -187,7 +197,8 @@ export async function rolesBeyondCaller(db: DbOrTx, ctx: RequestContext, roleIds
     const codes = row.allPermissions
       ? (everything ??= planCodes(ctx))
       : normaliseGrants(await repo.grantsOf(db, ctx.tenantId, id), ctx.permissions.plan).codes;
-    if (roleBeyond(ctx.permissions, ctx.dataScope, row, codes, ctx.ownOnly === true)) beyond.push(id);
+    if (roleBeyond(ctx.permissions, ctx.dataScope, row, codes, ctx.ownOnly === true, ctx.teamIds !== undefined))
+      beyond.push(id);
   }
   return beyond;
 }
@@ -235,12 +246,13 @@ export async function assignableRoleIds(db: DbOrTx, tenantId: number, userId: nu
   ).codes;
   const dataScope = held.some((r) => r.allPermissions || r.dataScope === 'all') ? 'all' : 'assigned';
   const ownOnly = held.length > 0 && held.every((r) => r.dataScope === 'own' && !r.allPermissions);
+  const teamOnly = held.length > 0 && held.every((r) => r.dataScope === 'team' && !r.allPermissions);
   const out = new Set<number>();
   for (const role of all) {
     const codes = role.allPermissions
       ? everything
       : normaliseGrants(await repo.grantsOf(db, tenantId, role.id), new Set(planMenus)).codes;
-    if (!roleBeyond(permissions, dataScope, role, codes, ownOnly)) out.add(role.id);
+    if (!roleBeyond(permissions, dataScope, role, codes, ownOnly, teamOnly)) out.add(role.id);
   }
   return out;
 }

@@ -16,6 +16,7 @@ import {
   type ReportBucket,
 } from '@fleetdesk/contracts/vehicles';
 import type { Lang } from '@fleetdesk/contracts/common';
+import { teamScope } from '../../core/access.js';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import { containsPattern } from '../../core/like.js';
 import type { TenantDays } from '../../core/tenant-time.js';
@@ -24,14 +25,14 @@ import type { Scope } from './vehicles.repository.js';
 const FLEET_STATUSES = CAR_STATUSES.filter((s) => s !== 'sold' && s !== 'scrapped');
 const FINAL = sql.raw(`('sold', 'scrapped')`);
 
-/** `c.tenant_id = … and c.rent_id in (…)` for raw SQL over `cars c`. */
+/** `c.tenant_id = … and c.rent_id in (…)` (and a team leader's nodes) for raw SQL over `cars c`. */
 function scopeSql(scope: Scope, alias = 'c'): SQL {
   const a = sql.raw(alias);
   if (!scope.rentIds.length) return sql`false`;
   return sql`${a}.tenant_id = ${scope.tenantId} and ${a}.rent_id in (${sql.join(
     scope.rentIds.map((id) => sql`${id}`),
     sql`, `,
-  )})`;
+  )}) and ${teamScope(scope, sql`${a}.team_id`)}`;
 }
 const live = (alias = 'c') => sql`${sql.raw(alias)}.deleted_at is null`;
 const num = (v: unknown) => Number(v ?? 0);

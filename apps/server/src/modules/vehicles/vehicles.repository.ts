@@ -29,7 +29,7 @@ import {
   type CarStatus,
   type Energy,
 } from '@fleetdesk/contracts/vehicles';
-import type { RequestContext } from '../../core/access.js';
+import { teamScope, type RentScope, type RequestContext } from '../../core/access.js';
 import {
   EXPORT_PAGE_ROWS,
   rawNumberOrNull,
@@ -46,13 +46,14 @@ import { rents } from '../../db/schema/tenancy.js';
 import { carEvents, carImages, cars } from '../../db/schema/vehicles.js';
 
 /** Who may see which cars: the caller's tenant, in the rents the caller may act in. */
-export type Scope = Pick<RequestContext, 'tenantId' | 'rentIds'>;
+export type Scope = RentScope;
 
 export type CarRow = typeof cars.$inferSelect;
 
 /** The caller's cars: tenant first (every index starts with it), then the rents the caller may act in. */
 export function inScope(scope: Scope): SQL {
-  return and(eq(cars.tenantId, scope.tenantId), inArray(cars.rentId, [...scope.rentIds]))!;
+  const team = scope.teamIds ? teamScope(scope, sql`${cars.teamId}`) : undefined;
+  return and(eq(cars.tenantId, scope.tenantId), inArray(cars.rentId, [...scope.rentIds]), team)!;
 }
 
 /** A car as the read queries give it: its columns (dates as text) and the names it shows. */

@@ -497,7 +497,8 @@ export const carTransferHooks: ApprovalHooks = {
     }
     await tx
       .update(cars)
-      .set({ transferToRentId: null, ...(outcome === 'approved' ? { rentId } : {}), updatedAt: now })
+      // A car that moves to another company leaves its fleet team (issue 34).
+      .set({ transferToRentId: null, ...(outcome === 'approved' ? { rentId, teamId: null } : {}), updatedAt: now })
       .where(and(eq(cars.tenantId, request.tenantId), eq(cars.id, id)));
     if (outcome !== 'approved') return;
     const reason = request.form.reason;
@@ -524,7 +525,7 @@ export async function deleteCar(deps: AppDeps, ctx: RequestContext, id: number, 
     if (car.status === 'rented') throw new ConflictError('vehicles.deleteRented');
     await tx
       .update(cars)
-      .set({ deletedAt: now, deletedBy: ctx.userId, updatedAt: now })
+      .set({ deletedAt: now, deletedBy: ctx.userId, teamId: null, updatedAt: now })
       .where(and(eq(cars.tenantId, ctx.tenantId), eq(cars.id, id)));
     await repo.insertEvent(tx, ctx, { carId: id, kind: 'delete', fromStatus: car.status, remark: reason, at: now });
   });

@@ -61,8 +61,9 @@ describe('employee/list and employee/:id', () => {
   it('pages the tenant employees and filters by keyword, department (with sub-departments), status, role, label', async () => {
     const all = await list({ pageSize: 5 });
     expect(all.rows).toHaveLength(5);
-    // admin, clerk, ten staff, the own workshop's sign-in (xiuli, maintenance) and the CRM's sales1, sales2
-    expect(all.total).toBe(15);
+    // admin, clerk, ten staff, the own workshop's sign-in (xiuli, maintenance), the CRM's sales1, sales2 and the
+    // fleet leader fleet1 (teams)
+    expect(all.total).toBe(16);
     expect((await list({ keyword: '刘洋' })).rows.map((e) => e.username)).toEqual(['liuyang']);
     expect((await list({ keyword: '13800000013' })).rows.map((e) => e.username)).toEqual(['zhaolei']);
     const ops = await list({ departmentId: ids.dept('运营部') });

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
+import { drivers } from './drivers.js';
+import { users } from './identity.js';
+import { rents, tenants } from './tenancy.js';
+
+/**
+ * Fleet teams (issue 34, migration 0042; docs/teams.md). The enums repeat the contracts' lists
+ * (`@fleetdesk/contracts/teams`). `drivers.team_id` and `cars.team_id` say where a driver or a car is now (the
+ * lower areas filter a team leader's lists by them); `team_members` keeps every stay of a driver in a node.
+ */
+export const TEAM_KINDS = ['fleet', 'team'] as const;
+
+/**
+ * A node of the tree: a fleet (车队, no parent) under its company (the rent), or a team (小组) under a fleet of the
+ * same rent. Its leader is an employee or a driver (车队长), or nobody yet. Soft-deleted.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    rentId: bigintRef('rent_id').notNull(),
+    parentId: bigintRef('parent_id'),
+    kind: text('kind').$type<(typeof TEAM_KINDS)[number]>().notNull(),
+    name: text('name').notNull(),
+    leaderUserId: bigintRef('leader_user_id'),
+    leaderDriverId: bigintRef('leader_driver_id'),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    remark: text('remark'),
+    createdBy: bigintRef('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(0),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.rentId], foreignColumns: [rents.tenantId, rents.id] }),
+    foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.leaderUserId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ columns: [t.tenantId, t.leaderDriverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    foreignKey({ columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
+    // A name once among the live nodes of one parent (fleets: of one rent).
+    uniqueIndex('teams_name_uq')
+      .on(t.tenantId, t.rentId, sql`coalesce(parent_id, 0)`, t.name)
+      .where(sql`deleted_at is null`),
+    index('teams_parent_ix').on(t.tenantId, t.parentId),
+    index('teams_leader_user_ix')
+      .on(t.tenantId, t.leaderUserId)
+      .where(sql`leader_user_id is not null and deleted_at is null`),
+    index('teams_leader_driver_ix')
+      .on(t.tenantId, t.leaderDriverId)
+      .where(sql`leader_driver_id is not null and deleted_at is null`),
+    check('teams_kind_ck', sql.raw(`kind in (${inList(TEAM_KINDS)})`)),
+    check('teams_shape_ck', sql`(kind = 'fleet') = (parent_id is null)`),
+    check('teams_leader_ck', sql`leader_user_id is null or leader_driver_id is null`),
+  ],
+);
+
+/**
+ * A driver's stay in a node: joined (by whom, why) and left (null: still there). One open stay per driver, held
+ * by the database; `drivers.team_id` is the open stay's node.
+ */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    teamId: bigintRef('team_id').notNull(),
+    driverId: bigintRef('driver_id').notNull(),
+    joinedAt: tstz('joined_at').notNull(),
+    joinReason: text('join_reason'),
+    joinedBy: bigintRef('joined_by'),
+    leftAt: tstz('left_at'),
+    leaveReason: text('leave_reason'),
+    leftBy: bigintRef('left_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id] }),
+    foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    foreignKey({ columns: [t.tenantId, t.joinedBy], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ columns: [t.tenantId, t.leftBy], foreignColumns: [users.tenantId, users.id] }),
+    uniqueIndex('team_members_open_uq')
+      .on(t.tenantId, t.driverId)
+      .where(sql`left_at is null`),
+    index('team_members_team_ix').on(t.tenantId, t.teamId, t.joinedAt),
+    index('team_members_driver_ix').on(t.tenantId, t.driverId, t.joinedAt),
+    check('team_members_left_ck', sql`left_at is null or left_at >= joined_at`),
+  ],
+);

@@ -1,0 +1,76 @@
+import { TEAM_KIND_TITLES, TEAM_VALIDATION_MESSAGES } from '@fleetdesk/contracts/teams';
+import { defineMessages, defineTitles, hasMessage } from '../../core/i18n.js';
+
+// The schemas' own `v.*` messages, for the field errors this area's services raise with those keys.
+defineMessages(Object.fromEntries(Object.entries(TEAM_VALIDATION_MESSAGES).filter(([key]) => !hasMessage(key))));
+
+defineTitles('teamKind', TEAM_KIND_TITLES);
+
+/** Fleet teams (issue 34, docs/teams.md). */
+defineMessages({
+  'teams.notFound': { 'zh-CN': '车队或小组不存在', 'en-US': 'No such fleet or team' },
+  'teams.stale': {
+    'zh-CN': '该车队已被他人修改，请刷新后重试',
+    'en-US': 'Someone changed this fleet meanwhile: reload it and try again',
+  },
+  'teams.nameTaken': {
+    'zh-CN': '同一上级下已有名为“{name}”的车队或小组',
+    'en-US': 'There is a fleet or team named "{name}" at this place already',
+  },
+  'teams.parentNotFleet': {
+    'zh-CN': '小组只能建在同一公司的车队下',
+    'en-US': 'A team belongs under a fleet of the same company',
+  },
+  'teams.rentFixed': {
+    'zh-CN': '车队所属公司不能修改',
+    'en-US': "A fleet's company cannot change",
+  },
+  'teams.kindFixed': {
+    'zh-CN': '车队不能改为小组，小组也不能改为车队',
+    'en-US': 'A fleet stays a fleet and a team stays a team',
+  },
+  'teams.leaderFleet': {
+    'zh-CN': '车队长只能在自己的车队下建小组，不能新建车队',
+    'en-US': 'A fleet leader adds teams under his fleets, not new fleets',
+  },
+  'teams.leaderUserNotFound': {
+    'zh-CN': '队长须为在职且可查看该公司的员工',
+    'en-US': 'The leader must be an active employee who sees this company',
+  },
+  'teams.leaderDriverNotFound': {
+    'zh-CN': '队长须为该公司在册的司机（未离职、未拉黑）',
+    'en-US': 'The leader must be a driver of this company (not left, not blacklisted)',
+  },
+  'teams.hasChildren': {
+    'zh-CN': '该车队下还有 {count} 个小组，请先删除或移走',
+    'en-US': 'This fleet still has {count} teams: delete or move them first',
+  },
+  'teams.hasMembers': {
+    'zh-CN': '还有 {count} 名司机在其中，请先移出',
+    'en-US': '{count} drivers are still in it: remove them first',
+  },
+  'teams.hasCars': {
+    'zh-CN': '还有 {count} 辆车归其运营，请先移出',
+    'en-US': '{count} cars are still run by it: remove them first',
+  },
+  'teams.disabled': {
+    'zh-CN': '“{name}”已停用，不能加入司机或车辆',
+    'en-US': '"{name}" is disabled: no drivers or cars can join it',
+  },
+  'teams.driversNotFound': {
+    'zh-CN': '以下司机不存在或不属于该公司：{ids}',
+    'en-US': 'These drivers do not exist or are not of this company: {ids}',
+  },
+  'teams.driversNotEligible': {
+    'zh-CN': '已离职或已拉黑的司机不能加入车队：{names}',
+    'en-US': 'Drivers who left or are blacklisted cannot join a fleet: {names}',
+  },
+  'teams.carsNotFound': {
+    'zh-CN': '以下车辆不存在或不属于该公司：{ids}',
+    'en-US': 'These cars do not exist or are not of this company: {ids}',
+  },
+  'teams.carsNotEligible': {
+    'zh-CN': '已售出或已报废的车辆不能加入车队：{plates}',
+    'en-US': 'Sold or scrapped cars cannot join a fleet: {plates}',
+  },
+});

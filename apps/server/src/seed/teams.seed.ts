@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import { rawNumber, rowsOf, type RawNumber, type Tx } from '../core/db.js';
+import { ensureRole } from '../modules/roles/roles.service.js';
+import type { DemoContext } from './context.js';
+import { seedUser } from './tenant-seed.js';
+
+/** The fleet leader's role of the demo (data scope team: the fleets he leads, their drivers and cars). */
+export const FLEET_LEADER_ROLE = {
+  code: 'fleetLeader',
+  name: '车队长',
+  description: '车队运营：只看本人担任队长的车队和小组，以及其中的司机和车辆',
+  dataScope: 'team' as const,
+  grants: [
+    'teams',
+    'teams:view',
+    'teams:add',
+    'teams:edit',
+    'rentDriver',
+    'rentDriver:view',
+    'rentCar',
+    'rentCar:view',
+  ],
+};
+
+const DAY = 86_400_000;
+
+async function addNode(
+  tx: Tx,
+  tenantId: number,
+  n: {
+    rentId: number;
+    parentId?: number;
+    name: string;
+    leaderUserId?: number;
+    leaderDriverId?: number;
+    sort: number;
+    remark?: string;
+    createdBy: number;
+    at: Date;
+  },
+): Promise<number> {
+  const [row] = await rowsOf<{ id: RawNumber }>(
+    tx,
+    sql`insert into teams (tenant_id, rent_id, parent_id, kind, name, leader_user_id, leader_driver_id, sort, remark,
+        created_by, created_at, updated_at)
+      values (${tenantId}, ${n.rentId}, ${n.parentId ?? null}, ${n.parentId ? 'team' : 'fleet'}, ${n.name},
+        ${n.leaderUserId ?? null}, ${n.leaderDriverId ?? null}, ${n.sort}, ${n.remark ?? null}, ${n.createdBy},
+        ${n.at}, ${n.at})
+      returning id`,
+  );
+  return rawNumber(row!.id);
+}
+
+/** Puts drivers in a node since `at` (their stay), and the cars of their signed contracts with them. */
+async function join(
+  tx: Tx,
+  tenantId: number,
+  teamId: number,
+  driverIds: number[],
+  at: Date,
+  by: number,
+  reason: string,
+) {
+  if (!driverIds.length) return;
+  const ids = `{${driverIds.join(',')}}`;
+  await tx.execute(
+    sql`insert into team_members (tenant_id, team_id, driver_id, joined_at, join_reason, joined_by)
+      select ${tenantId}, ${teamId}, x, ${at}, ${reason}, ${by} from unnest(${ids}::bigint[]) as x`,
+  );
+  await tx.execute(
+    sql`update drivers set team_id = ${teamId} where tenant_id = ${tenantId} and id = any(${ids}::bigint[])`,
+  );
+  await tx.execute(
+    sql`update cars c set team_id = ${teamId} from rental_contracts k
+      where k.tenant_id = ${tenantId} and k.driver_id = any(${ids}::bigint[]) and k.state = 'signed'
+        and c.tenant_id = k.tenant_id and c.id = k.car_id and c.rent_id = k.rent_id`,
+  );
+}
+
+/**
+ * The fleets demo (docs/teams.md, "Demo"): the role 车队长 (data scope team) and its sign-in `fleet1` (刘建国,
+ * Hangzhou), who leads 网约车一队 with its teams 早班组 (led by a driver, 车队长) and 夜班组; 商务车队 in Hangzhou and
+ * 浦东车队 in Shanghai led by nobody yet. The rents' active drivers are spread over them (the cars of their signed
+ * contracts go with them), one or two drivers moved from 夜班组 to 早班组 ten days ago (their history), a few drivers
+ * and every idle car stay outside any fleet. The other tenant has one fleet.
+ */
+export async function seedTeams({ tx, clock, passwordLogN, demo, other }: DemoContext): Promise<void> {
+  const { tenantId, adminId } = demo;
+  const hz = demo.rentIds.HZ!;
+  const sh = demo.rentIds.SH!;
+  const now = clock.now();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+  const roleId = await ensureRole(tx, tenantId, FLEET_LEADER_ROLE);
+  const fleet1 = await seedUser(tx, passwordLogN, {
+    tenantId,
+    username: 'fleet1',
+    password: 'Admin@123',
+    phone: '13800000043',
+    name: '刘建国',
+    email: 'fleet1@demo-rentals.cn',
+    rentIds: [hz],
+    roleId,
+  });
+
+  const activeOf = async (rentId: number) =>
+    (
+      await rowsOf<{ id: RawNumber }>(
+        tx,
+        sql`select id from drivers where tenant_id = ${tenantId} and rent_id = ${rentId} and state = 'active'
+          and deleted_at is null order by id`,
+      )
+    ).map((r) => rawNumber(r.id));
+  const hzDrivers = await activeOf(hz);
+  const shDrivers = await activeOf(sh);
+
+  const ride = await addNode(tx, tenantId, {
+    rentId: hz,
+    name: '网约车一队',
+    leaderUserId: fleet1,
+    sort: 1,
+    remark: '滴滴、高德双平台运营',
+    createdBy: adminId,
+    at: ago(120),
+  });
+  // Hangzhou's active drivers: 30 % to each team of 网约车一队, 20 % to 商务车队, the rest outside any fleet.
+  const share = (pct: number) => Math.ceil((hzDrivers.length * pct) / 100);
+  const morningDrivers = hzDrivers.slice(0, share(30));
+  const nightDrivers = hzDrivers.slice(share(30), share(60));
+  const businessDrivers = hzDrivers.slice(share(60), share(80));
+  const morning = await addNode(tx, tenantId, {
+    rentId: hz,
+    parentId: ride,
+    name: '早班组',
+    leaderDriverId: morningDrivers[0],
+    sort: 1,
+    createdBy: adminId,
+    at: ago(118),
+  });
+  const night = await addNode(tx, tenantId, {
+    rentId: hz,
+    parentId: ride,
+    name: '夜班组',
+    sort: 2,
+    remark: '22:00 至次日 06:00',
+    createdBy: fleet1,
+    at: ago(90),
+  });
+  const business = await addNode(tx, tenantId, {
+    rentId: hz,
+    name: '商务车队',
+    sort: 2,
+    remark: '企业长租与商务接送',
+    createdBy: adminId,
+    at: ago(100),
+  });
+  const pudong = await addNode(tx, tenantId, {
+    rentId: sh,
+    name: '浦东车队',
+    sort: 1,
+    createdBy: adminId,
+    at: ago(60),
+  });
+
+  // One or two drivers started in 夜班组 and moved to 早班组 ten days ago (one stays in 夜班组 at least).
+  const movers = nightDrivers.slice(0, Math.min(2, nightDrivers.length - 1));
+  await join(tx, tenantId, night, movers, ago(80), fleet1, '新人入队');
+  await tx.execute(
+    sql`update team_members set left_at = ${ago(10)}, leave_reason = '调整班次', left_by = ${fleet1}
+      where tenant_id = ${tenantId} and driver_id = any(${`{${movers.join(',')}}`}::bigint[]) and left_at is null`,
+  );
+  await join(tx, tenantId, morning, [...morningDrivers, ...movers], ago(10), fleet1, '调整班次');
+  await join(tx, tenantId, night, nightDrivers.slice(movers.length), ago(85), fleet1, '新人入队');
+  await join(tx, tenantId, business, businessDrivers, ago(95), adminId, '企业客户专属');
+  await join(tx, tenantId, pudong, shDrivers.slice(0, Math.ceil(shDrivers.length / 2)), ago(55), adminId, '浦东片区');
+
+  await addNode(tx, other.tenantId, {
+    rentId: other.rentIds.BJ!,
+    name: '朝阳车队',
+    sort: 1,
+    createdBy: other.userId,
+    at: ago(30),
+  });
+}
