@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, Instant, MobilePhone, PageQuery, yuan } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 import { GPS_ALARM_TYPES, GpsAlarmType } from './gps-rules.js';
+import { DEFAULT_TEAM_RULES, TeamRules } from './team-performance.js';
 
 /**
  * Organisation and access administration: departments and employees (the address book), roles with their
@@ -651,6 +652,7 @@ export const TenantRules = z.object({
   crm: CrmRules.default(DEFAULT_CRM_RULES).describe('CRM pool and claim limits, survey links (issue 32)'),
   shortTerm: ShortTermRules.default(DEFAULT_SHORT_TERM_RULES).describe('short-term rental (issue 33)'),
   timeShare: TimeShareRules.default(DEFAULT_TIME_SHARE_RULES).describe('time-share rental (issue 33)'),
+  teams: TeamRules.default(DEFAULT_TEAM_RULES).describe('fleet teams: the ranking weights (issue 34)'),
   messageArchiveDays: z
     .number()
     .int()

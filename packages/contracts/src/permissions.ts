@@ -133,7 +133,7 @@ export const MENUS: readonly MenuDef[] = [
   ),
   menu('sevenGo', '/sevenTime', '分时租赁', 'Time-share rental', 'ClockCircleOutlined', CRUD),
   menu('sevenSetting', '/sevenSetting', '租赁管理设置', 'Rental management', 'ControlOutlined', ['view', 'edit']),
-  menu('teams', '/teams', '车队运营', 'Fleet operations', 'ClusterOutlined', CRUD),
+  menu('teams', '/teams', '车队运营', 'Fleet operations', 'ClusterOutlined', [...CRUD, 'import']),
   menu('oa', '/oa', '办公管理', 'Office', 'ApartmentOutlined', ['view']),
   menu('oaDepart', '/oa/depart', '通讯录', 'Address book', 'ContactsOutlined', [...CRUD, 'import'], 'oa'),
   menu('oaCompany', '/oa/companySetting', '子公司管理', 'Subsidiaries', 'BankOutlined', CRUD.slice(0, 4), 'oa'),

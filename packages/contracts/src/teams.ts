@@ -58,7 +58,7 @@ export type LeaderKind = z.infer<typeof LeaderKind>;
 export const LEADER_KIND_TITLES: Record<LeaderKind, LocalText> = {
   none: t('暂无队长', 'No leader'),
   employee: t('员工', 'Employee'),
-  driver: t('司机（车队长）', 'Driver (车队长)'),
+  driver: t('司机（车队长）', 'Driver (fleet leader)'),
 };
 
 /** The most drivers or cars one call moves. */

@@ -13,6 +13,7 @@ import { registerMaintenance } from './maintenance/register.js';
 import { registerCrm } from './crm/register.js';
 import { registerShortTerm } from './short-term/register.js';
 import { registerTimeShare } from './time-share/register.js';
+import { registerTeams } from './teams/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
 import { registerOrganisation } from './organisation/register.js';
@@ -52,6 +53,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerCrm,
   registerShortTerm,
   registerTimeShare,
+  registerTeams,
 ];
 
 const registered = new WeakSet<AppDeps>();

@@ -24,6 +24,57 @@ export const FLEET_LEADER_ROLE = {
 
 const DAY = 86_400_000;
 
+/** A small deterministic generator (the demo is the same on every run). */
+function generator(seed: number) {
+  let x = seed;
+  return (min: number, max: number) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return min + (x % (max - min + 1));
+  };
+}
+
+/**
+ * Forty days of platform figures for every driver in a fleet (DiDi for most, Amap for every third driver, both for
+ * some), about one day off a week, as the `driver_flow` import would have written them.
+ */
+async function seedFlows(tx: Tx, tenantId: number, by: number, now: Date): Promise<void> {
+  const drivers = await rowsOf<{ id: RawNumber; rent_id: RawNumber; time_zone: string }>(
+    tx,
+    sql`select d.id, d.rent_id, t.time_zone from drivers d join tenants t on t.id = d.tenant_id
+      where d.tenant_id = ${tenantId} and d.team_id is not null order by d.id`,
+  );
+  const values: ReturnType<typeof sql>[] = [];
+  for (const d of drivers) {
+    const id = rawNumber(d.id);
+    const rand = generator(id * 7919);
+    const skill = rand(70, 130) / 100;
+    for (let back = 40; back >= 1; back--) {
+      if (rand(1, 7) === 1) continue;
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: d.time_zone }).format(
+        new Date(now.getTime() - back * DAY),
+      );
+      const platforms = id % 3 === 0 ? ['gaode'] : id % 5 === 0 ? ['didi', 'gaode'] : ['didi'];
+      for (const platform of platforms) {
+        const share = platforms.length === 2 ? 0.5 : 1;
+        const minutes = Math.round(rand(360, 720) * share);
+        const orders = Math.round((minutes / 60) * rand(20, 32) * skill * 0.1);
+        const flowFen = orders * rand(2600, 4200);
+        values.push(
+          sql`(${tenantId}, ${id}, ${rawNumber(d.rent_id)}, ${day}::date, ${platform}, ${minutes}, ${orders}, ${flowFen},
+            'import', ${by}, ${now}, ${now})`,
+        );
+      }
+    }
+  }
+  for (let i = 0; i < values.length; i += 500) {
+    await tx.execute(
+      sql`insert into driver_flow_days (tenant_id, driver_id, rent_id, day, platform, online_minutes, orders, flow_fen,
+          source, created_by, created_at, updated_at)
+        values ${sql.join(values.slice(i, i + 500), sql`, `)}`,
+    );
+  }
+}
+
 async function addNode(
   tx: Tx,
   tenantId: number,
@@ -51,7 +102,7 @@ async function addNode(
   return rawNumber(row!.id);
 }
 
-/** Puts drivers in a node since `at` (their stay), and the cars of their signed contracts with them. */
+/** Puts drivers in a node since `at` (their stay), and the car of each one's latest signed contract with them. */
 async function join(
   tx: Tx,
   tenantId: number,
@@ -70,19 +121,23 @@ async function join(
   await tx.execute(
     sql`update drivers set team_id = ${teamId} where tenant_id = ${tenantId} and id = any(${ids}::bigint[])`,
   );
+  // The car of each driver's latest signed contract (a driver drives one car).
   await tx.execute(
-    sql`update cars c set team_id = ${teamId} from rental_contracts k
-      where k.tenant_id = ${tenantId} and k.driver_id = any(${ids}::bigint[]) and k.state = 'signed'
-        and c.tenant_id = k.tenant_id and c.id = k.car_id and c.rent_id = k.rent_id`,
+    sql`update cars c set team_id = ${teamId} from (
+        select distinct on (k.driver_id) k.car_id, k.rent_id from rental_contracts k
+        where k.tenant_id = ${tenantId} and k.driver_id = any(${ids}::bigint[]) and k.state = 'signed'
+        order by k.driver_id, k.id desc) k
+      where c.tenant_id = ${tenantId} and c.id = k.car_id and c.rent_id = k.rent_id`,
   );
 }
 
 /**
  * The fleets demo (docs/teams.md, "Demo"): the role 车队长 (data scope team) and its sign-in `fleet1` (刘建国,
  * Hangzhou), who leads 网约车一队 with its teams 早班组 (led by a driver, 车队长) and 夜班组; 商务车队 in Hangzhou and
- * 浦东车队 in Shanghai led by nobody yet. The rents' active drivers are spread over them (the cars of their signed
- * contracts go with them), one or two drivers moved from 夜班组 to 早班组 ten days ago (their history), a few drivers
- * and every idle car stay outside any fleet. The other tenant has one fleet.
+ * 浦东车队 in Shanghai led by nobody yet. The rents' active drivers are spread over them (the car of each one's
+ * latest signed contract goes with him), one or two drivers moved from 夜班组 to 早班组 ten days ago (their history), a few drivers
+ * and every idle car stay outside any fleet. Every fleet driver has forty days of platform figures (`seedFlows`).
+ * The other tenant has one fleet.
  */
 export async function seedTeams({ tx, clock, passwordLogN, demo, other }: DemoContext): Promise<void> {
   const { tenantId, adminId } = demo;
@@ -169,10 +224,13 @@ export async function seedTeams({ tx, clock, passwordLogN, demo, other }: DemoCo
     sql`update team_members set left_at = ${ago(10)}, leave_reason = '调整班次', left_by = ${fleet1}
       where tenant_id = ${tenantId} and driver_id = any(${`{${movers.join(',')}}`}::bigint[]) and left_at is null`,
   );
-  await join(tx, tenantId, morning, [...morningDrivers, ...movers], ago(10), fleet1, '调整班次');
+  await join(tx, tenantId, morning, morningDrivers, ago(115), adminId, '组建早班组');
+  await join(tx, tenantId, morning, movers, ago(10), fleet1, '调整班次');
   await join(tx, tenantId, night, nightDrivers.slice(movers.length), ago(85), fleet1, '新人入队');
   await join(tx, tenantId, business, businessDrivers, ago(95), adminId, '企业客户专属');
   await join(tx, tenantId, pudong, shDrivers.slice(0, Math.ceil(shDrivers.length / 2)), ago(55), adminId, '浦东片区');
+
+  await seedFlows(tx, tenantId, adminId, now);
 
   await addNode(tx, other.tenantId, {
     rentId: other.rentIds.BJ!,

@@ -221,6 +221,18 @@ export const ROUTES: RouteDef[] = [
     page: lazyPage(() => import('../features/maintenance/pages/maintenance-page')),
   },
   {
+    // Fleet operations: the tree of companies, fleets and teams, the chosen one's drivers, cars and history
+    // (`?team={id}&tab=...`): one screen.
+    name: 'teams',
+    path: '/teams',
+    titleKey: 'teams:routes.teams',
+    frame: 'header',
+    permission: 'teams',
+    icon: 'ClusterOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/teams/pages/teams-page')),
+  },
+  {
     // The CRM as tabs (`leads`, `followUps`, `funnel`, `surveys`, `settings`), the lead page (`lead/{id}`) and the
     // survey page (`survey/{id}`): one route, as the maintenance screens.
     name: 'crm',

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -104,5 +106,52 @@ export const teamMembers = pgTable(
     index('team_members_team_ix').on(t.tenantId, t.teamId, t.joinedAt),
     index('team_members_driver_ix').on(t.tenantId, t.driverId, t.joinedAt),
     check('team_members_left_ck', sql`left_at is null or left_at >= joined_at`),
+  ],
+);
+
+export const FLOW_PLATFORMS = ['didi', 'gaode', 'caocao', 't3', 'meituan', 'other'] as const;
+export const FLOW_SOURCES = ['import', 'api'] as const;
+
+/**
+ * A driver's day on a ride-hailing platform (issue 34, migration 0043): online minutes, orders, flow (营业流水), from
+ * the `driver_flow` import or a platform adapter. One row per driver, day and platform: a later import of the same
+ * day replaces it. `rent_id` is the driver's company when it was written (the lists filter by it).
+ */
+export const driverFlowDays = pgTable(
+  'driver_flow_days',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    driverId: bigintRef('driver_id').notNull(),
+    rentId: bigintRef('rent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').$type<(typeof FLOW_PLATFORMS)[number]>().notNull(),
+    onlineMinutes: integer('online_minutes').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    flowFen: bigint('flow_fen', { mode: 'number' }).notNull().default(0),
+    source: text('source').$type<(typeof FLOW_SOURCES)[number]>().notNull(),
+    /** `imp:<import>:<row>` of the import that wrote it last: a resumed import finds the rows it wrote. */
+    importRef: text('import_ref'),
+    createdBy: bigintRef('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
+    foreignKey({ columns: [t.tenantId, t.rentId], foreignColumns: [rents.tenantId, rents.id] }),
+    uniqueIndex('driver_flow_days_uq').on(t.tenantId, t.driverId, t.day, t.platform),
+    index('driver_flow_days_day_ix').on(t.tenantId, t.day, t.rentId),
+    uniqueIndex('driver_flow_days_import_ref_uq')
+      .on(t.tenantId, t.importRef)
+      .where(sql`import_ref is not null`),
+    check('driver_flow_days_platform_ck', sql.raw(`platform in (${inList(FLOW_PLATFORMS)})`)),
+    check('driver_flow_days_source_ck', sql.raw(`source in (${inList(FLOW_SOURCES)})`)),
+    check(
+      'driver_flow_days_values_ck',
+      sql`online_minutes between 0 and 1440 and orders >= 0 and flow_fen >= 0`,
+    ),
   ],
 );

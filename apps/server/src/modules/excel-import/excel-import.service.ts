@@ -41,6 +41,8 @@ export interface ImportContext {
   lang: Lang;
   /** The `{extra}` path segment, checked by the type (for cars: the target rent). */
   extra: string | null;
+  /** A team leader's nodes (data scope `team`, `RequestContext.teamIds`): the records he may import for. */
+  teamIds?: number[];
   /**
    * The import being written (null for a check). Records it wrote carry refs `imp:<importId>:<line>`, so a
    * type can tell a clash with an earlier row of the same file from one with an older record.
@@ -98,6 +100,8 @@ export interface ImportColumnDef {
   description?: LocalText;
   /** The accepted values, when the column takes one of a list (fixed, or the tenant's: types, rents...). */
   values?: (deps: AppDeps, ctx: ImportContext) => Promise<Choice<string>[]>;
+  /** Other headers that mean this column (another system's export: a platform's "完单量" for orders). */
+  aliases?: readonly string[];
 }
 
 /** The `values` of a rent column: the rents of the tenant the caller may import into, by short name. */
@@ -211,6 +215,7 @@ function contextOf(ctx: RequestContext, extra: string | null): ImportContext {
     rentIds: [...ctx.rentIds],
     lang: ctx.lang,
     extra,
+    ...(ctx.teamIds ? { teamIds: [...ctx.teamIds] } : {}),
   };
 }
 
@@ -329,10 +334,16 @@ async function readUpload(req: FastifyRequest, type: AnyImportType): Promise<Upl
   const [head, ...data] = sheet;
   if (!head || !data.length) throw new BadRequestError('import.empty');
   if (data.length > IMPORT_MAX_ROWS) throw new BadRequestError('import.tooManyRows', { max: IMPORT_MAX_ROWS });
-  const norm = (s: string) => s.replace(/[*＊\s]/g, '').toLowerCase();
+  // Case, spaces, the required mark and full-width brackets aside: "在线时长（小时）" is "在线时长(小时)".
+  const norm = (s: string) =>
+    s
+      .replace(/[*＊\s]/g, '')
+      .replace(/（/g, '(')
+      .replace(/）/g, ')')
+      .toLowerCase();
   const byTitle = new Map<string, string>();
   for (const c of type.columns) {
-    for (const t of [c.key, c.title['zh-CN'], c.title['en-US']]) byTitle.set(norm(t), c.key);
+    for (const t of [c.key, c.title['zh-CN'], c.title['en-US'], ...(c.aliases ?? [])]) byTitle.set(norm(t), c.key);
   }
   const keyAt: (string | null)[] = [];
   const unknownColumns: string[] = [];

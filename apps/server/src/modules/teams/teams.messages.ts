@@ -1,8 +1,15 @@
+import { TEAM_PERFORMANCE_VALIDATION_MESSAGES } from '@fleetdesk/contracts/team-performance';
 import { TEAM_KIND_TITLES, TEAM_VALIDATION_MESSAGES } from '@fleetdesk/contracts/teams';
 import { defineMessages, defineTitles, hasMessage } from '../../core/i18n.js';
 
 // The schemas' own `v.*` messages, for the field errors this area's services raise with those keys.
-defineMessages(Object.fromEntries(Object.entries(TEAM_VALIDATION_MESSAGES).filter(([key]) => !hasMessage(key))));
+defineMessages(
+  Object.fromEntries(
+    Object.entries({ ...TEAM_VALIDATION_MESSAGES, ...TEAM_PERFORMANCE_VALIDATION_MESSAGES }).filter(
+      ([key]) => !hasMessage(key),
+    ),
+  ),
+);
 
 defineTitles('teamKind', TEAM_KIND_TITLES);
 
@@ -72,5 +79,36 @@ defineMessages({
   'teams.carsNotEligible': {
     'zh-CN': '已售出或已报废的车辆不能加入车队：{plates}',
     'en-US': 'Sold or scrapped cars cannot join a fleet: {plates}',
+  },
+  // the driver_flow import (flow.import.ts)
+  'teams.flowPlatform': {
+    'zh-CN': '未知平台“{value}”，可选：{platforms}',
+    'en-US': 'Unknown platform "{value}"; one of: {platforms}',
+  },
+  'teams.flowPlatformNeeded': {
+    'zh-CN': '请填写平台，或在导入时选择平台',
+    'en-US': 'Give the platform, or choose it for the import',
+  },
+  'teams.flowDriverNeeded': { 'zh-CN': '请填写司机手机号或身份证号', 'en-US': "Give the driver's phone or ID number" },
+  'teams.flowDriverNotFound': {
+    'zh-CN': '没有找到司机“{value}”（须为您可查看的司机）',
+    'en-US': 'No driver "{value}" among the drivers you see',
+  },
+  'teams.flowNameDiffers': {
+    'zh-CN': '姓名“{name}”与司机档案“{driver}”不符，按手机号/身份证号导入',
+    'en-US': 'The name "{name}" differs from the record\'s "{driver}"; imported by phone or ID number',
+  },
+  'teams.flowFutureDay': { 'zh-CN': '日期 {day} 尚未到来', 'en-US': 'The date {day} is still to come' },
+  'teams.flowOnlineTwice': {
+    'zh-CN': '在线时长的小时数与分钟数不一致',
+    'en-US': 'The online hours and minutes disagree',
+  },
+  'teams.flowEmpty': {
+    'zh-CN': '在线时长、订单数和流水都为空',
+    'en-US': 'Online time, orders and flow are all empty',
+  },
+  'teams.flowReplaces': {
+    'zh-CN': '{day} 已有该平台的数据，将被覆盖',
+    'en-US': "This platform's figures of {day} are stored already and will be replaced",
   },
 });

@@ -24,6 +24,7 @@ import {
 } from '@fleetdesk/contracts/teams';
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
+import { performanceRoutes } from './performance.routes.js';
 import {
   addCars,
   addMembers,
@@ -49,6 +50,7 @@ const audit = { targetType: 'team' };
 export async function teamsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
+  await app.register(performanceRoutes);
 
   app.get(P.tree, {
     schema: {

@@ -178,6 +178,9 @@ describe('rules', () => {
         nightFrom: '23:00',
         nightTo: '07:00',
       },
+      teams: {
+        weights: { flow: 30, orders: 15, onlineHours: 15, onTime: 20, overdueDays: 10, violations: 5, accidents: 5 },
+      },
     });
     // The demo saved one rule (its second approver); the rest are the defaults.
     expect(await tenantRules(t.deps, demo)).toEqual({

@@ -88,6 +88,18 @@ describe('the demo', () => {
     expect(moves.filter((m) => m.leaveReason === '调整班次').length).toBeGreaterThan(0);
     const theirs = (await t.request('GET', `${T}/tree`, { as: 'other' })).json().data as TeamNode[];
     expect(theirs.map((n) => n.name)).toEqual(['朝阳车队']);
+
+    // forty days of platform figures: last week's month ranks every driver of his fleet
+    const month = new Date(t.clock.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 7);
+    const ranking = await t.request('GET', `${A}/teamPerf/drivers`, {
+      as: 'fleet1',
+      query: { month, teamId: ride.id, pageSize: 100 },
+    });
+    expect(ranking.statusCode, ranking.body).toBe(200);
+    const rows = ranking.json().data.rows as { flow: number; rank: number }[];
+    expect(rows).toHaveLength(detail.membersTotal);
+    expect(rows.filter((x) => x.flow > 0).length).toBeGreaterThan(0);
+    expect(rows[0]!.rank).toBe(1);
   });
 });
 

@@ -67,10 +67,11 @@ describe('the modules offered', () => {
         'crm',
         'sevenGo',
         'sevenSetting',
+        'teams',
         'oaDepart',
         'oaSetting',
       ]),
     );
-    for (const code of ['teams', 'notarization']) expect(codes).not.toContain(code);
+    expect(codes).not.toContain('notarization');
   });
 });

@@ -158,6 +158,9 @@ describe('the business rules', () => {
         nightFrom: '23:00',
         nightTo: '07:00',
       },
+      teams: {
+        weights: { flow: 30, orders: 15, onlineHours: 15, onTime: 20, overdueDays: 10, violations: 5, accidents: 5 },
+      },
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
     // The session follows (spec section 3: settingDebtorPaying).
@@ -171,6 +174,7 @@ describe('the business rules', () => {
       crm: { ...RULE_DEFAULTS.crm, poolDays: 30 },
       shortTerm: { ...RULE_DEFAULTS.shortTerm, graceMinutes: 90, fuelPerPct: 7.5 },
       timeShare: { ...RULE_DEFAULTS.timeShare, offZoneFee: 80, nightFrom: '22:00' },
+      teams: { weights: { ...RULE_DEFAULTS.teams.weights, flow: 60 } },
     };
     const server = sessionServer(ADMIN, {
       [`GET ${RULES}`]: () => ok(stored),
@@ -185,6 +189,7 @@ describe('the business rules', () => {
       crm: stored.crm,
       shortTerm: stored.shortTerm,
       timeShare: stored.timeShare,
+      teams: stored.teams,
     });
   }, 120_000);
 

@@ -160,12 +160,14 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
   const submit = async (values: Values) => {
     form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })) as never);
     // Someone who may not read the cost centres keeps the stored vehicle cost centre.
-    // The sections other screens edit (the CRM's pool rules, the rental rules of /sevenSetting) go back as read.
+    // The sections other screens edit (the CRM's pool rules, the rental rules of /sevenSetting, the fleet ranking
+    // weights of /teams) go back as read.
     const parsed = TenantRules.safeParse({
       ...(toRules({ ...values, costs: pickCentre ? values.costs : rules.costs }) as object),
       crm: rules.crm,
       shortTerm: rules.shortTerm,
       timeShare: rules.timeShare,
+      teams: rules.teams,
     });
     if (!parsed.success) {
       form.setFields(schemaErrors(parsed.error, t).map((f) => ({ ...f, name: fieldOf(f.name) })) as never);

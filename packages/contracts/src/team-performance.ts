@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { Id, LocalDate, PageQuery, YearMonth, type LocalText } from './common.js';
+import { addValidationMessages } from './validation-registry.js';
+
+/**
+ * Fleet performance (issue 34; docs/teams.md, "Performance"): each driver's days on the ride-hailing platforms
+ * (online time, orders, flow 营业流水), entered by the Excel import `driver_flow` (one platform per file, its export
+ * columns recognised) or by a platform adapter; a month's figures per driver and per fleet node with the rent paid
+ * on time, overdue days, violations and accidents; a ranking by the tenant's weights (`rankDrivers`, shared by the
+ * server, the web and the tests). Money is yuan on the wire, fen in the database.
+ */
+const base = '/api/ccwadmin';
+
+export const TeamPerformancePaths = {
+  days: `${base}/teamPerf/days`,
+  drivers: `${base}/teamPerf/drivers`,
+  teams: `${base}/teamPerf/teams`,
+  export: `${base}/teamPerf/export`,
+  weights: `${base}/teamPerf/weights`,
+} as const;
+
+/** The Excel import type of platform flows: `excel/data/import/driver_flow/data/{platform}`. */
+export const DRIVER_FLOW_IMPORT_TYPE = 'driver_flow';
+
+const t = (zh: string, en: string): LocalText => ({ 'zh-CN': zh, 'en-US': en });
+
+export const TEAM_PERFORMANCE_VALIDATION_MESSAGES = {
+  'v.rankingWeights': {
+    'zh-CN': '至少一项指标的权重须大于 0',
+    'en-US': 'Give at least one metric a weight above 0',
+  },
+} satisfies Record<string, LocalText>;
+addValidationMessages(TEAM_PERFORMANCE_VALIDATION_MESSAGES);
+
+export const FLOW_PLATFORMS = ['didi', 'gaode', 'caocao', 't3', 'meituan', 'other'] as const;
+export const FlowPlatform = z.enum(FLOW_PLATFORMS);
+export type FlowPlatform = z.infer<typeof FlowPlatform>;
+export const FLOW_PLATFORM_TITLES: Record<FlowPlatform, LocalText> = {
+  didi: t('滴滴出行', 'DiDi'),
+  gaode: t('高德打车', 'Amap ride-hailing'),
+  caocao: t('曹操出行', 'Caocao'),
+  t3: t('T3 出行', 'T3'),
+  meituan: t('美团打车', 'Meituan'),
+  other: t('其他平台', 'Other platform'),
+};
+
+// ------------------------------------------------------------------------------------------------ weights
+
+export const RANKING_METRICS = [
+  'flow',
+  'orders',
+  'onlineHours',
+  'onTime',
+  'overdueDays',
+  'violations',
+  'accidents',
+] as const;
+export type RankingMetric = (typeof RANKING_METRICS)[number];
+export const RANKING_METRIC_TITLES: Record<RankingMetric, LocalText> = {
+  flow: t('流水', 'Flow'),
+  orders: t('订单数', 'Orders'),
+  onlineHours: t('在线时长', 'Online hours'),
+  onTime: t('按时交租率', 'Rent paid on time'),
+  overdueDays: t('逾期天数', 'Overdue days'),
+  violations: t('违章', 'Violations'),
+  accidents: t('事故', 'Accidents'),
+};
+/** Metrics where less is better: their best driver is the one with the fewest. */
+export const LOWER_IS_BETTER: ReadonlySet<RankingMetric> = new Set(['overdueDays', 'violations', 'accidents']);
+
+const weight = z.number().int().min(0).max(100);
+export const RankingWeights = z
+  .strictObject({
+    flow: weight,
+    orders: weight,
+    onlineHours: weight,
+    onTime: weight,
+    overdueDays: weight,
+    violations: weight,
+    accidents: weight,
+  })
+  .refine((w) => RANKING_METRICS.some((m) => w[m] > 0), { message: 'v.rankingWeights' });
+export type RankingWeights = z.infer<typeof RankingWeights>;
+export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
+  flow: 30,
+  orders: 15,
+  onlineHours: 15,
+  onTime: 20,
+  overdueDays: 10,
+  violations: 5,
+  accidents: 5,
+};
+
+/** `TenantRules.teams`. */
+export const TeamRules = z.object({
+  weights: RankingWeights.default(DEFAULT_RANKING_WEIGHTS).describe('the ranking weights of fleet performance'),
+});
+export type TeamRules = z.infer<typeof TeamRules>;
+export const DEFAULT_TEAM_RULES: TeamRules = { weights: DEFAULT_RANKING_WEIGHTS };
+
+// ------------------------------------------------------------------------------------------------ ranking
+
+/** One driver's month, the ranking's input. */
+export interface MetricRow {
+  driverId: number;
+  onlineMinutes: number;
+  orders: number;
+  /** Yuan. */
+  flow: number;
+  /** Rent lines due in the month. */
+  rentLines: number;
+  /** Of those, paid in full by their due date. */
+  onTimeLines: number;
+  overdueDays: number;
+  violations: number;
+  accidents: number;
+}
+
+/** The metric's value for the ranking; the on-time rate of a driver with no rent due is 1 (nothing was late). */
+export function metricValue(row: MetricRow, metric: RankingMetric): number {
+  switch (metric) {
+    case 'flow':
+      return row.flow;
+    case 'orders':
+      return row.orders;
+    case 'onlineHours':
+      return row.onlineMinutes / 60;
+    case 'onTime':
+      return row.rentLines === 0 ? 1 : row.onTimeLines / row.rentLines;
+    case 'overdueDays':
+      return row.overdueDays;
+    case 'violations':
+      return row.violations;
+    case 'accidents':
+      return row.accidents;
+  }
+}
+
+/**
+ * Scores and ranks drivers: each metric scaled 0-100 across the rows (the best 100, the worst 0; all equal: 100),
+ * less being better for overdue days, violations and accidents; the score is the weighted mean (0-100, two
+ * decimals); rank 1 is the highest score, ties share a rank (competition ranking: 1, 1, 3), ordered then by flow
+ * and the driver's id.
+ */
+export function rankDrivers<R extends MetricRow>(
+  rows: readonly R[],
+  weights: RankingWeights,
+): (R & { score: number; rank: number })[] {
+  const total = RANKING_METRICS.reduce((sum, m) => sum + weights[m], 0);
+  const range = new Map<RankingMetric, { min: number; max: number }>();
+  for (const m of RANKING_METRICS) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const row of rows) {
+      const v = metricValue(row, m);
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    range.set(m, { min, max });
+  }
+  const scored = rows.map((row) => {
+    let sum = 0;
+    for (const m of RANKING_METRICS) {
+      if (!weights[m]) continue;
+      const { min, max } = range.get(m)!;
+      const v = metricValue(row, m);
+      const scaled = max === min ? 1 : LOWER_IS_BETTER.has(m) ? (max - v) / (max - min) : (v - min) / (max - min);
+      sum += weights[m] * scaled * 100;
+    }
+    return { ...row, score: total ? Math.round((sum / total) * 100) / 100 : 0, rank: 0 };
+  });
+  scored.sort((a, b) => b.score - a.score || b.flow - a.flow || a.driverId - b.driverId);
+  for (let i = 0; i < scored.length; i++) {
+    scored[i]!.rank = i > 0 && scored[i]!.score === scored[i - 1]!.score ? scored[i - 1]!.rank : i + 1;
+  }
+  return scored;
+}
+
+// ------------------------------------------------------------------------------------------------ calls
+
+export const FlowDaysQuery = PageQuery.extend({
+  teamId: Id.optional().describe('the drivers now in this node and its teams'),
+  driverId: Id.optional(),
+  platform: FlowPlatform.optional(),
+  from: LocalDate.optional(),
+  to: LocalDate.optional(),
+});
+export type FlowDaysQuery = z.infer<typeof FlowDaysQuery>;
+
+export const FlowDay = z.object({
+  id: Id,
+  driverId: Id,
+  driverName: z.string(),
+  teamName: z.string().nullable(),
+  day: LocalDate,
+  platform: FlowPlatform,
+  onlineMinutes: z.number().int(),
+  orders: z.number().int(),
+  flow: z.number(),
+  source: z.enum(['import', 'api']),
+});
+export type FlowDay = z.infer<typeof FlowDay>;
+
+export const DriverRankingQuery = PageQuery.extend({
+  month: YearMonth,
+  teamId: Id.optional().describe('the drivers now in this node and its teams; none: every driver in a fleet'),
+  keyword: z.string().trim().max(30).optional().describe("part of the driver's name or phone"),
+});
+export type DriverRankingQuery = z.infer<typeof DriverRankingQuery>;
+
+export const DriverMonth = z.object({
+  driverId: Id,
+  name: z.string(),
+  phone: z.string(),
+  teamId: Id.nullable(),
+  teamName: z.string().nullable(),
+  onlineMinutes: z.number().int(),
+  orders: z.number().int(),
+  flow: z.number(),
+  rentLines: z.number().int(),
+  onTimeLines: z.number().int(),
+  overdueDays: z.number().int(),
+  violations: z.number().int(),
+  accidents: z.number().int(),
+  /** 0-100 by the tenant's weights, among the drivers ranked together (the node's, or every fleet's). */
+  score: z.number(),
+  rank: z.number().int(),
+});
+export type DriverMonth = z.infer<typeof DriverMonth>;
+
+export const DriverRanking = z.object({
+  month: YearMonth,
+  weights: RankingWeights,
+  rows: z.array(DriverMonth),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type DriverRanking = z.infer<typeof DriverRanking>;
+
+export const TeamMonthQuery = z.object({ month: YearMonth, rentId: Id.optional() });
+export type TeamMonthQuery = z.infer<typeof TeamMonthQuery>;
+
+/** A node's month: the sums over the drivers now in it and its teams. */
+export const TeamMonth = z.object({
+  teamId: Id,
+  parentId: Id.nullable(),
+  name: z.string(),
+  kind: z.enum(['fleet', 'team']),
+  drivers: z.number().int(),
+  onlineMinutes: z.number().int(),
+  orders: z.number().int(),
+  flow: z.number(),
+  /** Flow per driver. */
+  flowPerDriver: z.number(),
+  rentLines: z.number().int(),
+  onTimeLines: z.number().int(),
+  overdueDays: z.number().int(),
+  violations: z.number().int(),
+  accidents: z.number().int(),
+  /** The mean score of its drivers among every fleet's. */
+  score: z.number(),
+});
+export type TeamMonth = z.infer<typeof TeamMonth>;
