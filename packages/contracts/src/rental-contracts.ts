@@ -162,6 +162,7 @@ export const LINE_TYPES = [
   'settlementFee',
   'depositRefund',
   'repair',
+  'teamReward',
 ] as const;
 export const LineType = z.enum(LINE_TYPES);
 export type LineType = z.infer<typeof LineType>;
@@ -180,6 +181,7 @@ export const LINE_TYPE_TITLES: Record<LineType, LocalText> = {
   settlementFee: t('退车结算费', 'Settlement fee'),
   depositRefund: t('退押金', 'Deposit refund'),
   repair: t('维修费（司机承担）', "Repair (driver's share)"),
+  teamReward: t('车队奖惩', 'Fleet reward or penalty'),
 };
 
 export const LINE_STATES = ['unpaid', 'partial', 'paid', 'waived'] as const;

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RANKING_WEIGHTS,
+  driverCommission,
+  leaderCommission,
   LOWER_IS_BETTER,
   RANKING_METRICS,
   RankingWeights,
@@ -150,5 +152,70 @@ describe('rankDrivers', () => {
     expect(RankingWeights.safeParse(zero).success).toBe(false);
     expect(RankingWeights.safeParse({ ...zero, violations: 101 }).success).toBe(false);
     expect(RankingWeights.safeParse(DEFAULT_RANKING_WEIGHTS).success).toBe(true);
+  });
+});
+
+describe('driverCommission and leaderCommission', () => {
+  const terms = fc.record({
+    flowTarget: fc.integer({ min: 0, max: 100_000_00 }).map((f) => f / 100),
+    flowSharePct: fc.integer({ min: 0, max: 1000 }).map((p) => p / 10),
+    onTimeBonus: fc.integer({ min: 0, max: 100_000 }).map((f) => f / 100),
+    violationPenalty: fc.integer({ min: 0, max: 100_000 }).map((f) => f / 100),
+    accidentPenalty: fc.integer({ min: 0, max: 500_000 }).map((f) => f / 100),
+  });
+  const metrics = fc
+    .record({
+      flowFen: fc.integer({ min: 0, max: 20_000_000 }),
+      rentLines: fc.integer({ min: 0, max: 5 }),
+      paid: fc.integer({ min: 0, max: 5 }),
+      violations: fc.integer({ min: 0, max: 10 }),
+      accidents: fc.integer({ min: 0, max: 3 }),
+    })
+    .map(({ paid, ...m }) => ({ ...m, onTimeLines: Math.min(paid, m.rentLines) }));
+
+  it('pays the share only above the target, the bonus only for a month wholly on time, and nets the penalties', () => {
+    fc.assert(
+      fc.property(metrics, terms, (m, rule) => {
+        const c = driverCommission(m, rule);
+        const target = Math.round(rule.flowTarget * 100);
+        if (m.flowFen <= target) expect(c.shareFen).toBe(0);
+        else expect(c.shareFen).toBe(Math.round(((m.flowFen - target) * Math.round(rule.flowSharePct * 10)) / 1000));
+        expect(c.bonusFen).toBe(
+          m.rentLines > 0 && m.onTimeLines === m.rentLines ? Math.round(rule.onTimeBonus * 100) : 0,
+        );
+        expect(c.penaltyFen).toBe(
+          m.violations * Math.round(rule.violationPenalty * 100) + m.accidents * Math.round(rule.accidentPenalty * 100),
+        );
+        expect(c.rewardFen).toBe(c.shareFen + c.bonusFen);
+        expect(c.netFen).toBe(c.rewardFen - c.penaltyFen);
+        for (const v of Object.values(c)) expect(Number.isInteger(v)).toBe(true);
+        // more flow never pays less; one more violation never pays more
+        expect(driverCommission({ ...m, flowFen: m.flowFen + 10_000 }, rule).netFen).toBeGreaterThanOrEqual(c.netFen);
+        expect(driverCommission({ ...m, violations: m.violations + 1 }, rule).netFen).toBeLessThanOrEqual(c.netFen);
+      }),
+    );
+  });
+
+  it('gives the leader his share of the flow, to the fen', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 200 }), (flow, tenths) => {
+        const fen = leaderCommission(flow, tenths / 10);
+        expect(Number.isInteger(fen)).toBe(true);
+        expect(Math.abs(fen - (flow * tenths) / 1000)).toBeLessThanOrEqual(0.5);
+      }),
+    );
+    expect(leaderCommission(230_000, 2)).toBe(4600);
+    expect(
+      driverCommission(
+        { flowFen: 200_000, rentLines: 2, onTimeLines: 2, violations: 1, accidents: 0 },
+        {
+          flowTarget: 500,
+          flowSharePct: 10,
+          onTimeBonus: 100,
+          violationPenalty: 50,
+          accidentPenalty: 200,
+        },
+      ),
+    ).toEqual({ shareFen: 15_000, bonusFen: 10_000, rewardFen: 25_000, penaltyFen: 5_000, netFen: 20_000 });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, LocalDate, PageQuery, YearMonth, type LocalText } from './common.js';
+import { Id, LocalDate, PageQuery, YearMonth, yuan, type LocalText } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 
 /**
@@ -29,6 +29,7 @@ export const TEAM_PERFORMANCE_VALIDATION_MESSAGES = {
     'zh-CN': '至少一项指标的权重须大于 0',
     'en-US': 'Give at least one metric a weight above 0',
   },
+  'v.pctOneDecimal': { 'zh-CN': '百分比最多一位小数', 'en-US': 'At most one decimal in a percentage' },
 } satisfies Record<string, LocalText>;
 addValidationMessages(TEAM_PERFORMANCE_VALIDATION_MESSAGES);
 
@@ -262,3 +263,151 @@ export const TeamMonth = z.object({
   score: z.number(),
 });
 export type TeamMonth = z.infer<typeof TeamMonth>;
+
+// ------------------------------------------------------------------------------------------------ commission
+
+/**
+ * Commission and rewards (issue 34): a node's rule, applied each month to the drivers in it (and in its teams that
+ * have no rule of their own) by the monthly statement, which a manager approves (approval type `teamStatement`);
+ * then each driver's net becomes a line of his contract (type `teamReward`: a reward lowers his next rent, a net
+ * penalty adds to it) and the leader's commission is posted as a cost (a payable) to the rule's cost centre.
+ */
+export const TeamCommissionPaths = {
+  rule: `${base}/teamCommission/rule/:teamId`,
+  ruleSave: `${base}/teamCommission/rule`,
+  statements: `${base}/teamStatement/list`,
+  statement: `${base}/teamStatement/get/:id`,
+  compute: `${base}/teamStatement/compute`,
+  submit: `${base}/teamStatement/submit/:id`,
+} as const;
+
+/** A percentage with at most one decimal. */
+const pct = (max: number) =>
+  z
+    .number()
+    .min(0)
+    .max(max)
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { message: 'v.pctOneDecimal' });
+
+/** The approval type of a monthly statement. */
+export const TEAM_STATEMENT_APPROVAL = 'teamStatement';
+
+export const CommissionRuleInput = z.strictObject({
+  teamId: Id,
+  enabled: z.boolean().default(true),
+  flowTarget: yuan(1_000_000).describe('monthly flow (yuan) above which the share applies'),
+  flowSharePct: pct(100).describe('% of the flow above the target, as a reward'),
+  onTimeBonus: yuan(100_000).describe('yuan, when every rent line due in the month was paid on time (at least one)'),
+  violationPenalty: yuan(100_000).describe('yuan per violation of the month'),
+  accidentPenalty: yuan(100_000).describe('yuan per accident of the month'),
+  leaderPct: pct(20).describe("% of the drivers' total flow, the leader's commission"),
+  costCentreId: Id.nullable()
+    .default(null)
+    .describe("the cost centre the leader's commission is posted to (null: none)"),
+});
+export type CommissionRuleInput = z.infer<typeof CommissionRuleInput>;
+export const CommissionRule = CommissionRuleInput.extend({
+  teamName: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type CommissionRule = z.infer<typeof CommissionRule>;
+
+/** A driver's month as the rule reads it (flow in fen). */
+export interface CommissionMetrics {
+  flowFen: number;
+  rentLines: number;
+  onTimeLines: number;
+  violations: number;
+  accidents: number;
+}
+export type CommissionTerms = Pick<
+  CommissionRuleInput,
+  'flowTarget' | 'flowSharePct' | 'onTimeBonus' | 'violationPenalty' | 'accidentPenalty'
+>;
+
+/**
+ * One driver's reward and penalty in fen: the share of the flow above the target (rounded to the fen), the on-time
+ * bonus when every rent line due in the month was paid on time and there was one, and the penalties per violation
+ * and accident; `net` = reward - penalty (negative: he owes it).
+ */
+export function driverCommission(
+  m: CommissionMetrics,
+  rule: CommissionTerms,
+): { shareFen: number; bonusFen: number; rewardFen: number; penaltyFen: number; netFen: number } {
+  const above = Math.max(0, m.flowFen - Math.round(rule.flowTarget * 100));
+  const shareFen = Math.round((above * Math.round(rule.flowSharePct * 10)) / 1000);
+  const bonusFen = m.rentLines > 0 && m.onTimeLines === m.rentLines ? Math.round(rule.onTimeBonus * 100) : 0;
+  const penaltyFen =
+    m.violations * Math.round(rule.violationPenalty * 100) + m.accidents * Math.round(rule.accidentPenalty * 100);
+  const rewardFen = shareFen + bonusFen;
+  return { shareFen, bonusFen, rewardFen, penaltyFen, netFen: rewardFen - penaltyFen };
+}
+
+/** The leader's commission in fen: `leaderPct` % of the drivers' total flow, rounded to the fen. */
+export function leaderCommission(totalFlowFen: number, leaderPct: number): number {
+  return Math.round((totalFlowFen * Math.round(leaderPct * 10)) / 1000);
+}
+
+export const STATEMENT_STATES = ['draft', 'pending', 'approved', 'rejected'] as const;
+export const StatementState = z.enum(STATEMENT_STATES);
+export type StatementState = z.infer<typeof StatementState>;
+export const STATEMENT_STATE_TITLES: Record<StatementState, LocalText> = {
+  draft: t('待提交', 'Draft'),
+  pending: t('审批中', 'Awaiting approval'),
+  approved: t('已批准', 'Approved'),
+  rejected: t('已驳回', 'Rejected'),
+};
+
+export const StatementListQuery = PageQuery.extend({
+  teamId: Id.optional(),
+  month: YearMonth.optional(),
+  state: StatementState.optional(),
+});
+export type StatementListQuery = z.infer<typeof StatementListQuery>;
+
+export const TeamStatement = z.object({
+  id: Id,
+  teamId: Id,
+  teamName: z.string(),
+  month: YearMonth,
+  state: StatementState,
+  drivers: z.number().int(),
+  flow: z.number(),
+  reward: z.number(),
+  penalty: z.number(),
+  net: z.number(),
+  leaderName: z.string().nullable(),
+  leaderCommission: z.number(),
+  approvalId: Id.nullable(),
+  computedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TeamStatement = z.infer<typeof TeamStatement>;
+
+export const TeamStatementLine = z.object({
+  driverId: Id,
+  name: z.string(),
+  teamName: z.string().nullable(),
+  flow: z.number(),
+  rentLines: z.number().int(),
+  onTimeLines: z.number().int(),
+  violations: z.number().int(),
+  accidents: z.number().int(),
+  share: z.number(),
+  bonus: z.number(),
+  penalty: z.number(),
+  net: z.number(),
+  /** The contract the net went to once approved (null: not yet, or no live contract then). */
+  contractNo: z.string().nullable(),
+  billLineId: Id.nullable(),
+});
+export type TeamStatementLine = z.infer<typeof TeamStatementLine>;
+
+export const TeamStatementDetail = TeamStatement.extend({
+  rule: CommissionRuleInput.omit({ teamId: true }),
+  lines: z.array(TeamStatementLine),
+});
+export type TeamStatementDetail = z.infer<typeof TeamStatementDetail>;
+
+export const StatementComputeInput = z.strictObject({ teamId: Id, month: YearMonth });
+export type StatementComputeInput = z.infer<typeof StatementComputeInput>;

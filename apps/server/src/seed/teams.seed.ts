@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { rawNumber, rowsOf, type RawNumber, type Tx } from '../core/db.js';
+import { addMonths } from '@fleetdesk/contracts/dates';
+import { localDate } from '../core/tenant-time.js';
+import { approvalFlows, approvalFlowVersions } from '../db/schema/office.js';
 import { ensureRole } from '../modules/roles/roles.service.js';
+import { computeInTx } from '../modules/teams/commission.service.js';
 import type { DemoContext } from './context.js';
 import { seedUser } from './tenant-seed.js';
 
@@ -132,6 +136,54 @@ async function join(
 }
 
 /**
+ * 网约车一队's commission rule (8 % of the flow above 6,000 yuan a month, 200 yuan for a month paid on time, 100 per
+ * violation, 500 per accident, the leader 1.5 % posted to the first cost centre), the `teamStatement` approval flow
+ * (the administrator decides) and last month's statement computed as a draft.
+ */
+async function seedCommission(tx: Tx, tenantId: number, adminId: number, teamId: number, now: Date): Promise<void> {
+  const [centre] = await rowsOf<{ id: RawNumber }>(
+    tx,
+    sql`select id from cost_centres where tenant_id = ${tenantId} and enabled order by id limit 1`,
+  );
+  await tx.execute(
+    sql`insert into team_commission_rules (tenant_id, team_id, enabled, flow_target_fen, flow_share_permille,
+        on_time_bonus_fen, violation_penalty_fen, accident_penalty_fen, leader_permille, cost_centre_id, updated_by,
+        updated_at)
+      values (${tenantId}, ${teamId}, true, 600000, 80, 20000, 10000, 50000, 15, ${centre ? rawNumber(centre.id) : null},
+        ${adminId}, ${now})`,
+  );
+  const name = '车队月度结算审批';
+  const [flow] = await tx
+    .insert(approvalFlows)
+    .values({ tenantId, businessType: 'teamStatement', name, version: 1, updatedBy: adminId })
+    .returning({ id: approvalFlows.id });
+  await tx.insert(approvalFlowVersions).values({
+    tenantId,
+    flowId: flow!.id,
+    version: 1,
+    name,
+    definition: {
+      steps: [
+        {
+          name: '运营总监',
+          kind: 'user',
+          userIds: [adminId],
+          roleId: null,
+          mode: 'any',
+          amountAbove: null,
+          amountUpTo: null,
+        },
+      ],
+      copyUserIds: [],
+    },
+    createdBy: adminId,
+  });
+  const [tz] = await rowsOf<{ time_zone: string }>(tx, sql`select time_zone from tenants where id = ${tenantId}`);
+  const month = addMonths(`${localDate(tz!.time_zone, now).slice(0, 7)}-01`, -1).slice(0, 7);
+  await computeInTx(tx, tenantId, teamId, month, now);
+}
+
+/**
  * The fleets demo (docs/teams.md, "Demo"): the role 车队长 (data scope team) and its sign-in `fleet1` (刘建国,
  * Hangzhou), who leads 网约车一队 with its teams 早班组 (led by a driver, 车队长) and 夜班组; 商务车队 in Hangzhou and
  * 浦东车队 in Shanghai led by nobody yet. The rents' active drivers are spread over them (the car of each one's
@@ -231,6 +283,7 @@ export async function seedTeams({ tx, clock, passwordLogN, demo, other }: DemoCo
   await join(tx, tenantId, pudong, shDrivers.slice(0, Math.ceil(shDrivers.length / 2)), ago(55), adminId, '浦东片区');
 
   await seedFlows(tx, tenantId, adminId, now);
+  await seedCommission(tx, tenantId, adminId, ride, now);
 
   await addNode(tx, other.tenantId, {
     rentId: other.rentIds.BJ!,

@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -153,5 +154,103 @@ export const driverFlowDays = pgTable(
       'driver_flow_days_values_ck',
       sql`online_minutes between 0 and 1440 and orders >= 0 and flow_fen >= 0`,
     ),
+  ],
+);
+
+export const STATEMENT_STATES = ['draft', 'pending', 'approved', 'rejected'] as const;
+
+/** A node's commission rule (issue 34, migration 0044): money in fen, percentages in tenths of a percent. */
+export const teamCommissionRules = pgTable(
+  'team_commission_rules',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    teamId: bigintRef('team_id').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    flowTargetFen: bigint('flow_target_fen', { mode: 'number' }).notNull().default(0),
+    flowSharePermille: integer('flow_share_permille').notNull().default(0),
+    onTimeBonusFen: bigint('on_time_bonus_fen', { mode: 'number' }).notNull().default(0),
+    violationPenaltyFen: bigint('violation_penalty_fen', { mode: 'number' }).notNull().default(0),
+    accidentPenaltyFen: bigint('accident_penalty_fen', { mode: 'number' }).notNull().default(0),
+    leaderPermille: integer('leader_permille').notNull().default(0),
+    costCentreId: bigintRef('cost_centre_id'),
+    updatedBy: bigintRef('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.teamId] }),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id] }),
+    check(
+      'team_commission_rules_values_ck',
+      sql`flow_target_fen >= 0 and flow_share_permille between 0 and 1000 and on_time_bonus_fen >= 0
+        and violation_penalty_fen >= 0 and accident_penalty_fen >= 0 and leader_permille between 0 and 200`,
+    ),
+  ],
+);
+
+/**
+ * A node's monthly statement: computed (draft) by the monthly job or by hand, sent for approval (pending), then
+ * approved (its lines applied to the drivers' contracts, the leader's commission posted) or rejected (computed
+ * again and resent). One per node and month. `rule` keeps the terms it was computed with.
+ */
+export const teamStatements = pgTable(
+  'team_statements',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    teamId: bigintRef('team_id').notNull(),
+    rentId: bigintRef('rent_id').notNull(),
+    month: text('month').notNull(),
+    state: text('state').$type<(typeof STATEMENT_STATES)[number]>().notNull().default('draft'),
+    rule: jsonb('rule').notNull(),
+    drivers: integer('drivers').notNull().default(0),
+    flowFen: bigint('flow_fen', { mode: 'number' }).notNull().default(0),
+    rewardFen: bigint('reward_fen', { mode: 'number' }).notNull().default(0),
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull().default(0),
+    netFen: bigint('net_fen', { mode: 'number' }).notNull().default(0),
+    leaderUserId: bigintRef('leader_user_id'),
+    leaderDriverId: bigintRef('leader_driver_id'),
+    leaderFen: bigint('leader_fen', { mode: 'number' }).notNull().default(0),
+    approvalId: bigintRef('approval_id'),
+    computedAt: tstz('computed_at').notNull(),
+    decidedAt: tstz('decided_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id] }),
+    uniqueIndex('team_statements_month_uq').on(t.tenantId, t.teamId, t.month),
+    index('team_statements_month_ix').on(t.tenantId, t.month),
+    check('team_statements_state_ck', sql.raw(`state in (${inList(STATEMENT_STATES)})`)),
+  ],
+);
+
+/** A driver's line of a statement; `bill_line_id` is the contract line its net became once approved. */
+export const teamStatementLines = pgTable(
+  'team_statement_lines',
+  {
+    tenantId: bigintRef('tenant_id').notNull(),
+    statementId: bigintRef('statement_id').notNull(),
+    driverId: bigintRef('driver_id').notNull(),
+    teamId: bigintRef('team_id'),
+    flowFen: bigint('flow_fen', { mode: 'number' }).notNull().default(0),
+    rentLines: integer('rent_lines').notNull().default(0),
+    onTimeLines: integer('on_time_lines').notNull().default(0),
+    violations: integer('violations').notNull().default(0),
+    accidents: integer('accidents').notNull().default(0),
+    shareFen: bigint('share_fen', { mode: 'number' }).notNull().default(0),
+    bonusFen: bigint('bonus_fen', { mode: 'number' }).notNull().default(0),
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull().default(0),
+    netFen: bigint('net_fen', { mode: 'number' }).notNull().default(0),
+    contractId: bigintRef('contract_id'),
+    billLineId: bigintRef('bill_line_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.statementId, t.driverId] }),
+    foreignKey({ columns: [t.tenantId, t.statementId], foreignColumns: [teamStatements.tenantId, teamStatements.id] })
+      .onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
   ],
 );

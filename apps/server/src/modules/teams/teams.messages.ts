@@ -111,4 +111,38 @@ defineMessages({
     'zh-CN': '{day} 已有该平台的数据，将被覆盖',
     'en-US': "This platform's figures of {day} are stored already and will be replaced",
   },
+  // commission and statements (commission.service.ts)
+  'teams.statementNotFound': { 'zh-CN': '结算单不存在', 'en-US': 'No such statement' },
+  'teams.statementLocked': {
+    'zh-CN': '{month} 的结算单已提交审批或已批准，不能重新计算',
+    'en-US': 'The statement of {month} is awaiting approval or approved: it cannot be computed again',
+  },
+  'teams.statementMonthOpen': {
+    'zh-CN': '{month} 尚未结束，月结只能针对已结束的月份',
+    'en-US': '{month} is not over yet: statements are for finished months',
+  },
+  'teams.noRule': {
+    'zh-CN': '该车队没有启用的提成规则，请先设置规则',
+    'en-US': 'This fleet has no enabled commission rule: set one first',
+  },
+  'teams.statementNotDraft': {
+    'zh-CN': '只有待提交或已驳回的结算单可以提交审批',
+    'en-US': 'Only a draft or rejected statement can be sent for approval',
+  },
+  'teams.statementSummary': {
+    'zh-CN': '{team} {month} 月度结算：司机奖惩合计 {net} 元，队长提成 {leader} 元',
+    'en-US': "{team} statement of {month}: drivers' net {net} yuan, leader's commission {leader} yuan",
+  },
+  'teams.statementLineRemark': {
+    'zh-CN': '{team} {month} 车队奖惩',
+    'en-US': '{team} fleet reward or penalty of {month}',
+  },
+  'teams.statementContractGone': {
+    'zh-CN': '司机的合同已不在履约中，请重新计算结算单',
+    'en-US': "A driver's contract is no longer live: compute the statement again",
+  },
+  'teams.leaderCostRemark': {
+    'zh-CN': '{team} {month} 队长提成',
+    'en-US': "{team} leader's commission of {month}",
+  },
 });

@@ -24,6 +24,7 @@ import {
 } from '@fleetdesk/contracts/teams';
 import { access } from '../../core/access.js';
 import { ok } from '../../core/envelope.js';
+import { commissionRoutes } from './commission.routes.js';
 import { performanceRoutes } from './performance.routes.js';
 import {
   addCars,
@@ -51,6 +52,7 @@ export async function teamsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
   await app.register(performanceRoutes);
+  await app.register(commissionRoutes);
 
   app.get(P.tree, {
     schema: {

@@ -116,6 +116,7 @@ describe('business types and flows', () => {
         'maintenanceOrder',
         'purchase',
         'settlement',
+        'teamStatement',
         'trip',
       ].sort(),
     );

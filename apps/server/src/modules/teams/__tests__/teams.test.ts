@@ -100,6 +100,10 @@ describe('the demo', () => {
     expect(rows).toHaveLength(detail.membersTotal);
     expect(rows.filter((x) => x.flow > 0).length).toBeGreaterThan(0);
     expect(rows[0]!.rank).toBe(1);
+
+    // its commission rule and last month's statement, a draft to check and send
+    const statements = await t.request('GET', `${A}/teamStatement/list`, { as: 'fleet1', query: { teamId: ride.id } });
+    expect((statements.json().data.rows as { state: string; drivers: number }[]).map((s) => s.state)).toEqual(['draft']);
   });
 });
 
