@@ -150,10 +150,7 @@ export const driverFlowDays = pgTable(
       .where(sql`import_ref is not null`),
     check('driver_flow_days_platform_ck', sql.raw(`platform in (${inList(FLOW_PLATFORMS)})`)),
     check('driver_flow_days_source_ck', sql.raw(`source in (${inList(FLOW_SOURCES)})`)),
-    check(
-      'driver_flow_days_values_ck',
-      sql`online_minutes between 0 and 1440 and orders >= 0 and flow_fen >= 0`,
-    ),
+    check('driver_flow_days_values_ck', sql`online_minutes between 0 and 1440 and orders >= 0 and flow_fen >= 0`),
   ],
 );
 
@@ -249,8 +246,10 @@ export const teamStatementLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.statementId, t.driverId] }),
-    foreignKey({ columns: [t.tenantId, t.statementId], foreignColumns: [teamStatements.tenantId, teamStatements.id] })
-      .onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.statementId],
+      foreignColumns: [teamStatements.tenantId, teamStatements.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
   ],
 );

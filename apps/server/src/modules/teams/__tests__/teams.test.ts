@@ -103,7 +103,9 @@ describe('the demo', () => {
 
     // its commission rule and last month's statement, a draft to check and send
     const statements = await t.request('GET', `${A}/teamStatement/list`, { as: 'fleet1', query: { teamId: ride.id } });
-    expect((statements.json().data.rows as { state: string; drivers: number }[]).map((s) => s.state)).toEqual(['draft']);
+    expect((statements.json().data.rows as { state: string; drivers: number }[]).map((s) => s.state)).toEqual([
+      'draft',
+    ]);
   });
 });
 
