@@ -10,6 +10,7 @@ export const ExcelImportPaths = {
   header: `${base}/dynamic/table/header/:type`,
   template: `${base}/template/:type`,
   check: `${base}/check/:type/data`,
+  checkExtra: `${base}/check/:type/data/:extra`,
   import: `${base}/import/:type/data`,
   importExtra: `${base}/import/:type/data/:extra`,
 } as const;

@@ -80,7 +80,7 @@ export const RankingWeights = z
     violations: weight,
     accidents: weight,
   })
-  .refine((w) => RANKING_METRICS.some((m) => w[m] > 0), { message: 'v.rankingWeights' });
+  .refine((w) => RANKING_METRICS.some((m) => w[m] > 0), { message: 'v.rankingWeights', path: ['flow'] });
 export type RankingWeights = z.infer<typeof RankingWeights>;
 export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   flow: 30,

@@ -138,7 +138,7 @@ async function join(
 /**
  * 网约车一队's commission rule (8 % of the flow above 6,000 yuan a month, 200 yuan for a month paid on time, 100 per
  * violation, 500 per accident, the leader 1.5 % posted to the first cost centre), the `teamStatement` approval flow
- * (the administrator decides) and last month's statement computed as a draft.
+ * (the finance manager 孙丽 decides) and last month's statement computed as a draft.
  */
 async function seedCommission(tx: Tx, tenantId: number, adminId: number, teamId: number, now: Date): Promise<void> {
   const [centre] = await rowsOf<{ id: RawNumber }>(
@@ -152,6 +152,12 @@ async function seedCommission(tx: Tx, tenantId: number, adminId: number, teamId:
       values (${tenantId}, ${teamId}, true, 600000, 80, 20000, 10000, 50000, 15, ${centre ? rawNumber(centre.id) : null},
         ${adminId}, ${now})`,
   );
+  // The finance manager (孙丽) approves them, as she does expense claims.
+  const [finance] = await rowsOf<{ id: RawNumber }>(
+    tx,
+    sql`select id from users where tenant_id = ${tenantId} and username = 'sunli'`,
+  );
+  const approverId = finance ? rawNumber(finance.id) : adminId;
   const name = '车队月度结算审批';
   const [flow] = await tx
     .insert(approvalFlows)
@@ -165,9 +171,9 @@ async function seedCommission(tx: Tx, tenantId: number, adminId: number, teamId:
     definition: {
       steps: [
         {
-          name: '运营总监',
+          name: '财务审核',
           kind: 'user',
-          userIds: [adminId],
+          userIds: [approverId],
           roleId: null,
           mode: 'any',
           amountAbove: null,

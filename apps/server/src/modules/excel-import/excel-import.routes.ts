@@ -65,6 +65,19 @@ export async function excelImportRoutes(fastify: FastifyInstance): Promise<void>
     handler: async (req) => ok(await checkImport(deps, req, req.params.type)),
   });
 
+  app.post(P.checkExtra, {
+    schema: {
+      tags,
+      summary:
+        'Check a file for a target the type defines (cars: the rent; platform flows: the platform), storing nothing',
+      consumes: ['multipart/form-data'],
+      params: ImportExtraParams,
+      response: { 200: envelope(ImportCheckResult) },
+    },
+    config: { reads: true, access: signedIn, audit: false },
+    handler: async (req) => ok(await checkImport(deps, req, req.params.type, req.params.extra)),
+  });
+
   app.post(P.import, {
     schema: {
       tags,

@@ -461,11 +461,17 @@ async function prepareFor(deps: AppDeps, type: AnyImportType, ctx: ImportContext
   return type.prepare(deps, ctx);
 }
 
-export async function checkImport(deps: AppDeps, req: FastifyRequest, name: string): Promise<ImportCheckResult> {
+/** Checks a file as an import would read it (with its `{extra}`, when the type takes one: cars' rent, a platform). */
+export async function checkImport(
+  deps: AppDeps,
+  req: FastifyRequest,
+  name: string,
+  extra: string | null = null,
+): Promise<ImportCheckResult> {
   const type = typeFor(req.ctx, name);
+  const ctx = contextOf(req.ctx, extra);
+  const prepared = await prepareFor(deps, type, ctx, extra);
   const upload = await readUpload(req, type);
-  const ctx = contextOf(req.ctx, null);
-  const prepared = await prepareFor(deps, type, ctx, null);
   const evaluated = await evaluate(deps.db, deps, type, ctx, upload.rows, prepared);
   const valid = evaluated.filter((e) => e.row !== null).length;
   return {

@@ -77,6 +77,10 @@ describe('the driver_flow import', () => {
     const check = await send('check/driver_flow/data', didi);
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json().data).toMatchObject({ total: 7, valid: 0 });
+    // with the platform, as the import will read it
+    const checkDidi = await send('check/driver_flow/data/didi', didi);
+    expect(checkDidi.json().data).toMatchObject({ total: 7, valid: 2, invalid: 5 });
+    expect((await send('check/driver_flow/data/uber', didi)).statusCode).toBe(400);
 
     const res = await send('import/driver_flow/data/didi', didi);
     expect(res.statusCode, res.body).toBe(200);
