@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const BASIC = `Basic ${Buffer.from('fleetdesk-web:fleetdesk-web').toString('base64')}`;
 
@@ -87,4 +87,31 @@ export async function smsCode(phone: string, since: number): Promise<string> {
     )
     .toBeTruthy();
   return found!;
+}
+
+/**
+ * A page of a new browser context signed in as `username` through the API, as the web client does after its
+ * sign-in (the tokens in localStorage), in Chinese unless told otherwise.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  password: string,
+  lang: 'zh-CN' | 'en-US' = 'zh-CN',
+): Promise<Page> {
+  const api = await browser.newContext({ baseURL });
+  const response = await api.request.post('/api/auth/oauth/token', {
+    headers: { Authorization: BASIC },
+    form: { username, password, grant_type: 'password', type: '1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as TokenAnswer;
+  await api.close();
+  const context = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: sessionStorageEntries(answer) }] },
+  });
+  await context.addInitScript((l) => localStorage.setItem('fleetdesk.lang', l), lang);
+  return context.newPage();
 }

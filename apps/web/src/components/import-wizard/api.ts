@@ -25,11 +25,25 @@ export async function downloadImportTemplate(type: string, fileName: string): Pr
   saveBlob(blob, fileName);
 }
 
-/** Checks a file without storing anything: counts, and each row's errors and warnings. */
-export function checkImport({ type, file }: { type: string; file: File }): Promise<ImportCheckResult> {
+/**
+ * Checks a file without storing anything: counts, and each row's errors and warnings; with the import's target
+ * (`extra`: a platform of the flows), as the import will read it.
+ */
+export function checkImport({
+  type,
+  file,
+  extra,
+}: {
+  type: string;
+  file: File;
+  extra?: string | number | null;
+}): Promise<ImportCheckResult> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return request<ImportCheckResult>(fillPath(ExcelImportPaths.check, { type }), {
+  const path = extra
+    ? fillPath(ExcelImportPaths.checkExtra, { type, extra: String(extra) })
+    : fillPath(ExcelImportPaths.check, { type });
+  return request<ImportCheckResult>(path, {
     method: 'POST',
     body,
     timeoutMs: 300_000,

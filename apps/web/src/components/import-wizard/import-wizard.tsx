@@ -12,7 +12,7 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Upload from 'antd/es/upload';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportCheckResult, ImportColumn, ImportResult } from '@fleetdesk/contracts/excel-import';
 import { TaskCategory } from '@fleetdesk/contracts/tasks';
@@ -74,13 +74,18 @@ export interface ImportWizardProps {
   ns: string;
   /** Where the rows may go (cars: the rent); offered when there is a choice, sent as the import's `extra`. */
   targets?: { value: number; label: string }[];
+  /**
+   * A target the host had the user choose before (driver flows: the platform), sent as the import's `extra`; its
+   * label stands above the steps. Not used together with `targets`.
+   */
+  extra?: { value: string; label: ReactNode };
   onClose: () => void;
   /** Rows were written (a small import), or a background import was started (its task id). */
   onImported: (taskId?: number) => void;
 }
 
 /** Importing from a spreadsheet: the template and its columns, a check of the file, then the import. */
-export function ImportWizard({ type, ns, targets = [], onClose, onImported }: ImportWizardProps) {
+export function ImportWizard({ type, ns, targets = [], extra, onClose, onImported }: ImportWizardProps) {
   // The texts are the host's: `ns` varies, so the translate function is not named `t` (the key check of
   // locales.test.ts reads literal namespaces; IMPORT_TEXT_KEYS is checked against each host instead).
   const { t: text, i18n } = useTranslation(ns);
@@ -96,13 +101,13 @@ export function ImportWizard({ type, ns, targets = [], onClose, onImported }: Im
 
   const startCheck = async () => {
     if (!file) return;
-    const answer = await check.mutateAsync({ type, file }).catch(() => null);
+    const answer = await check.mutateAsync({ type, file, extra: extra?.value ?? null }).catch(() => null);
     if (answer) setChecked(answer);
   };
 
   const startImport = async () => {
     if (!file) return;
-    const answer = await run.mutateAsync({ type, file, extra: rentId }).catch(() => null);
+    const answer = await run.mutateAsync({ type, file, extra: rentId ?? extra?.value ?? null }).catch(() => null);
     if (!answer) return;
     setResult(answer);
     if (answer.mode === 'task') {
@@ -158,6 +163,7 @@ export function ImportWizard({ type, ns, targets = [], onClose, onImported }: Im
 
   return (
     <Modal open title={text('import.title')} onCancel={onClose} footer={footer} width={960} mask={{ closable: false }}>
+      {extra && <div className="fd-import-target">{extra.label}</div>}
       <Steps
         className="fd-import-steps"
         size="small"

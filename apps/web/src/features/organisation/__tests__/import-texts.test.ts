@@ -16,7 +16,7 @@ function leafKeys(value: unknown, prefix = ''): string[] {
 
 /** The shared import wizard reads its texts from its host's namespace: every host has them all. */
 describe('the import wizard texts', () => {
-  for (const ns of ['organisation', 'vehicles', 'attendance', 'crm']) {
+  for (const ns of ['organisation', 'vehicles', 'attendance', 'crm', 'teams']) {
     for (const lang of ['zh-CN', 'en-US']) {
       it(`are all in ${lang}/${ns}.json`, () => {
         const json = JSON.parse(readFileSync(path.join(locales, lang, `${ns}.json`), 'utf8')) as { import: object };

@@ -1,6 +1,19 @@
 import type { Paged } from '@fleetdesk/contracts/common';
 import type { TeamDetail, TeamMember, TeamMove, TeamNode } from '@fleetdesk/contracts/teams';
 import { TeamPaths } from '@fleetdesk/contracts/teams';
+import {
+  TeamCommissionPaths,
+  TeamPerformancePaths,
+  type CommissionRule,
+  type DriverMonth,
+  type DriverRanking,
+  type RankingWeights,
+  type TeamMonth,
+  type TeamStatement,
+  type TeamStatementDetail,
+  type TeamStatementLine,
+} from '@fleetdesk/contracts/team-performance';
+import type { CostCentre } from '@fleetdesk/contracts/cost-centres';
 import { ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-server';
 import type { Account } from '../../../test/fixtures';
 
@@ -137,4 +150,256 @@ export function teamRoutes(more: Record<string, (req: FakeRequest) => FakeAnswer
     'GET /api/ccwadmin/employee/list': () => paged([]),
     ...more,
   };
+}
+
+// ------------------------------------------------------------------------------------------------ performance
+
+export const PERF = TeamPerformancePaths;
+
+export const rankRow = (
+  patch: Partial<DriverMonth> & Pick<DriverMonth, 'driverId' | 'name' | 'rank'>,
+): DriverMonth => ({
+  phone: `139000000${patch.driverId}`,
+  teamId: 2,
+  teamName: 'Airport team',
+  onlineMinutes: 2883,
+  orders: 165,
+  flow: 5952.95,
+  rentLines: 4,
+  onTimeLines: 3,
+  overdueDays: 2,
+  violations: 0,
+  accidents: 0,
+  score: 96.59,
+  ...patch,
+});
+
+export const RANKING: DriverMonth[] = [
+  rankRow({ driverId: 31, name: 'Wang Jianguo', rank: 1 }),
+  rankRow({
+    driverId: 32,
+    name: 'Zhao Lei',
+    rank: 2,
+    teamId: 1,
+    teamName: 'North fleet',
+    score: 61.5,
+    flow: 12345.6,
+    onlineMinutes: 600,
+    orders: 1203,
+    rentLines: 0,
+    onTimeLines: 0,
+    violations: 1,
+  }),
+];
+
+export function teamMonth(patch: Partial<TeamMonth> & Pick<TeamMonth, 'teamId' | 'name'>): TeamMonth {
+  return {
+    parentId: null,
+    kind: 'fleet',
+    drivers: 2,
+    onlineMinutes: 3483,
+    orders: 1368,
+    flow: 18298.55,
+    flowPerDriver: 9149.28,
+    rentLines: 4,
+    onTimeLines: 3,
+    overdueDays: 2,
+    violations: 1,
+    accidents: 0,
+    score: 79.05,
+    ...patch,
+  };
+}
+
+export const MONTHS: TeamMonth[] = [
+  teamMonth({ teamId: 1, name: 'North fleet' }),
+  teamMonth({
+    teamId: 2,
+    parentId: 1,
+    kind: 'team',
+    name: 'Airport team',
+    drivers: 1,
+    flow: 5952.95,
+    flowPerDriver: 5952.95,
+    score: 96.59,
+  }),
+  teamMonth({ teamId: 3, parentId: 1, kind: 'team', name: 'Night team', drivers: 0, flow: 0, flowPerDriver: 0 }),
+  teamMonth({ teamId: 4, name: 'Pudong fleet', drivers: 1, flow: 4000, flowPerDriver: 4000, score: 50 }),
+];
+
+/** Nothing imported for the month: the drivers are there, their platform figures are not. */
+export const EMPTY_MONTHS: TeamMonth[] = MONTHS.map((m) => ({
+  ...m,
+  onlineMinutes: 0,
+  orders: 0,
+  flow: 0,
+  flowPerDriver: 0,
+}));
+
+export const WEIGHTS: RankingWeights = {
+  flow: 30,
+  orders: 15,
+  onlineHours: 15,
+  onTime: 20,
+  overdueDays: 10,
+  violations: 5,
+  accidents: 5,
+};
+
+/** The area's calls with the performance ones: the ranking filtered by keyword, the months, the weights. */
+export function perfRoutes(
+  opts: { months?: TeamMonth[] } = {},
+  more: Record<string, (req: FakeRequest) => FakeAnswer> = {},
+) {
+  return teamRoutes({
+    [`GET ${PERF.drivers}`]: (req: FakeRequest) => {
+      const keyword = req.query.get('keyword');
+      const rows = RANKING.filter((r) => !keyword || r.name.includes(keyword));
+      return ok({
+        month: req.query.get('month'),
+        weights: WEIGHTS,
+        rows,
+        total: rows.length,
+        pageNum: 1,
+        pageSize: 20,
+      } satisfies Omit<DriverRanking, 'month'> & { month: string | null });
+    },
+    [`GET ${PERF.teams}`]: () => ok(opts.months ?? MONTHS),
+    [`GET ${PERF.weights}`]: () => ok(WEIGHTS),
+    [`GET ${PERF.days}`]: () => paged([]),
+    [`GET ${PERF.export}`]: () => ({
+      file: 'PK',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    }),
+    ...more,
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ commission
+
+export const COMM = TeamCommissionPaths;
+
+/** The North fleet's rule: 8 % above ¥6,000, ¥200 on time, ¥100 a violation, ¥500 an accident, the leader 1.5 %. */
+export const RULE: CommissionRule = {
+  teamId: 1,
+  teamName: 'North fleet',
+  enabled: true,
+  flowTarget: 6000,
+  flowSharePct: 8,
+  onTimeBonus: 200,
+  violationPenalty: 100,
+  accidentPenalty: 500,
+  leaderPct: 1.5,
+  costCentreId: 5,
+  updatedAt: '2026-11-05T02:00:00.000Z',
+};
+
+/** A node without a rule, as the server answers it. */
+export const noRule = (teamId: number, teamName: string): CommissionRule => ({
+  teamId,
+  teamName,
+  enabled: false,
+  flowTarget: 0,
+  flowSharePct: 0,
+  onTimeBonus: 0,
+  violationPenalty: 0,
+  accidentPenalty: 0,
+  leaderPct: 0,
+  costCentreId: null,
+  updatedAt: null,
+});
+
+export const centre = (patch: Partial<CostCentre> & Pick<CostCentre, 'id' | 'name'>): CostCentre => ({
+  parentId: null,
+  kind: 'company',
+  code: `C${patch.id}`,
+  enabled: true,
+  sort: 0,
+  postedTotal: 0,
+  ...patch,
+});
+
+export const CENTRES: CostCentre[] = [
+  centre({ id: 4, name: 'Demo Rentals' }),
+  centre({ id: 5, name: 'Hangzhou fleets', parentId: 4, kind: 'rent' }),
+  centre({ id: 6, name: 'Old garage', parentId: 4, kind: 'department', enabled: false }),
+];
+
+export const statementRow = (patch: Partial<TeamStatement> & Pick<TeamStatement, 'id' | 'month'>): TeamStatement => ({
+  teamId: 1,
+  teamName: 'North fleet',
+  state: 'draft',
+  drivers: 3,
+  flow: 21345.6,
+  reward: 1107.65,
+  penalty: 700,
+  net: 407.65,
+  leaderName: 'Li Na',
+  leaderCommission: 320.18,
+  approvalId: null,
+  computedAt: '2026-12-01T19:10:00.000Z',
+  decidedAt: null,
+  ...patch,
+});
+
+export const line = (patch: Partial<TeamStatementLine> & Pick<TeamStatementLine, 'driverId' | 'name'>) => ({
+  teamName: 'Airport team',
+  flow: 0,
+  rentLines: 4,
+  onTimeLines: 4,
+  violations: 0,
+  accidents: 0,
+  share: 0,
+  bonus: 0,
+  penalty: 0,
+  net: 0,
+  contractNo: null,
+  billLineId: null,
+  ...patch,
+});
+
+/** Wang earns ¥707.65 (share and bonus), Zhao owes ¥600 (a violation, an accident), Chen nothing. */
+export const LINES: TeamStatementLine[] = [
+  line({ driverId: 31, name: 'Wang Jianguo', flow: 12345.6, share: 507.65, bonus: 200, net: 707.65 }),
+  line({ driverId: 33, name: 'Chen Hao', flow: 4000, rentLines: 0, onTimeLines: 0 }),
+  line({
+    driverId: 32,
+    name: 'Zhao Lei',
+    teamName: 'North fleet',
+    flow: 5000,
+    onTimeLines: 3,
+    violations: 1,
+    accidents: 1,
+    penalty: 600,
+    net: -600,
+  }),
+];
+
+export function statement(
+  patch: Partial<TeamStatementDetail> & Pick<TeamStatementDetail, 'id' | 'month'>,
+): TeamStatementDetail {
+  const { teamId: _, teamName: __, updatedAt: ___, ...rule } = RULE;
+  return { ...statementRow(patch), rule, lines: LINES, ...patch };
+}
+
+/** The area's calls with the commission ones: the North fleet's rule, the statements given, the cost centres. */
+export function commissionRoutes(
+  opts: { statements?: TeamStatementDetail[]; rule?: CommissionRule } = {},
+  more: Record<string, (req: FakeRequest) => FakeAnswer> = {},
+) {
+  const all = opts.statements ?? [];
+  return teamRoutes({
+    [`GET ${COMM.rule}`]: (req: FakeRequest) =>
+      ok(idOf(req) === 1 ? (opts.rule ?? RULE) : noRule(idOf(req), TREE.find((n) => n.id === idOf(req))!.name)),
+    [`GET ${COMM.statements}`]: (req: FakeRequest) =>
+      paged(
+        all.filter((s) => s.teamId === Number(req.query.get('teamId'))).map(({ rule: _, lines: __, ...row }) => row),
+      ),
+    [`GET ${COMM.statement}`]: (req: FakeRequest) => {
+      const found = all.find((s) => s.id === idOf(req));
+      return found ? ok(found) : { status: 404, body: { status: 404, message: 'No such statement' } };
+    },
+    'GET /api/ccwadmin/oa/costCenter/list': () => ok(CENTRES),
+    ...more,
+  });
 }

@@ -43,7 +43,7 @@ describe('fleet operations', () => {
     // Two companies: the company filter is there.
     expect(within(tree()).getByLabelText('Company')).toBeInTheDocument();
     expect(
-      screen.getByText('Choose a fleet or team in the tree to see its drivers, cars and history.'),
+      screen.getByText('Choose a fleet or team in the tree to see its drivers, cars, history and performance.'),
     ).toBeInTheDocument();
 
     const user = userEvent.setup();

@@ -6,3 +6,9 @@ export const optionsKey = [...teamsKey, 'options'] as const;
 export const membersKey = [...teamsKey, 'members'] as const;
 export const movesKey = [...teamsKey, 'moves'] as const;
 export const teamCarsKey = [...teamsKey, 'cars'] as const;
+/** Fleet performance: the ranking, the nodes' months, the platform days, the weights. */
+export const perfKey = [...teamsKey, 'perf'] as const;
+/** Commission: the nodes' rules, the monthly statements and their lines. */
+export const commissionKey = [...teamsKey, 'commission'] as const;
+export const ruleKey = (teamId: number) => [...commissionKey, 'rule', teamId] as const;
+export const statementKey = (id: number) => [...commissionKey, 'statement', id] as const;

@@ -23,9 +23,11 @@ import { teamQuery } from '../api/get-team';
 import { CarsTab } from './cars-tab';
 import { MembersTab } from './members-tab';
 import { MovesTab } from './moves-tab';
+import { PerformanceView } from './performance-view';
+import { StatementsTab } from './statements-tab';
 import { KindTag } from './tags';
 
-export const DETAIL_TABS = ['members', 'cars', 'moves'] as const;
+export const DETAIL_TABS = ['members', 'cars', 'moves', 'performance', 'statements'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 /** The node's summary: kind, company, fleet, leader, counts, state, remark. */
@@ -76,7 +78,8 @@ function Summary({ team }: { team: TeamDetail }) {
 }
 
 /**
- * The right panel: the chosen fleet or team, its actions (by permission) and its drivers, cars and history as tabs.
+ * The right panel: the chosen fleet or team, its actions (by permission) and its drivers, cars, history,
+ * performance and commission statements as tabs.
  */
 export function TeamDetailPanel(props: {
   id: number;
@@ -157,6 +160,8 @@ export function TeamDetailPanel(props: {
     members: { label: `${t('tabs.members')} (${team.membersTotal})`, body: () => <MembersTab team={team} /> },
     cars: { label: `${t('tabs.cars')} (${team.carsTotal})`, body: () => <CarsTab team={team} /> },
     moves: { label: t('tabs.moves'), body: () => <MovesTab team={team} /> },
+    performance: { label: t('tabs.performance'), body: () => <PerformanceView team={team} /> },
+    statements: { label: t('tabs.statements'), body: () => <StatementsTab team={team} /> },
   };
 
   return (

@@ -1,5 +1,6 @@
 import CarOutlined from '@ant-design/icons/CarOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -92,6 +93,8 @@ export function TeamTree(props: {
   onSelect: (id: number) => void;
   /** The "new fleet" button (only with the permission). */
   newFleet?: ReactNode;
+  /** The entry of every fleet's ranking (the performance view without a node). */
+  allFleets?: { active: boolean; onClick: () => void };
 }) {
   const { t } = useTranslation('teams');
   const [typed, setTyped] = useState(props.keyword);
@@ -149,6 +152,18 @@ export function TeamTree(props: {
           }}
           onSearch={(v) => props.onKeyword(v.trim())}
         />
+        {props.allFleets ? (
+          <Button
+            block
+            icon={<TrophyOutlined />}
+            type={props.allFleets.active ? 'primary' : 'default'}
+            ghost={props.allFleets.active}
+            aria-pressed={props.allFleets.active}
+            onClick={props.allFleets.onClick}
+          >
+            {t('tree.allFleets')}
+          </Button>
+        ) : null}
       </div>
       {props.loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />

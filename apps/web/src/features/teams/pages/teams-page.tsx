@@ -11,6 +11,8 @@ import { useSession } from '../../../lib/session';
 import { treeQuery } from '../api/get-tree';
 import { DETAIL_TABS, TeamDetailPanel, type DetailTab } from '../components/team-detail';
 import { TeamForm, type FormTarget } from '../components/team-form';
+import { PerformanceView } from '../components/performance-view';
+import { STATEMENT_PARAM, StatementDrawer, useOpenStatement } from '../components/statement-drawer';
 import { NewFleetButton, TeamTree } from '../components/team-tree';
 import { buildTree, subtreeTotals } from '../model/team-tree';
 import '../i18n';
@@ -20,8 +22,9 @@ const isId = (v: string | null) => !!v && /^\d+$/.test(v);
 
 /**
  * `/teams`: the tree of companies, fleets and teams on the left; the chosen one (`?team=`) on the right
- * with its drivers, cars and history (`?tab=`). The lists' own filters and pages stay in the address too; choosing
- * another node or tab starts them afresh.
+ * with its drivers, cars, history, performance and statements (`?tab=`); `?tab=performance` without a node is every
+ * fleet's ranking; `?statement=<id>` opens a monthly statement in a drawer. The lists' own filters and pages stay
+ * in the address too; choosing another node or tab starts them afresh (the performance's month stays).
  */
 export default function TeamsPage() {
   const { t } = useTranslation('teams');
@@ -34,17 +37,25 @@ export default function TeamsPage() {
 
   const teamParam = search.get('team');
   const selected = isId(teamParam) ? Number(teamParam) : null;
+  const statementParam = search.get(STATEMENT_PARAM);
+  const statement = isId(statementParam) ? Number(statementParam) : null;
+  const openStatement = useOpenStatement();
   const tabParam = search.get('tab');
   const tab: DetailTab = (DETAIL_TABS as readonly string[]).includes(tabParam ?? '')
     ? (tabParam as DetailTab)
     : 'members';
   const go = (team: number | null, nextTab: DetailTab = tab) =>
-    setSearch(() => {
+    setSearch((current) => {
       const next = new URLSearchParams();
       if (team !== null) next.set('team', String(team));
       if (nextTab !== 'members') next.set('tab', nextTab);
+      // The month looked at stays from one node's performance to another's.
+      const month = current.get('month');
+      if (nextTab === 'performance' && month) next.set('month', month);
       return next;
     });
+  // No node and the performance tab: every fleet's ranking.
+  const allFleets = selected === null && tab === 'performance';
 
   const filtered = useQuery(treeQuery({ ...(rentId ? { rentId } : {}), ...(keyword ? { keyword } : {}) }));
   // The counts take each fleet's teams from the whole tree, also those a search leaves out.
@@ -60,7 +71,7 @@ export default function TeamsPage() {
   const saved = (team: TeamDetail) => {
     if (form?.mode === 'create') go(team.id, 'members');
   };
-  const deleted = (team: TeamDetail) => go(team.parentId);
+  const deleted = (team: TeamDetail) => go(team.parentId, team.parentId === null ? 'members' : tab);
 
   // No fleet at all yet: the way to start, instead of an empty tree beside an empty panel.
   const nothingYet = !filtering && !!nodes && nodes.length === 0;
@@ -91,9 +102,14 @@ export default function TeamsPage() {
             selected={selected}
             onSelect={(id) => go(id, tab)}
             newFleet={canAdd ? <NewFleetButton size="small" onClick={newFleet} /> : undefined}
+            allFleets={{ active: allFleets, onClick: () => go(null, 'performance') }}
           />
           <div className="fd-teams-main">
-            {selected === null ? (
+            {allFleets ? (
+              <Card className="fd-team-detail" title={<h2 className="fd-team-detail-name">{t('perf.allTitle')}</h2>}>
+                <PerformanceView team={null} />
+              </Card>
+            ) : selected === null ? (
               <Card className="fd-team-detail">
                 {filtered.isError && !nodes ? (
                   <Result status="warning" title={t('tree.loadFailed')} />
@@ -117,6 +133,7 @@ export default function TeamsPage() {
         </div>
       )}
       {form ? <TeamForm target={form} onClose={() => setForm(null)} onSaved={saved} /> : null}
+      {statement !== null ? <StatementDrawer id={statement} onClose={() => openStatement(null)} /> : null}
     </section>
   );
 }
