@@ -308,6 +308,8 @@ export const CommissionRuleInput = z.strictObject({
 export type CommissionRuleInput = z.infer<typeof CommissionRuleInput>;
 export const CommissionRule = CommissionRuleInput.extend({
   teamName: z.string(),
+  /** The cost centre's name, for readers who may not list the cost centres (a fleet leader). */
+  costCentreName: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
 export type CommissionRule = z.infer<typeof CommissionRule>;
@@ -397,7 +399,8 @@ export const TeamStatementLine = z.object({
   bonus: z.number(),
   penalty: z.number(),
   net: z.number(),
-  /** The contract the net went to once approved (null: not yet, or no live contract then). */
+  /** The contract the net went to once approved, and its number (null: not yet, or no live contract then). */
+  contractId: Id.nullable(),
   contractNo: z.string().nullable(),
   billLineId: Id.nullable(),
 });
@@ -405,6 +408,7 @@ export type TeamStatementLine = z.infer<typeof TeamStatementLine>;
 
 export const TeamStatementDetail = TeamStatement.extend({
   rule: CommissionRuleInput.omit({ teamId: true }),
+  costCentreName: z.string().nullable().describe("the rule's cost centre's name"),
   lines: z.array(TeamStatementLine),
 });
 export type TeamStatementDetail = z.infer<typeof TeamStatementDetail>;

@@ -67,7 +67,9 @@ function withContractTabs<M>(screen: () => Promise<M>): Promise<M> {
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 /** The driver page with the tabs other areas register for it (components/driver-tabs). */
 function withDriverTabs<M>(screen: () => Promise<M>): Promise<M> {
-  return Promise.all([import('../features/crm/register'), screen()]).then(([, m]) => m);
+  return Promise.all([import('../features/crm/register'), import('../features/teams/register'), screen()]).then(
+    ([, , m]) => m,
+  );
 }
 
 export const ROUTES: RouteDef[] = [

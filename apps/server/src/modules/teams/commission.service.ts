@@ -78,6 +78,15 @@ const NO_RULE: Omit<CommissionRuleInput, 'teamId'> = {
   costCentreId: null,
 };
 
+async function centreName(db: DbOrTx, tenantId: number, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await rowsOf<{ name: string }>(
+    db,
+    sql`select name from cost_centres where tenant_id = ${tenantId} and id = ${id}`,
+  );
+  return row?.name ?? null;
+}
+
 async function findRule(db: DbOrTx, tenantId: number, teamId: number): Promise<RawRule | undefined> {
   const [row] = await rowsOf<RawRule>(
     db,
@@ -90,10 +99,12 @@ async function findRule(db: DbOrTx, tenantId: number, teamId: number): Promise<R
 export async function getRule(deps: Deps, ctx: Ctx, teamId: number): Promise<CommissionRule> {
   const team = await getTeam(deps, ctx, teamId);
   const row = await findRule(deps.db, ctx.tenantId, teamId);
+  const terms = row ? ruleOf(row) : NO_RULE;
   return {
     teamId,
     teamName: team.name,
-    ...(row ? ruleOf(row) : NO_RULE),
+    ...terms,
+    costCentreName: await centreName(deps.db, ctx.tenantId, terms.costCentreId),
     updatedAt: row?.updated_at ? rawIso(row.updated_at) : null,
   };
 }
@@ -218,12 +229,13 @@ export async function getStatement(deps: Deps, ctx: Ctx, id: number): Promise<Te
     bonus_fen: RawNumber;
     penalty_fen: RawNumber;
     net_fen: RawNumber;
+    contract_id: RawNumber | null;
     contract_no: string | null;
     bill_line_id: RawNumber | null;
   }>(
     deps.db,
     sql`select l.driver_id, d.name, tm.name as team_name, l.flow_fen, l.rent_lines, l.on_time_lines, l.violations,
-        l.accidents, l.share_fen, l.bonus_fen, l.penalty_fen, l.net_fen, k.number as contract_no, l.bill_line_id
+        l.accidents, l.share_fen, l.bonus_fen, l.penalty_fen, l.net_fen, l.contract_id, k.number as contract_no, l.bill_line_id
       from team_statement_lines l
       join drivers d on d.tenant_id = l.tenant_id and d.id = l.driver_id
       left join teams tm on tm.tenant_id = l.tenant_id and tm.id = l.team_id
@@ -234,6 +246,7 @@ export async function getStatement(deps: Deps, ctx: Ctx, id: number): Promise<Te
   return {
     ...toStatement(row),
     rule: row.rule,
+    costCentreName: await centreName(deps.db, ctx.tenantId, row.rule.costCentreId),
     lines: lines.map((l) => ({
       driverId: rawNumber(l.driver_id),
       name: l.name,
@@ -247,6 +260,7 @@ export async function getStatement(deps: Deps, ctx: Ctx, id: number): Promise<Te
       bonus: fenToYuan(rawNumber(l.bonus_fen)),
       penalty: fenToYuan(rawNumber(l.penalty_fen)),
       net: fenToYuan(rawNumber(l.net_fen)),
+      contractId: rawNumberOrNull(l.contract_id),
       contractNo: l.contract_no,
       billLineId: rawNumberOrNull(l.bill_line_id),
     })),

@@ -94,7 +94,12 @@ describe('commission rules', () => {
     expect(none).toMatchObject({ enabled: false, flowSharePct: 0, updatedAt: null });
     const saved = await t.request('PUT', `${A}/teamCommission/rule`, { as: 'admin', body: rule(fleet.id) });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ teamName: '提成测试队', flowSharePct: 10, leaderPct: 2 });
+    expect(saved.json().data).toMatchObject({
+      teamName: '提成测试队',
+      flowSharePct: 10,
+      leaderPct: 2,
+      costCentreName: expect.any(String),
+    });
     const bad = await t.request('PUT', `${A}/teamCommission/rule`, {
       as: 'admin',
       body: rule(fleet.id, { flowSharePct: 10.25, leaderPct: 30, onTimeBonus: -1 }),
@@ -195,6 +200,8 @@ describe('monthly statements', () => {
     expect(done.state).toBe('approved');
     const lineA = done.lines.find((l) => l.driverId === withContract)!;
     expect(lineA.billLineId).not.toBeNull();
+    expect(lineA).toMatchObject({ contractId: expect.any(Number), contractNo: expect.any(String) });
+    expect(done.costCentreName).toEqual(expect.any(String));
     const [bill] = await q<{ type: string; amount_fen: number | string; due_date: string }>(
       `select type, amount_fen, due_date::text from rental_payment_lines where id = $1`,
       [lineA.billLineId],

@@ -291,6 +291,7 @@ export const RULE: CommissionRule = {
   accidentPenalty: 500,
   leaderPct: 1.5,
   costCentreId: 5,
+  costCentreName: 'Hangzhou fleets',
   updatedAt: '2026-11-05T02:00:00.000Z',
 };
 
@@ -306,6 +307,7 @@ export const noRule = (teamId: number, teamName: string): CommissionRule => ({
   accidentPenalty: 0,
   leaderPct: 0,
   costCentreId: null,
+  costCentreName: null,
   updatedAt: null,
 });
 
@@ -342,7 +344,9 @@ export const statementRow = (patch: Partial<TeamStatement> & Pick<TeamStatement,
   ...patch,
 });
 
-export const line = (patch: Partial<TeamStatementLine> & Pick<TeamStatementLine, 'driverId' | 'name'>) => ({
+export const line = (
+  patch: Partial<TeamStatementLine> & Pick<TeamStatementLine, 'driverId' | 'name'>,
+): TeamStatementLine => ({
   teamName: 'Airport team',
   flow: 0,
   rentLines: 4,
@@ -353,6 +357,7 @@ export const line = (patch: Partial<TeamStatementLine> & Pick<TeamStatementLine,
   bonus: 0,
   penalty: 0,
   net: 0,
+  contractId: null,
   contractNo: null,
   billLineId: null,
   ...patch,
@@ -378,8 +383,8 @@ export const LINES: TeamStatementLine[] = [
 export function statement(
   patch: Partial<TeamStatementDetail> & Pick<TeamStatementDetail, 'id' | 'month'>,
 ): TeamStatementDetail {
-  const { teamId: _, teamName: __, updatedAt: ___, ...rule } = RULE;
-  return { ...statementRow(patch), rule, lines: LINES, ...patch };
+  const { teamId: _, teamName: __, updatedAt: ___, costCentreName, ...rule } = RULE;
+  return { ...statementRow(patch), rule, costCentreName, lines: LINES, ...patch };
 }
 
 /** The area's calls with the commission ones: the North fleet's rule, the statements given, the cost centres. */

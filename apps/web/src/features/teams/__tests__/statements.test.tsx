@@ -19,7 +19,7 @@ const lineOf = (box: HTMLElement, name: string) => within(box).getByText(name).c
 const RULE_TEXT =
   "8% of the flow above ¥6,000.00; a ¥200.00 bonus when the month's rent is paid on time; ¥100.00 off per " +
   "violation; ¥500.00 off per accident; the leader gets 1.5% of the drivers' flow (posted to cost centre " +
-  'Demo Rentals / Hangzhou fleets)';
+  'Hangzhou fleets)';
 
 beforeEach(async () => {
   await setLanguage('en-US');
@@ -61,6 +61,8 @@ describe('fleet commission and statements', () => {
     const box = await drawer('North fleet statement, 2026-11');
     expect(await within(box).findByText('Wang Jianguo', {}, SLOW)).toBeInTheDocument();
     expect(within(box).getByText(RULE_TEXT)).toBeInTheDocument();
+    // The centre's name comes with the rule: no cost centres' list is read to say it.
+    expect(server.calls('GET', '/api/ccwadmin/oa/costCenter/list')).toHaveLength(0);
     // Before the approval nothing went anywhere; a net of zero never goes.
     expect(within(lineOf(box, 'Wang Jianguo')).getByText('Applied once approved')).toBeInTheDocument();
     expect(within(lineOf(box, 'Chen Hao')).getByText('Nothing to apply')).toBeInTheDocument();
@@ -227,7 +229,7 @@ describe('fleet commission and statements', () => {
 
   it('shows where an approved statement’s nets went', async () => {
     const lines = [
-      { ...LINES[0]!, contractNo: 'HT202611001', billLineId: 501 },
+      { ...LINES[0]!, contractId: 41, contractNo: 'HT202611001', billLineId: 501 },
       LINES[1]!,
       { ...LINES[2]!, contractNo: null, billLineId: null },
     ];
@@ -250,7 +252,10 @@ describe('fleet commission and statements', () => {
     const box = await drawer('North fleet statement, 2026-10');
     expect(await within(box).findByText('Wang Jianguo', {}, SLOW)).toBeInTheDocument();
     const wang = lineOf(box, 'Wang Jianguo');
-    expect(within(wang).getByText('On contract HT202611001')).toHaveClass('fd-stmt-applied');
+    // The contract the net went to opens from the line.
+    const applied = within(wang).getByRole('link', { name: 'On contract HT202611001' });
+    expect(applied).toHaveAttribute('href', '/rentContract/detail/41');
+    expect(applied).toHaveClass('fd-stmt-applied');
     expect(within(wang).getByText('¥707.65')).toHaveClass('fd-stmt-plus');
     const zhao = lineOf(box, 'Zhao Lei');
     expect(within(zhao).getByText('No live contract: not applied')).toBeInTheDocument();
@@ -268,8 +273,9 @@ describe('fleet commission and statements', () => {
     expect(await within(box).findByText('Wang Jianguo', {}, SLOW)).toBeInTheDocument();
     expect(within(box).queryByRole('button', { name: /Send for approval/ })).toBeNull();
     expect(within(box).queryByRole('button', { name: /Compute again/ })).toBeNull();
-    // Without the cost centres' list the rule names its centre by number.
-    expect(await screen.findByTestId('rule-text', {}, SLOW)).toHaveTextContent('(posted to cost centre #5)');
+    // Without the cost centres' list the rule still names its centre: the server gives the name.
+    expect(within(box).getByText(RULE_TEXT)).toBeInTheDocument();
+    expect(await screen.findByTestId('rule-text', {}, SLOW)).toHaveTextContent(RULE_TEXT);
     expect(screen.queryByRole('button', { name: /Edit rule/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Compute a month/ })).toBeNull();
   }, 60_000);
@@ -283,7 +289,7 @@ describe('fleet commission and statements', () => {
       () =>
         expect(text).toHaveTextContent(
           '流水超过 ¥6,000.00 的部分提成 8%，当月按时交租奖励 ¥200.00，每次违章扣 ¥100.00，每次事故扣 ¥500.00，' +
-            '队长提成 1.5%（记入成本中心 Demo Rentals / Hangzhou fleets）',
+            '队长提成 1.5%（记入成本中心 Hangzhou fleets）',
         ),
       SLOW,
     );

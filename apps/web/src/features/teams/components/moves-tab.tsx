@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { movesQuery } from '../api/get-moves';
 
 /** One end of a stay: when, by whom, why. */
-function Step({ at, by, reason }: { at: string; by: string | null; reason: string | null }) {
+export function MoveStep({ at, by, reason }: { at: string; by: string | null; reason: string | null }) {
   const { t } = useTranslation('teams');
   return (
     <div className="fd-team-move">
@@ -27,14 +27,14 @@ export function MovesTab({ team }: { team: TeamDetail }) {
     {
       key: 'joined',
       title: t('moves.joined'),
-      render: (_, m) => <Step at={m.joinedAt} by={m.joinedBy} reason={m.joinReason} />,
+      render: (_, m) => <MoveStep at={m.joinedAt} by={m.joinedBy} reason={m.joinReason} />,
     },
     {
       key: 'left',
       title: t('moves.left'),
       render: (_, m) =>
         m.leftAt ? (
-          <Step at={m.leftAt} by={m.leftBy} reason={m.leaveReason} />
+          <MoveStep at={m.leftAt} by={m.leftBy} reason={m.leaveReason} />
         ) : (
           <Tag color="green">{t('moves.stillIn')}</Tag>
         ),

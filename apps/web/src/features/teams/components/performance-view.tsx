@@ -1,17 +1,12 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import LeftOutlined from '@ant-design/icons/LeftOutlined';
-import RightOutlined from '@ant-design/icons/RightOutlined';
 import SlidersOutlined from '@ant-design/icons/SlidersOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Empty from 'antd/es/empty';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import Tooltip from 'antd/es/tooltip';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,9 +16,10 @@ import { useAccess } from '../../../lib/access';
 import { exportRanking } from '../api/export-ranking';
 import { teamMonthsQuery } from '../api/get-team-months';
 import { perfKey } from '../api/keys';
-import { currentMonth, hasFlows, monthOf, shiftMonth, sumMonths } from '../model/performance';
+import { currentMonth, hasFlows, monthOf, sumMonths } from '../model/performance';
 import { FlowDaysList } from './flow-days-list';
 import { FlowImport } from './flow-import';
+import { MonthSwitcher } from './month-switcher';
 import { PerfFigures, PerfParts } from './perf-summary';
 import { RankingList } from './ranking-list';
 import { WeightsDialog } from './weights-dialog';
@@ -109,31 +105,7 @@ export function PerformanceView({ team }: { team: TeamDetail | null }) {
     <div className="fd-perf" data-testid="team-performance">
       <div className="fd-perf-bar">
         <Space wrap size={8}>
-          <Space.Compact>
-            <Tooltip title={t('perf.prevMonth')}>
-              <Button
-                icon={<LeftOutlined />}
-                aria-label={t('perf.prevMonth')}
-                onClick={() => setMonth(shiftMonth(month, -1))}
-              />
-            </Tooltip>
-            <DatePicker
-              picker="month"
-              allowClear={false}
-              aria-label={t('perf.month')}
-              value={dayjs(`${month}-01`)}
-              disabledDate={(d) => d.format('YYYY-MM') > thisMonth}
-              onChange={(v) => v && setMonth(v.format('YYYY-MM'))}
-            />
-            <Tooltip title={t('perf.nextMonth')}>
-              <Button
-                icon={<RightOutlined />}
-                aria-label={t('perf.nextMonth')}
-                disabled={month >= thisMonth}
-                onClick={() => setMonth(shiftMonth(month, 1))}
-              />
-            </Tooltip>
-          </Space.Compact>
+          <MonthSwitcher month={month} onChange={setMonth} />
           <Segmented<View>
             aria-label={t('perf.views.label')}
             value={view}

@@ -11,8 +11,8 @@ import { InlineFailure } from '../../../components/inline-failure';
 import { useModalForm } from '../../../components/use-modal-form';
 import { issueMessage, zodRule } from '../../../lib/validation';
 import { useSaveCommissionRule } from '../api/save-commission-rule';
+import { centreLabel } from '../model/commission';
 import { useDialogFailure } from './dialog-failure';
-import { useCentreName } from './use-centre-name';
 
 const MONEY = ['flowTarget', 'onTimeBonus', 'violationPenalty', 'accidentPenalty'] as const;
 type Amount = (typeof MONEY)[number] | 'flowSharePct' | 'leaderPct';
@@ -39,7 +39,6 @@ export function RuleForm({ team, rule, onClose }: { team: TeamDetail; rule: Comm
   const { message } = App.useApp();
   const save = useSaveCommissionRule();
   const pickCentre = useCanPickCostCentre();
-  const centreName = useCentreName();
   // Without the cost centres' list there is no centre field: an error about it is said above the form.
   const shown: readonly string[] = pickCentre ? FIELDS : FIELDS.filter((f) => f !== 'costCentreId');
   const { failure, capture, clear } = useDialogFailure(shown);
@@ -153,7 +152,7 @@ export function RuleForm({ team, rule, onClose }: { team: TeamDetail; rule: Comm
         ) : (
           // The list is not the user's to read: the rule keeps the centre it has.
           <Form.Item label={t('rule.fields.costCentreId')} extra={t('rule.hints.centreLocked')}>
-            <span>{centreName(rule.costCentreId) ?? t('rule.noCentre')}</span>
+            <span>{centreLabel(rule.costCentreId, rule.costCentreName) ?? t('rule.noCentre')}</span>
           </Form.Item>
         )}
       </Form>

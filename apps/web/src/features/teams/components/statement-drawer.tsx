@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TeamStatementDetail, TeamStatementLine } from '@fleetdesk/contracts/team-performance';
-import { DriverLink, entityPath } from '../../../components/entity-links';
+import { ContractLink, DriverLink, entityPath } from '../../../components/entity-links';
 import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
 import { useAccess } from '../../../lib/access';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -26,9 +26,8 @@ import type { RequestError } from '../../../lib/request';
 import { useComputeStatement } from '../api/compute-statement';
 import { statementQuery } from '../api/get-statement';
 import { useSubmitStatement } from '../api/submit-statement';
-import { isOpenStatement, lineOutcome, ruleSentence } from '../model/commission';
+import { centreLabel, isOpenStatement, lineOutcome, ruleSentence } from '../model/commission';
 import { StatementStateTag } from './tags';
-import { useCentreName } from './use-centre-name';
 
 /** The address key of the statement open in the drawer. */
 export const STATEMENT_PARAM = 'statement';
@@ -56,7 +55,14 @@ function Outcome({ line, statement }: { line: TeamStatementLine; statement: Team
   const { t } = useTranslation('teams');
   switch (lineOutcome(line, statement.state)) {
     case 'applied':
-      return <span className="fd-stmt-applied">{t('statement.applied', { number: line.contractNo ?? '' })}</span>;
+      // The contract's page when the statement names it (a contract gone since: the words alone).
+      return (
+        <ContractLink
+          id={line.contractId}
+          number={t('statement.applied', { number: line.contractNo ?? '' })}
+          className="fd-stmt-applied"
+        />
+      );
     case 'noContract':
       return <span className="fd-stmt-minus">{t('statement.noContract')}</span>;
     case 'nothing':
@@ -137,7 +143,6 @@ export function StatementDrawer({ id, onClose }: { id: number; onClose: () => vo
   const compute = useComputeStatement();
   const submit = useSubmitStatement();
   const { failure, run, clear } = useInlineFailure();
-  const centreName = useCentreName();
   const [confirming, setConfirming] = useState(false);
   const s = query.data;
   const canEdit = access.can('teams:edit');
@@ -274,7 +279,9 @@ export function StatementDrawer({ id, onClose }: { id: number; onClose: () => vo
             {s.decidedAt ? formatDateTime(s.decidedAt) : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('statement.rule')} span="filled">
-            <span className="fd-stmt-rule-text">{ruleSentence(s.rule, t, centreName(s.rule.costCentreId))}</span>
+            <span className="fd-stmt-rule-text">
+              {ruleSentence(s.rule, t, centreLabel(s.rule.costCentreId, s.costCentreName))}
+            </span>
           </Descriptions.Item>
         </Descriptions>
         <h3 className="fd-perf-subtitle">{t('statement.linesTitle', { count: s.lines.length })}</h3>

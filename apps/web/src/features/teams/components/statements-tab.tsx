@@ -16,19 +16,17 @@ import { useAccess } from '../../../lib/access';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { commissionRuleQuery } from '../api/get-commission-rule';
 import { statementsQuery } from '../api/get-statements';
-import { ruleSentence } from '../model/commission';
+import { centreLabel, ruleSentence } from '../model/commission';
 import { ComputeDialog } from './compute-dialog';
 import { RuleForm } from './rule-form';
 import { Net, useOpenStatement } from './statement-drawer';
 import { StatementStateTag } from './tags';
-import { useCentreName } from './use-centre-name';
 
 /** The node's commission rule in words, whether it is in use, and the way to change it (`teams:edit`). */
 function RuleCard({ team, onEdit }: { team: TeamDetail; onEdit: (rule: CommissionRule) => void }) {
   const { t } = useTranslation('teams');
   const canEdit = useAccess().can('teams:edit');
   const query = useQuery(commissionRuleQuery(team.id));
-  const centreName = useCentreName();
   const rule = query.data;
   const none = !!rule && rule.updatedAt === null;
 
@@ -58,7 +56,7 @@ function RuleCard({ team, onEdit }: { team: TeamDetail; onEdit: (rule: Commissio
     body = (
       <>
         <p className="fd-rule-text" data-testid="rule-text">
-          {ruleSentence(rule, t, centreName(rule.costCentreId))}
+          {ruleSentence(rule, t, centreLabel(rule.costCentreId, rule.costCentreName))}
         </p>
         <p className="fd-muted fd-rule-meta">
           <span>

@@ -19,6 +19,15 @@ export const isOpenStatement = (state: StatementState) => state === 'draft' || s
 export const pct = (value: number) => String(Math.round(value * 10) / 10);
 
 /**
+ * A rule's cost centre as the server names it (`costCentreName`, which a reader who may not list the cost centres
+ * gets too); a centre it no longer finds by its number; none: null.
+ */
+export function centreLabel(id: number | null, name: string | null): string | null {
+  if (id === null) return null;
+  return name ?? `#${id}`;
+}
+
+/**
  * The rule in words, the terms that give or take something one after the other: "8% of the flow above ¥6,000.00;
  * a ¥200.00 bonus ...; the leader gets 1.5% ... (posted to cost centre X)". `centre` names the rule's cost centre.
  */
