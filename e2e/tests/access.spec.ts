@@ -91,5 +91,8 @@ test('the relogin box after the token is revoked on the server; its button signs
   await expect(box).toHaveCount(1);
   await box.getByRole('button', { name: '重新登录' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2FoaLog/);
-  expect(await page.evaluate(() => localStorage.getItem('AccessToken'))).toBeNull();
+  // The sign-in page may still be loading (a navigation destroys the context of an evaluate): ask again until it answers.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('AccessToken')).catch(() => 'navigating'))
+    .toBeNull();
 });
