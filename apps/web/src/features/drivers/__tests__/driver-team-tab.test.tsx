@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Paged } from '@fleetdesk/contracts/common';
 import type { FlowDay } from '@fleetdesk/contracts/team-performance';
 import type { TeamMove } from '@fleetdesk/contracts/teams';
-import { formatDate } from '../../../lib/format';
 import { setLanguage } from '../../../lib/i18n';
 import { ok, type FakeAnswer, type FakeRequest } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
@@ -19,8 +18,12 @@ const DAYS = '/api/ccwadmin/teamPerf/days';
 const paged = <T,>(rows: T[], pageSize = 20): FakeAnswer =>
   ok({ rows, total: rows.length, pageNum: 1, pageSize } satisfies Paged<T>);
 
-/** This month as the screens count it (the tenants' zone), and the one before. */
-const MONTH = formatDate(new Date()).slice(0, 7);
+/**
+ * "Today" for these tests: the screens take this month from the clock, faked here (only `Date`, moving on from this
+ * instant) so that the tests pass on any day, month ends included. This month and the one before.
+ */
+const NOW = new Date('2026-11-15T04:00:00.000Z');
+const MONTH = '2026-11';
 const LAST_MONTH = dayjs(`${MONTH}-01`).subtract(1, 'month').format('YYYY-MM');
 const lastDay = (month: string) => dayjs(`${month}-01`).endOf('month').format('YYYY-MM-DD');
 
@@ -85,6 +88,13 @@ const openTab = async () => {
   await userEvent.setup().click(await screen.findByRole('tab', { name: 'Fleet and performance' }, FIRST));
   return screen.findByTestId('driver-team', {}, SLOW);
 };
+
+beforeAll(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'], shouldAdvanceTime: true });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 beforeEach(async () => {
   await setLanguage('en-US');
