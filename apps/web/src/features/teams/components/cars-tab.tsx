@@ -2,8 +2,6 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
-import Space from 'antd/es/space';
-import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamCar, TeamDetail } from '@fleetdesk/contracts/teams';
@@ -15,7 +13,7 @@ import { formatPlate } from '../../../lib/format';
 import { teamCarsQuery } from '../api/get-cars';
 import { useRemoveCars } from '../api/move-cars';
 import { AddCarsDialog } from './move-dialogs';
-import { SubteamsSwitch, useWithSubteams } from './subteams-switch';
+import { NodeListToolbar, useWithSubteams } from './subteams-switch';
 import { CarStatusTag } from './tags';
 
 /** The cars a fleet or team runs (a fleet's with its teams' unless switched off): add, remove, search by plate. */
@@ -76,29 +74,21 @@ export function CarsTab({ team }: { team: TeamDetail }) {
         ]
       : []),
   ];
-  const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} disabled={!team.enabled} onClick={() => setAdding(true)}>
-      {t('cars.add')}
-    </Button>
-  );
   return (
     <>
       <ListPage<TeamCar>
         id="team-cars"
         filters={fields}
         toolbar={
-          <Space wrap>
-            {team.kind === 'fleet' ? <SubteamsSwitch on={withSubteams} onChange={setWithSubteams} /> : null}
-            {canEdit ? (
-              team.enabled ? (
-                addButton
-              ) : (
-                <Tooltip title={t('detail.disabledHint')}>
-                  <span>{addButton}</span>
-                </Tooltip>
-              )
-            ) : null}
-          </Space>
+          <NodeListToolbar
+            team={team}
+            withSubteams={withSubteams}
+            onSubteams={setWithSubteams}
+            canEdit={canEdit}
+            icon={<PlusOutlined />}
+            addLabel={t('cars.add')}
+            onAdd={() => setAdding(true)}
+          />
         }
         columns={columns}
         rowKey={(c) => c.carId}

@@ -2,7 +2,6 @@ import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamDetail, TeamMember } from '@fleetdesk/contracts/teams';
@@ -13,7 +12,7 @@ import { useAccess } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/format';
 import { membersQuery } from '../api/get-members';
 import { AddMembersDialog, RemoveMembersDialog } from './move-dialogs';
-import { SubteamsSwitch, useWithSubteams } from './subteams-switch';
+import { NodeListToolbar, useWithSubteams } from './subteams-switch';
 import { DriverStateTag } from './tags';
 
 /** The drivers of a fleet or team (a fleet's with its teams' unless switched off): add, remove, search. */
@@ -58,29 +57,21 @@ export function MembersTab({ team }: { team: TeamDetail }) {
         ]
       : []),
   ];
-  const addButton = (
-    <Button type="primary" icon={<UserAddOutlined />} disabled={!team.enabled} onClick={() => setAdding(true)}>
-      {t('members.add')}
-    </Button>
-  );
   return (
     <>
       <ListPage<TeamMember>
         id="team-members"
         filters={fields}
         toolbar={
-          <Space wrap>
-            {team.kind === 'fleet' ? <SubteamsSwitch on={withSubteams} onChange={setWithSubteams} /> : null}
-            {canEdit ? (
-              team.enabled ? (
-                addButton
-              ) : (
-                <Tooltip title={t('detail.disabledHint')}>
-                  <span>{addButton}</span>
-                </Tooltip>
-              )
-            ) : null}
-          </Space>
+          <NodeListToolbar
+            team={team}
+            withSubteams={withSubteams}
+            onSubteams={setWithSubteams}
+            canEdit={canEdit}
+            icon={<UserAddOutlined />}
+            addLabel={t('members.add')}
+            onAdd={() => setAdding(true)}
+          />
         }
         columns={columns}
         rowKey={(m) => m.driverId}
