@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { registerAuditHook } from './core/audit.js';
 import { authenticateUser, clientAuthenticated } from './core/auth.js';
+import { authenticateDriver } from './core/driver-auth.js';
 import type { AppDeps } from './core/deps.js';
 import { UnauthorizedError } from './core/errors.js';
 import { registerErrorHandler } from './core/error-handler.js';
@@ -119,6 +120,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (!access || access.kind === 'public') return;
     if (access.kind === 'client') {
       if (!clientAuthenticated(req, deps.config)) throw new UnauthorizedError('error.clientInvalid');
+      return;
+    }
+    if (access.kind === 'driver') {
+      req.driver = await authenticateDriver(req, deps);
       return;
     }
     req.ctx = await authenticateUser(req, access, deps);

@@ -3,6 +3,7 @@ import { Id, Instant, MobilePhone, PageQuery, yuan } from './common.js';
 import { addValidationMessages } from './validation-registry.js';
 import { GPS_ALARM_TYPES, GpsAlarmType } from './gps-rules.js';
 import { DEFAULT_TEAM_RULES, TeamRules } from './team-performance.js';
+import { DEFAULT_DRIVER_LEVELS, DriverLevelRules } from './driver-portal.js';
 
 /**
  * Organisation and access administration: departments and employees (the address book), roles with their
@@ -653,6 +654,9 @@ export const TenantRules = z.object({
   shortTerm: ShortTermRules.default(DEFAULT_SHORT_TERM_RULES).describe('short-term rental (issue 33)'),
   timeShare: TimeShareRules.default(DEFAULT_TIME_SHARE_RULES).describe('time-share rental (issue 33)'),
   teams: TeamRules.default(DEFAULT_TEAM_RULES).describe('fleet teams: the ranking weights (issue 34)'),
+  driverLevels: DriverLevelRules.default(DEFAULT_DRIVER_LEVELS).describe(
+    'the super driver membership levels, lowest first, and their perks (driver portal, issue 34)',
+  ),
   messageArchiveDays: z
     .number()
     .int()

@@ -152,9 +152,19 @@ export const LedgerExportBody = LedgerQuery.omit({ pageNum: true, pageSize: true
 // ---------------------------------------------------------------------------------------------------------
 // Orders
 
-/** `booking`: a short-term booking's payment (total + deposits) or its settlement's balance due; `renterTopUp`: a
- * time-share renter's balance top-up (issue 33). */
-export const ORDER_TYPES = ['membership', 'topUp', 'service', 'financing', 'booking', 'renterTopUp'] as const;
+/**
+ * `booking`: a short-term booking's payment (total + deposits) or its settlement's balance due; `renterTopUp`: a
+ * time-share renter's balance top-up (issue 33); `driverRent`: rent bills a driver pays in the driver portal (issue 34).
+ */
+export const ORDER_TYPES = [
+  'membership',
+  'topUp',
+  'service',
+  'financing',
+  'booking',
+  'renterTopUp',
+  'driverRent',
+] as const;
 export const OrderType = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof OrderType>;
 

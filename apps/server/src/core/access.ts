@@ -10,16 +10,20 @@ import { effectivePermissions, type Permissions } from './permissions.js';
  * - `public`: anyone;
  * - `client`: the OAuth client credential (HTTP Basic), for calls made before sign-in;
  * - `user`: a valid access token of an active back-office user, in a rent the user may act in, with an
- *   effective membership (unless `allowExpired`) and, when given, the permission code.
+ *   effective membership (unless `allowExpired`) and, when given, the permission code;
+ * - `driver`: a driver token of the driver portal (issue 34, core/driver-auth.ts), never an employee's.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'client' }
-  | { kind: 'user'; permission?: string; anyOf?: readonly string[]; allowExpired?: boolean };
+  | { kind: 'user'; permission?: string; anyOf?: readonly string[]; allowExpired?: boolean }
+  | { kind: 'driver' };
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
   client: (): Access => ({ kind: 'client' }),
+  /** A driver signed in to the driver portal: he reaches only his own records (`req.driver`). */
+  driver: (): Access => ({ kind: 'driver' }),
   /** Any signed-in user; `allowExpired` lets an expired tenant through (auth, membership, orders). */
   signedIn: (options: { allowExpired?: boolean } = {}): Access => ({ kind: 'user', ...options }),
   /** A signed-in user holding `code` (a menu code or an element code such as `rentCar:add`). */
@@ -37,6 +41,20 @@ export const access = {
 };
 
 export type { Permissions } from './permissions.js';
+
+/** Which driver is calling the driver portal: set by the auth hook before any handler of a `driver` route. */
+export interface DriverContext {
+  tenantId: number;
+  tenantName: string;
+  driverId: number;
+  name: string;
+  /** The driver's rent (company branch) now. */
+  rentId: number;
+  /** The phone his SMS code proved. */
+  phone: string;
+  sessionId: number;
+  lang: Lang;
+}
 
 /** Who is calling and for which company: set by the auth hook before any handler of a `user` route. */
 export interface RequestContext {
@@ -98,6 +116,8 @@ declare module 'fastify' {
     lang: Lang;
     /** Present on `user` routes only. */
     ctx: RequestContext;
+    /** Present on `driver` routes only: the signed-in driver of the driver portal. */
+    driver: DriverContext;
     /** Set by a handler to say what its write did, for the operation log. */
     auditNote?: { targetId?: string | number; targetType?: string; summary?: unknown };
   }

@@ -140,7 +140,9 @@ export function registerAuditHook(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
     if (!WRITE_METHODS.has(req.method) || reply.statusCode !== 200) return payload;
     const config = req.routeOptions.config;
-    if (config.audit === false || config.access?.kind !== 'user' || !req.ctx) return payload;
+    if (config.audit === false) return payload;
+    const byDriver = config.access?.kind === 'driver' && req.driver;
+    if (!byDriver && (config.access?.kind !== 'user' || !req.ctx)) return payload;
     const params = (req.params ?? {}) as Record<string, unknown>;
     const routeUrl = req.routeOptions.url ?? req.url;
     const note = req.auditNote;
@@ -148,10 +150,21 @@ export function registerAuditHook(app: FastifyInstance, db: Db): void {
     const targetId = note?.targetId ?? params.id;
     try {
       await db.insert(operationLogs).values({
-        tenantId: req.ctx.tenantId,
-        rentId: req.ctx.rentId,
-        userId: req.ctx.userId,
-        username: req.ctx.username,
+        // A driver's write through the driver portal is logged as the driver (no user).
+        ...(byDriver
+          ? {
+              tenantId: req.driver.tenantId,
+              rentId: req.driver.rentId,
+              userId: null,
+              driverId: req.driver.driverId,
+              username: req.driver.name,
+            }
+          : {
+              tenantId: req.ctx.tenantId,
+              rentId: req.ctx.rentId,
+              userId: req.ctx.userId,
+              username: req.ctx.username,
+            }),
         action,
         method: req.method,
         path: req.url.split('?')[0] ?? req.url,

@@ -168,6 +168,24 @@ export interface DomainEventMap {
   };
   /** The public lead form was submitted again with the phone of an open lead (its owner is told). */
   'crm.leadAgain': { leadId: number; name: string; phone: string; ownerId: number; at: string };
+  /** A driver's super driver level changed (the `driverPortal.levels` job; docs/driver-portal.md). */
+  'driver.levelChanged': {
+    driverId: number;
+    from: string | null;
+    to: string;
+    toName: string;
+    toNameEn: string;
+    up: boolean;
+    on: string;
+  };
+  /** The office reviewed what a driver sent from the portal (a document update, a violation's proof). */
+  'driver.submissionReviewed': {
+    driverId: number;
+    submissionId: number;
+    kind: string;
+    approved: boolean;
+    note: string | null;
+  };
 }
 
 export type EventName = keyof DomainEventMap;

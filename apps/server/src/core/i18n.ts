@@ -21,6 +21,14 @@ const catalogue: Catalogue = {
     'en-US': 'This account is disabled; contact your administrator',
   },
   'error.userType': { 'zh-CN': '用户类型不正确', 'en-US': 'This kind of user may not use the back office' },
+  'error.driverType': {
+    'zh-CN': '司机端仅供司机使用，请用手机号和验证码登录',
+    'en-US': 'The driver app is for drivers: sign in with your phone and an SMS code',
+  },
+  'error.driverRefused': {
+    'zh-CN': '你的司机账号暂不能使用，请联系车队',
+    'en-US': 'Your driver account cannot be used now; contact your fleet office',
+  },
   'error.forbidden': {
     'zh-CN': NO_PERMISSION_MESSAGE_ZH,
     'en-US': 'You do not have this permission; ask your administrator to grant it.',

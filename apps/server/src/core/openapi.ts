@@ -23,6 +23,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'access token from /api/auth/oauth/token' },
           client: { type: 'http', scheme: 'basic', description: 'OAuth client credential (public web client)' },
+          driver: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'driver token of the driver portal (/api/driver/auth/signIn), with X-User-Type: driver',
+          },
         },
       },
     },

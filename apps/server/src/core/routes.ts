@@ -36,6 +36,7 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
       for (const status of ERROR_HTTP_STATUSES) response[status] ??= ErrorBody;
     }
     if (access.kind === 'client') schema.security = [{ client: [] }];
+    if (access.kind === 'driver') schema.security = [{ driver: [] }];
     if (access.kind === 'user') {
       schema.security = [{ bearer: [] }];
       if (access.permission) schema['x-permission'] = access.permission;

@@ -43,6 +43,7 @@ import { crmOpenRoutes } from './crm/open.register.js';
 import { shortTermRoutes } from './short-term/short-term.routes.js';
 import { timeShareRoutes } from './time-share/time-share.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
+import { driverPortalRoutes } from './driver-portal/driver-portal.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -89,6 +90,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     shortTermRoutes,
     timeShareRoutes,
     teamsRoutes,
+    driverPortalRoutes,
   ]) {
     await app.register(plugin);
   }

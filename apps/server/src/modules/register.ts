@@ -14,6 +14,7 @@ import { registerCrm } from './crm/register.js';
 import { registerShortTerm } from './short-term/register.js';
 import { registerTimeShare } from './time-share/register.js';
 import { registerTeams } from './teams/register.js';
+import { registerDriverPortal } from './driver-portal/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
 import { registerOrganisation } from './organisation/register.js';
@@ -54,6 +55,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerShortTerm,
   registerTimeShare,
   registerTeams,
+  registerDriverPortal,
 ];
 
 const registered = new WeakSet<AppDeps>();

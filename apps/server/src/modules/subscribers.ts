@@ -1,6 +1,7 @@
 import { registerGpsSubscribers } from './gps/events/subscribers.js';
 import { registerMessagesSubscribers } from './messages/messages.subscribers.js';
 import { registerCrmSubscribers } from './crm/crm.subscribers.js';
+import { registerDriverPortalSubscribers } from './driver-portal/notices.js';
 
 /**
  * Every area's domain-event subscribers (core/events.ts), in one place: called where the app is built
@@ -11,4 +12,5 @@ export function registerSubscribers(): void {
   registerMessagesSubscribers();
   registerGpsSubscribers();
   registerCrmSubscribers();
+  registerDriverPortalSubscribers();
 }

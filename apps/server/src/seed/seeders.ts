@@ -24,6 +24,7 @@ import { seedCrm } from './crm.seed.js';
 import { seedShortTerm } from './short-term.seed.js';
 import { seedTimeShare } from './time-share.seed.js';
 import { seedTeams } from './teams.seed.js';
+import { seedDriverPortal } from './driver-portal.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -58,4 +59,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedTimeShare,
   // Fleet teams: the 车队长 role and sign-in, fleets and teams with the active drivers and their contracts' cars.
   seedTeams,
+  // Driver portal: every contracted driver's level, submissions waiting for review, notices.
+  seedDriverPortal,
 ];

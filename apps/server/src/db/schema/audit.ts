@@ -13,6 +13,8 @@ export const operationLogs = pgTable(
     rentId: bigintRef('rent_id'),
     userId: bigintRef('user_id'),
     username: text('username'),
+    /** A driver's write through the driver portal (issue 34): `user_id` is null and `username` his name. */
+    driverId: bigintRef('driver_id'),
     action: text('action').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),

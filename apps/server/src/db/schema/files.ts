@@ -16,6 +16,8 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     originalName: text('original_name').notNull(),
     uploadedBy: bigintRef('uploaded_by'),
+    /** Uploaded by a driver through the driver portal (issue 34); `uploaded_by` is then null. */
+    driverId: bigintRef('driver_id'),
     createdAt: createdAt(),
   },
   (t) => [

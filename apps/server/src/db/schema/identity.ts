@@ -199,7 +199,7 @@ export const loginRecords = pgTable(
 );
 
 /** `phoneChange`: confirms an employee's new phone (organisation), never a sign-in or a registration. */
-export const CODE_PURPOSES = ['login', 'reset', 'register', 'qr', 'phoneChange'] as const;
+export const CODE_PURPOSES = ['login', 'reset', 'register', 'qr', 'phoneChange', 'driverLogin'] as const;
 
 /** One-time codes (SMS or QR). Pre-sign-in, so a platform table; hashed; 5 minutes; 5 wrong tries. */
 export const verifyCodes = pgTable(

@@ -32,3 +32,4 @@ export * from './crm.js';
 export * from './short-term.js';
 export * from './time-share.js';
 export * from './teams.js';
+export * from './driver-portal.js';

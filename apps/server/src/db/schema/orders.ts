@@ -4,7 +4,15 @@ import { bigintRef, createdAt, idColumn, inList, tstz } from './columns.js';
 import { tenants } from './tenancy.js';
 
 export const ORDER_STATUS_VALUES = ['unpaid', 'paid', 'partRefunded', 'refunded', 'cancelled', 'closed'] as const;
-export const ORDER_TYPE_VALUES = ['membership', 'topUp', 'service', 'financing', 'booking', 'renterTopUp'] as const;
+export const ORDER_TYPE_VALUES = [
+  'membership',
+  'topUp',
+  'service',
+  'financing',
+  'booking',
+  'renterTopUp',
+  'driverRent',
+] as const;
 export const PAY_METHOD_VALUES = ['sandbox', 'wechat', 'alipay', 'balance'] as const;
 
 /** The running part of order numbers (`M20261122103000` + 6 digits of it): unique however many per second. */

@@ -467,3 +467,6 @@ export async function personAnswers(
     };
   });
 }
+
+/** An invitation's personal link token, for another area that shows the link (the driver portal). */
+export { surveyToken };

@@ -412,3 +412,6 @@ export async function driverOperations(
   if (!(await repo.findDriver(deps.db, ctx, q.driverId))) throw new NotFoundError('drivers.notFound');
   return repo.listOperations(deps.db, ctx.tenantId, q.driverId, q);
 }
+
+/** The caller's drivers (rents, and a team leader's teams) as a condition on `drivers`, for other areas. */
+export const driversInScope = repo.inScope;

@@ -55,6 +55,20 @@ export async function uploadFile(
   type: UploadType,
 ): Promise<UploadResult> {
   if (!mayUpload(ctx, type)) throw new ForbiddenError();
+  return storeUpload(deps, { tenantId: ctx.tenantId, userId: ctx.userId, driverId: null }, req, type);
+}
+
+/**
+ * Stores one uploaded file for its owner (an employee, or a driver of the driver portal, issue 34), once the
+ * caller's right to the type is settled: what the file is is sniffed from its first bytes (never taken from its
+ * name or declared type), and its size is bounded.
+ */
+export async function storeUpload(
+  deps: AppDeps,
+  owner: { tenantId: number; userId: number | null; driverId: number | null },
+  req: FastifyRequest,
+  type: UploadType,
+): Promise<UploadResult> {
   const rule: UploadRule = UPLOAD_TYPES[type];
   const maxBytes = Math.min(rule.maxBytes, deps.config.UPLOAD_MAX_BYTES);
   const stored = await receiveFile(req, maxBytes, async (file) => {
@@ -66,7 +80,7 @@ export async function uploadFile(
       throw new BadRequestError('files.typeRefused', { type: mime });
     }
     const now = deps.clock.now();
-    const key = `t${ctx.tenantId}/${type}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${EXTENSIONS[mime]}`;
+    const key = `t${owner.tenantId}/${type}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${EXTENSIONS[mime]}`;
     const counter = new ContentCounter(mime);
     // The storage attaches its own listeners only after it is ready (mkdir, S3 upload); until then an early
     // failure (bad text, too large) must not escape as an uncaught error. The storage still sees it.
@@ -87,18 +101,19 @@ export async function uploadFile(
     return { key, mime, size: counter.bytes, name: cleanFileName(file.filename, mime) };
   });
   await deps.db.insert(files).values({
-    tenantId: ctx.tenantId,
+    tenantId: owner.tenantId,
     key: stored.key,
     type,
     contentType: stored.mime,
     size: stored.size,
     originalName: stored.name,
-    uploadedBy: ctx.userId,
+    uploadedBy: owner.userId,
+    driverId: owner.driverId,
   });
   const url = deps.fileUrls.stableUrl(stored.key);
   return {
     url,
-    signedUrl: deps.fileUrls.sign(ctx.tenantId, url)!,
+    signedUrl: deps.fileUrls.sign(owner.tenantId, url)!,
     name: stored.name,
     size: stored.size,
     contentType: stored.mime,
@@ -125,17 +140,18 @@ export async function storedFileUrl(
   tenantId: number,
   url: string,
   path: string,
-  only: { uploadedBy?: number; types?: readonly UploadType[] } = {},
+  only: { uploadedBy?: number; driverId?: number; types?: readonly UploadType[] } = {},
 ): Promise<string> {
   const key = deps.fileUrls.keyOf(url);
   if (!key || tenantOfKey(key) !== tenantId) throw invalidField(path, 'files.fileNotFound');
   const [row] = await db
-    .select({ uploadedBy: files.uploadedBy, type: files.type })
+    .select({ uploadedBy: files.uploadedBy, driverId: files.driverId, type: files.type })
     .from(files)
     .where(and(eq(files.tenantId, tenantId), eq(files.key, key)));
   if (!row) throw invalidField(path, 'files.fileNotFound');
   if (only.uploadedBy !== undefined && row.uploadedBy !== only.uploadedBy)
     throw invalidField(path, 'files.fileNotFound');
+  if (only.driverId !== undefined && row.driverId !== only.driverId) throw invalidField(path, 'files.fileNotFound');
   if (only.types && !(only.types as readonly string[]).includes(row.type))
     throw invalidField(path, 'files.fileNotFound');
   return deps.fileUrls.stableUrl(key);

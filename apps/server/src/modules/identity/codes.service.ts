@@ -59,7 +59,7 @@ export interface CodeDelivery {
 export async function sendCode(
   deps: AppDeps,
   input: CodeDelivery & {
-    purpose: 'login' | 'reset' | 'register' | 'phoneChange';
+    purpose: 'login' | 'reset' | 'register' | 'phoneChange' | 'driverLogin';
     ip: string;
     log: { info: (o: object, m: string) => void };
   },
@@ -73,7 +73,7 @@ export async function sendCode(
     .where(
       and(
         eq(verifyCodes.target, input.to),
-        inArray(verifyCodes.purpose, ['login', 'reset', 'register', 'phoneChange']),
+        inArray(verifyCodes.purpose, ['login', 'reset', 'register', 'phoneChange', 'driverLogin']),
       ),
     )
     .orderBy(desc(verifyCodes.createdAt))

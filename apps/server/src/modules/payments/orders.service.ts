@@ -266,7 +266,11 @@ async function refundableOf(db: DbOrTx, row: OrderRow): Promise<number> {
 }
 
 /** Cancels an unpaid order; a paid, closed or cancelled one cannot be. */
-export async function cancelOrder(deps: AppDeps, ctx: RequestContext, id: number): Promise<Order> {
+export async function cancelOrder(
+  deps: AppDeps,
+  ctx: Pick<RequestContext, 'tenantId' | 'lang'>,
+  id: number,
+): Promise<Order> {
   const row = await orderRow(deps.db, ctx.tenantId, id);
   const now = deps.clock.now();
   if (toOrder(row, ctx.lang, now).status !== 'unpaid') throw new ConflictError('order.notCancellable');

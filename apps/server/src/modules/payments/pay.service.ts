@@ -61,6 +61,11 @@ export function orderDescription(row: OrderRow, lang: Lang = 'zh-CN'): string {
       ? `短租订单 ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`
       : `Short-term booking ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`;
   }
+  if (row.type === 'driverRent') {
+    return lang === 'zh-CN'
+      ? `司机缴租 ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`
+      : `Rent ${row.referenceId ?? ''} ¥${yuanText(row.amountFen)}`;
+  }
   if (row.type === 'renterTopUp') {
     return lang === 'zh-CN'
       ? `分时租赁余额充值 ¥${yuanText(row.amountFen)}`
@@ -76,7 +81,11 @@ export async function qrImage(text: string): Promise<string> {
 }
 
 /** Offers an unpaid order to the configured provider (once; a second call shows the same code). */
-export async function payOrder(deps: AppDeps, ctx: RequestContext, id: number): Promise<PayInfo> {
+export async function payOrder(
+  deps: AppDeps,
+  ctx: Pick<RequestContext, 'tenantId' | 'lang'>,
+  id: number,
+): Promise<PayInfo> {
   const row = await orderRow(deps.db, ctx.tenantId, id);
   const now = deps.clock.now();
   if (row.type === 'service' || toOrder(row, ctx.lang, now).status !== 'unpaid') {
@@ -171,7 +180,11 @@ async function askProvider(deps: AppDeps, row: OrderRow): Promise<TradeState | n
 }
 
 /** The payment state of an order for the page that shows its QR code (asks the provider while unpaid). */
-export async function payStatus(deps: AppDeps, ctx: RequestContext, id: number): Promise<PayStatus> {
+export async function payStatus(
+  deps: AppDeps,
+  ctx: Pick<RequestContext, 'tenantId' | 'lang'>,
+  id: number,
+): Promise<PayStatus> {
   let row = await orderRow(deps.db, ctx.tenantId, id);
   const now = deps.clock.now();
   const wasUnpaid = row.status === 'unpaid';
@@ -450,7 +463,7 @@ async function closeAtProvider(deps: AppDeps, row: OrderRow): Promise<boolean> {
 }
 
 /** The user cancels an unpaid order: closed at the provider first; one paid meanwhile is settled instead. */
-export async function cancelPayable(deps: AppDeps, ctx: RequestContext, id: number) {
+export async function cancelPayable(deps: AppDeps, ctx: Pick<RequestContext, 'tenantId' | 'lang'>, id: number) {
   const row = await orderRow(deps.db, ctx.tenantId, id);
   if (row.status === 'unpaid' && row.payMethod) {
     let paid: boolean;

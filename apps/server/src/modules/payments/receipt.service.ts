@@ -22,9 +22,10 @@ const TYPE_NAMES: Record<OrderType, [string, string]> = {
   financing: ['融资还款', 'Financing repayment'],
   booking: ['短租订单', 'Short-term booking'],
   renterTopUp: ['租客余额充值', 'Renter balance top-up'],
+  driverRent: ['司机在线缴租', 'Rent paid by the driver online'],
 };
 /** Orders a renter or a borrower pays to the tenant (not the tenant to Fleetdesk): the tenant received the money. */
-const PAID_TO_TENANT: readonly OrderType[] = ['financing', 'booking', 'renterTopUp'];
+const PAID_TO_TENANT: readonly OrderType[] = ['financing', 'booking', 'renterTopUp', 'driverRent'];
 
 function when(at: string | null, timeZone: string): string {
   if (!at) return '-';

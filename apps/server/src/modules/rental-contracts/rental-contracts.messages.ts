@@ -158,6 +158,10 @@ defineMessages({
     'en-US': 'Bills generated again from the new terms',
   },
   'contracts.event.collected': { 'zh-CN': '{what}: {amount}', 'en-US': '{what}: {amount}' },
+  'contracts.event.collectedOnline': {
+    'zh-CN': '{what}: {amount}（司机在线支付）',
+    'en-US': '{what}: {amount} (paid online by the driver)',
+  },
   'contracts.event.waived': { 'zh-CN': '{what}', 'en-US': '{what}' },
   'contracts.event.lineAdded': { 'zh-CN': '{type}: {amount}', 'en-US': '{type}: {amount}' },
   'contracts.event.discountAsked': { 'zh-CN': '申请优惠 {amount}', 'en-US': 'Discount of {amount} asked' },

@@ -12,7 +12,7 @@ import {
   type SchedulePreview,
 } from '@fleetdesk/contracts/rental-contracts';
 import { scopeFor, type RequestContext } from '../../core/access.js';
-import { isUniqueViolation, rowsOf, type DbOrTx, type Tx } from '../../core/db.js';
+import { isUniqueViolation, rawNumber, rowsOf, type DbOrTx, type RawNumber, type Tx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { publish } from '../../core/events.js';
 import { BadRequestError, ConflictError, invalidField, NotFoundError } from '../../core/errors.js';
@@ -601,6 +601,77 @@ export async function collectLine(deps: AppDeps, ctx: RequestContext, lineId: nu
   });
 }
 
+/**
+ * A line paid online (the driver portal's settler, issue 34), in the transaction that marks the order paid: up to
+ * what is left of the line goes to it (a clerk may have collected part meanwhile), into `accountId`, with the
+ * collection, the `payment.received` event and the contract's history, as a clerk's collection. Answers what was
+ * applied (0 when the line was closed or gone: the caller keeps the rest as an overpayment).
+ */
+export async function collectOnlineInTx(
+  tx: DbOrTx,
+  tenantId: number,
+  o: { lineId: number; amountFen: number; accountId: number; paidDate: string; now: Date; remark: string },
+): Promise<number> {
+  const [line] = await rowsOf<{
+    contract_id: RawNumber;
+    rent_id: RawNumber;
+    amount_fen: RawNumber;
+    paid_fen: RawNumber;
+  }>(
+    tx,
+    sql`select contract_id, rent_id, amount_fen, paid_fen from rental_payment_lines
+      where tenant_id = ${tenantId} and id = ${o.lineId} and valid and state in ('unpaid', 'partial') for update`,
+  );
+  if (!line) return 0;
+  const applied = Math.min(o.amountFen, rawNumber(line.amount_fen) - rawNumber(line.paid_fen));
+  if (applied <= 0) return 0;
+  const [row] = await tx
+    .update(rentalPaymentLines)
+    .set({
+      paidFen: sql`${rentalPaymentLines.paidFen} + ${applied}`,
+      state: sql`case when ${rentalPaymentLines.paidFen} + ${applied} >= ${rentalPaymentLines.amountFen}
+        then 'paid' else 'partial' end`,
+      paidDate: o.paidDate,
+      accountId: o.accountId,
+      version: sql`${rentalPaymentLines.version} + 1`,
+      updatedAt: o.now,
+    })
+    .where(and(eq(rentalPaymentLines.tenantId, tenantId), eq(rentalPaymentLines.id, o.lineId)))
+    .returning();
+  const contractId = rawNumber(line.contract_id);
+  const system = { tenantId, userId: null as unknown as number };
+  await record(tx, system, {
+    contractId,
+    lineId: o.lineId,
+    accountId: o.accountId,
+    amountFen: applied,
+    paidDate: o.paidDate,
+    remark: o.remark,
+  });
+  await publish(tx, {
+    tenantId,
+    name: 'payment.received',
+    payload: {
+      contractId,
+      lineId: o.lineId,
+      rentId: rawNumber(line.rent_id),
+      amountFen: applied,
+      lineState: row!.state,
+      paidDate: o.paidDate,
+      accountId: o.accountId,
+      by: null,
+      at: o.now.toISOString(),
+    },
+  });
+  await event(tx, system, contractId, 'collect', {
+    text: {
+      key: 'contracts.event.collectedOnline',
+      params: { what: row!.remark ?? { title: 'contractLineType', value: row!.type }, amount: fenToYuan(applied) },
+    },
+  });
+  return applied;
+}
+
 /** Waives what is left of a line (no need to pay), under the same version rule as a collection. */
 export async function waiveLine(
   deps: AppDeps,
@@ -847,3 +918,6 @@ export const discountHooks: ApprovalHooks = {
     });
   },
 };
+
+/** Whether a contract's bills are live (`c` its alias), for another area's statement (the driver portal). */
+export { billsLive } from './rental-contracts.repository.js';

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../core/db.js';
 import { fenToYuan, yuanToFen } from '@fleetdesk/contracts/common';
 import { TaskCategory } from '@fleetdesk/contracts/tasks';
 import {
@@ -477,4 +478,12 @@ export function violationTaskKind(deps: AppDeps): TaskKind<QueryItem> {
       };
     },
   };
+}
+
+/**
+ * Marks a violation handled by its driver himself (the driver portal's approved proof, in the reviewer's
+ * transaction): no fine is booked to the company, which did not pay it.
+ */
+export async function markHandledByDriverInTx(tx: DbOrTx, ctx: RequestContext, id: number, now: Date) {
+  return repo.setHandled(tx, ctx, id, true, now, null);
 }

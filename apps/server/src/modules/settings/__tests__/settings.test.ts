@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DRIVER_LEVELS } from '@fleetdesk/contracts/driver-portal';
 import { TenantRules } from '@fleetdesk/contracts/organisation';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { parseRules, tenantRules } from '../settings.service.js';
@@ -181,6 +182,7 @@ describe('rules', () => {
       teams: {
         weights: { flow: 30, orders: 15, onlineHours: 15, onTime: 20, overdueDays: 10, violations: 5, accidents: 5 },
       },
+      driverLevels: DEFAULT_DRIVER_LEVELS,
     });
     // The demo saved one rule (its second approver); the rest are the defaults.
     expect(await tenantRules(t.deps, demo)).toEqual({
