@@ -82,7 +82,7 @@ export async function contractsOf(deps: AppDeps, d: DriverContext): Promise<Port
     overdue_fen: RawNumber;
   }>(
     deps.db,
-    sql`select c.id, c.number, car.plate, car.model_name as model, c.start_date::text, c.end_date::text, c.state,
+    sql`select c.id, c.number, car.plate, concat_ws(' ', cs.name, cm.name) as model, c.start_date::text, c.end_date::text, c.state,
         c.rent_fen, c.period, c.deposit_fen,
         coalesce((select sum(l.amount_fen - l.paid_fen) from rental_payment_lines l
           where l.tenant_id = c.tenant_id and l.contract_id = c.id and l.valid and l.state in ('unpaid', 'partial')
@@ -91,6 +91,8 @@ export async function contractsOf(deps: AppDeps, d: DriverContext): Promise<Port
           where l.tenant_id = c.tenant_id and l.contract_id = c.id and l.valid and l.state in ('unpaid', 'partial')
             and l.amount_fen > 0 and l.due_date < ${w.today}::date - ${w.grace}::int), 0) as overdue_fen
       from rental_contracts c join cars car on car.tenant_id = c.tenant_id and car.id = c.car_id
+      left join car_models cm on cm.id = car.model_id
+      left join car_series cs on cs.id = cm.series_id
       where c.tenant_id = ${d.tenantId} and c.driver_id = ${d.driverId} and c.state <> 'pending'
       order by c.start_date desc, c.id desc`,
   );
@@ -155,7 +157,11 @@ export async function billsOf(
       contractId: rawNumber(r.contract_id),
       contractNumber: r.number,
       type,
-      typeName: r.remark ?? LINE_TYPE_TITLES[type]?.[d.lang] ?? r.type,
+      // The schedule's remarks (第8期租金…) are Chinese: an English reader gets the type and the period.
+      typeName:
+        d.lang === 'zh-CN' && r.remark
+          ? r.remark
+          : `${LINE_TYPE_TITLES[type]?.[d.lang] ?? r.type}${r.period ? ` · ${d.lang === 'zh-CN' ? `第${r.period}期` : `period ${r.period}`}` : ''}`,
       period: r.period,
       dueDate: r.due_date,
       amount: yuan(r.amount_fen),

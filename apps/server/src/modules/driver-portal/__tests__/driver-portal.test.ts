@@ -2,6 +2,7 @@ import {
   DriverPortalAdminPaths as A,
   DriverPortalPaths as P,
   type PortalBill,
+  type PortalContract,
   type PortalMembership,
   type PortalSession,
   type PortalViolation,
@@ -178,6 +179,18 @@ describe('isolation', () => {
     ]);
     const ids = new Set(mine.map((m) => Number(m.id)));
     expect(bills.every((b) => ids.has(b.contractId))).toBe(true);
+    const contracts = (await call('GET', P.contracts, me.token)).json().data as PortalContract[];
+    expect(contracts.length).toBeGreaterThan(0);
+    expect(contracts.every((c) => ids.has(c.id) && c.plate !== '')).toBe(true);
+    expect(contracts.reduce((s, c) => s + c.outstanding, 0)).toBeGreaterThan(0);
+    // Home, records, documents, surveys and notices answer, each of his own.
+    const home = await call('GET', P.home, me.token);
+    expect(home.statusCode, home.body).toBe(200);
+    expect(home.json().data.me.driverId).toBe(me.id);
+    for (const path of [P.accidents, P.documents, P.surveys, P.notices, P.membership, P.violations]) {
+      const res = await call('GET', path, me.token);
+      expect(res.statusCode, `${path} ${res.body}`).toBe(200);
+    }
 
     const theirs = ((await call('GET', P.bills, other.token)).json().data as PortalBill[]).find((b) => b.payable)!;
     const refused = await call('POST', P.pay, me.token, { body: { lineIds: [theirs.id] } });
