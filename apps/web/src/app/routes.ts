@@ -67,10 +67,29 @@ function withContractTabs<M>(screen: () => Promise<M>): Promise<M> {
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 /** The driver page with the tabs other areas register for it (components/driver-tabs). */
 function withDriverTabs<M>(screen: () => Promise<M>): Promise<M> {
-  return Promise.all([import('../features/crm/register'), import('../features/teams/register'), screen()]).then(
-    ([, , m]) => m,
-  );
+  return Promise.all([
+    import('../features/crm/register'),
+    import('../features/teams/register'),
+    import('../features/driver-portal/register'),
+    screen(),
+  ]).then(([, , , m]) => m);
 }
+/**
+ * The driver portal (Super Driver, `/driver/...`): one chunk for its pages. They are open to the back office's guard
+ * (no back-office session, layout or menus); the portal guards itself with the driver token.
+ */
+const driverPortal = lazyPage(() => import('../features/driver-portal/pages/driver-portal-page'));
+const DRIVER_PORTAL_PAGES = [
+  ['driverLogin', '/driver/login'],
+  ['driverHome', '/driver'],
+  ['driverBills', '/driver/bills'],
+  ['driverContracts', '/driver/contracts'],
+  ['driverRecords', '/driver/records'],
+  ['driverDocuments', '/driver/documents'],
+  ['driverSurveys', '/driver/surveys'],
+  ['driverMembership', '/driver/membership'],
+  ['driverMe', '/driver/me'],
+] as const;
 
 export const ROUTES: RouteDef[] = [
   { name: 'login', path: '/login', titleKey: 'routes.login', frame: 'plain', open: true, page: auth.login },
@@ -139,6 +158,14 @@ export const ROUTES: RouteDef[] = [
     open: true,
     page: lazyPage(() => import('../features/crm/pages/public-survey-page')),
   },
+  ...DRIVER_PORTAL_PAGES.map(([name, path]) => ({
+    name,
+    path,
+    titleKey: `routes.${name}`,
+    frame: 'bare' as const,
+    open: true,
+    page: driverPortal,
+  })),
   { name: 'qr', path: '/qr/:id', titleKey: 'routes.qr', frame: 'bare', page: auth.qr },
   {
     name: 'home',

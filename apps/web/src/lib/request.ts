@@ -65,6 +65,12 @@ export interface RequestOptions {
    * refresh token is not theirs).
    */
   token?: string;
+  /**
+   * Another kind of user's call (the driver portal, `X-User-Type: driver`): its own token (or none before it signs
+   * in) instead of the session's; no client credential, no `X-Rent-Id`, never renewed. The back office's session is
+   * neither read nor touched.
+   */
+  actor?: { userType: string; token: string | null };
   /** false: the answer is not wrapped in `{status, message, data}` (the token endpoint). */
   envelope?: boolean;
   responseType?: 'json' | 'blob';
@@ -87,6 +93,12 @@ function headersFor(options: RequestOptions, useToken: boolean): Headers {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', currentLanguage());
+  if (options.actor) {
+    headers.set('X-User-Type', options.actor.userType);
+    if (options.actor.token) headers.set('Authorization', `Bearer ${options.actor.token}`);
+    if (options.json !== undefined) headers.set('Content-Type', 'application/json');
+    return headers;
+  }
   headers.set('X-User-Type', USER_TYPE_MANAGER);
   const token = options.token ?? (useToken ? accessToken() : null);
   headers.set('Authorization', token ? `Bearer ${token}` : CLIENT_CREDENTIAL);
@@ -209,7 +221,7 @@ function refreshDue(now = Date.now()): boolean {
 }
 
 async function perform<T>(path: string, options: RequestOptions): Promise<T> {
-  const useToken = !options.noToken && !!accessToken();
+  const useToken = !options.noToken && !options.actor && !!accessToken();
   // A token of the caller's (not the session's) is never renewed with the session's refresh token.
   let mayRefresh = useToken && !options.token && !!refreshToken();
   if (mayRefresh && refreshDue()) {

@@ -6,6 +6,7 @@ import { session } from '../../../lib/session';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, sessionServer, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { newLevelCode, nextLevel } from '../components/driver-levels-card';
 import { permilleToPercent, RULE_DEFAULTS } from '../components/rules-form';
 import { fieldFailure, RENT_ROWS, SLOW } from './fixtures';
 
@@ -161,6 +162,7 @@ describe('the business rules', () => {
       teams: {
         weights: { flow: 30, orders: 15, onlineHours: 15, onTime: 20, overdueDays: 10, violations: 5, accidents: 5 },
       },
+      driverLevels: RULE_DEFAULTS.driverLevels,
     });
     expect(await screen.findByText('The business rules are saved')).toBeInTheDocument();
     // The session follows (spec section 3: settingDebtorPaying).
@@ -259,4 +261,82 @@ describe('the business rules', () => {
       notices: { message: ['sos', 'powerCut', 'tamper'], sms: ['powerCut'], smsPhones: ['13900000001'] },
     });
   });
+
+  it('edits the super driver levels: adds one (level4), checks that each asks more, shows the server’s refusal', async () => {
+    signedIn();
+    let refuse = true;
+    const server = sessionServer(ADMIN, {
+      [`GET ${RULES}`]: () => ok(RULE_DEFAULTS),
+      'GET /api/ccwadmin/rent/list': () => ok(RENT_ROWS),
+      [`PUT ${RULES}`]: (req) => {
+        if (refuse) {
+          refuse = false;
+          return fieldFailure([{ path: 'driverLevels', message: 'Each level must ask more than the one below it' }]);
+        }
+        return ok(req.body);
+      },
+    });
+    renderApp('/oaSetting?tab=rules');
+    const card = await screen.findByTestId('rules-driver-levels', {}, SLOW);
+    expect(within(card).getByLabelText('Name of level 3')).toHaveValue('金卡司机');
+    expect(within(card).getByLabelText('Months on time of level 2')).toHaveValue('3');
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: /Add a level/ }));
+    const name4 = await within(card).findByLabelText('Name of level 4');
+    // The new level asks one more month on time than the last: the rule holds once it is named.
+    expect(within(card).getByLabelText('Months on time of level 4')).toHaveValue('7');
+    await user.click(save());
+    expect(await within(card).findAllByText('Enter a value')).toHaveLength(2);
+    await user.type(name4, '钻石司机');
+    await user.type(within(card).getByLabelText('English name of level 4'), 'Diamond');
+    // Asking less than the level below: the contracts' rule, before sending.
+    await user.clear(within(card).getByLabelText('Months on time of level 4'));
+    await user.type(within(card).getByLabelText('Months on time of level 4'), '6');
+    await user.click(save());
+    expect(await within(card).findByText('Each level must ask more than the one below it')).toBeInTheDocument();
+    expect(server.calls('PUT', RULES)).toHaveLength(0);
+
+    await user.clear(within(card).getByLabelText('Months on time of level 4'));
+    await user.type(within(card).getByLabelText('Months on time of level 4'), '9');
+    await user.click(save());
+    // The server's 400 on the levels, under the table.
+    await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(1));
+    expect(await within(card).findByText('Each level must ask more than the one below it')).toBeInTheDocument();
+    await user.click(save());
+    await waitFor(() => expect(server.calls('PUT', RULES)).toHaveLength(2));
+    const sent = (server.calls('PUT', RULES)[1]!.body as { driverLevels: unknown[] }).driverLevels;
+    expect(sent).toHaveLength(4);
+    expect(sent[3]).toEqual({
+      code: 'level4',
+      name: '钻石司机',
+      nameEn: 'Diamond',
+      minOnTimeMonths: 9,
+      maxViolations: 1,
+      maxAccidents: 0,
+      perks: { rentDiscountPercent: 5, freeDaysPerYear: 5, newCarPriority: true },
+    });
+  }, 120_000);
+
+  it('keeps between one and six levels, with new codes not taken', async () => {
+    expect(newLevelCode([{ code: 'member' }, { code: 'silver' }, { code: 'gold' }])).toBe('level4');
+    expect(newLevelCode([{ code: 'member' }, { code: 'level2' }])).toBe('level3');
+    expect(newLevelCode([{ code: 'level2' }])).toBe('level3');
+    expect(nextLevel([]).minOnTimeMonths).toBe(1);
+
+    signedIn();
+    sessionServer(ADMIN, {
+      [`GET ${RULES}`]: () => ok({ ...RULE_DEFAULTS, driverLevels: RULE_DEFAULTS.driverLevels.slice(0, 1) }),
+      'GET /api/ccwadmin/rent/list': () => ok(RENT_ROWS),
+    });
+    renderApp('/oaSetting?tab=rules');
+    const card = await screen.findByTestId('rules-driver-levels', {}, SLOW);
+    expect(within(card).getByRole('button', { name: 'Remove level 1' })).toBeDisabled();
+    const user = userEvent.setup();
+    for (let i = 0; i < 5; i++) await user.click(within(card).getByRole('button', { name: /Add a level/ }));
+    expect(await within(card).findByLabelText('Name of level 6')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /Add a level/ })).toBeDisabled();
+    await user.click(within(card).getByRole('button', { name: 'Remove level 6' }));
+    await waitFor(() => expect(within(card).queryByLabelText('Name of level 6')).toBeNull());
+    expect(within(card).getByRole('button', { name: /Add a level/ })).toBeEnabled();
+  }, 120_000);
 });

@@ -25,6 +25,7 @@ import { session } from '../../../lib/session';
 import { rentsQuery } from '../../../lib/organisation-lists';
 import { rulesQuery } from '../api/get-rules';
 import { useUpdateRules } from '../api/update-rules';
+import { DriverLevelsCard, isLevelField } from './driver-levels-card';
 import { schemaErrors, serverErrors } from './form-errors';
 import { LoadFailed, Loading } from './states';
 
@@ -76,9 +77,15 @@ const RULE_FIELDS = new Set([
   'maintenance.leadKm',
 ]);
 
-/** A field error's name as the form knows it: a phone number's error goes on the numbers field. */
-const fieldOf = (name: (string | number)[]) =>
-  name[0] === 'gpsEvents' && name[1] === 'notices' ? name.slice(0, 3) : name;
+/**
+ * A field error's name as the form knows it: a phone number's error goes on the numbers field; a level's row is its
+ * index (the server names it `driverLevels.1.name`).
+ */
+const fieldOf = (name: (string | number)[]) => {
+  if (name[0] === 'gpsEvents' && name[1] === 'notices') return name.slice(0, 3);
+  if (isLevelField(name)) return name.map((p) => (typeof p === 'string' && /^\d+$/.test(p) ? Number(p) : p));
+  return name;
+};
 
 interface Values extends Omit<Rules, 'contractPrefixes' | 'costs'> {
   contractPrefixes: Record<string, string | undefined>;
@@ -124,6 +131,12 @@ export function toRules(values: Values): unknown {
       approvalAbove: values.maintenance?.approvalAbove ?? null,
       leadKm: values.maintenance?.leadKm,
     },
+    driverLevels: (values.driverLevels ?? []).map((l) => ({
+      ...l,
+      name: l.name?.trim(),
+      nameEn: l.nameEn?.trim(),
+      perks: { ...l.perks, newCarPriority: !!l.perks?.newCarPriority },
+    })),
   };
 }
 
@@ -157,7 +170,9 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
   const lang = currentLanguage();
   const alarmOptions = GPS_ALARM_TYPES.map((type) => ({ value: type, label: GPS_EVENT_TITLES[type][lang] }));
 
-  const submit = async (values: Values) => {
+  const submit = async (submitted: Values) => {
+    // The levels' codes have no field: the store keeps them (the levels as read, and the ones added).
+    const values = { ...submitted, driverLevels: form.getFieldValue('driverLevels') as Rules['driverLevels'] };
     form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })) as never);
     // Someone who may not read the cost centres keeps the stored vehicle cost centre.
     // The sections other screens edit (the CRM's pool rules, the rental rules of /sevenSetting, the fleet ranking
@@ -178,7 +193,8 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
       session.set({ settingDebtorPaying: saved.settingDebtorPaying });
       void message.success(t('rules.saved'));
     } catch (e) {
-      const known = (name: string[]) => RULE_FIELDS.has(fieldOf(name).join('.')) || name[0] === 'contractPrefixes';
+      const known = (name: string[]) =>
+        RULE_FIELDS.has(fieldOf(name).join('.')) || name[0] === 'contractPrefixes' || isLevelField(name);
       form.setFields(serverErrors(e, known, ['rentGraceDays']).map((f) => ({ ...f, name: fieldOf(f.name) })) as never);
     }
   };
@@ -374,6 +390,7 @@ function RulesForm({ rules, rents }: { rules: Rules; rents: Rent[] }) {
           </Form.Item>
         </div>
       </Card>
+      <DriverLevelsCard form={form} />
       {pickCentre ? (
         <Card size="small" title={t('rules.costs')} className="fd-cs-card" data-testid="rules-costs">
           <p className="fd-cs-hint">{t('rules.costsHint')}</p>
