@@ -111,6 +111,11 @@ const Env = z.object({
   VIOLATION_JUHE_ENDPOINT: z.string().url().default('https://v.juhe.cn'),
   /** How long the sandbox takes per car (default 300 ms; 0 in tests). */
   VIOLATION_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Ride-hailing platforms' driver flows (fleet teams): the sandbox (default), or the partner API (docs/teams.md). */
+  FLOW_API_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  FLOW_API_URL: z.string().url().optional(),
+  FLOW_API_KEY: z.string().optional(),
+  FLOW_API_SECRET: z.string().optional(),
   /** Seed the demo tenants on start. Default: on for the embedded database, off for DATABASE_URL. */
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   /**
@@ -206,6 +211,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } as const;
   for (const key of payRequired[cfg.PAY_PROVIDER]) {
     if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when PAY_PROVIDER=${cfg.PAY_PROVIDER}`);
+  }
+  if (cfg.FLOW_API_PROVIDER === 'http') {
+    for (const key of ['FLOW_API_URL', 'FLOW_API_KEY', 'FLOW_API_SECRET'] as const) {
+      if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when FLOW_API_PROVIDER=http`);
+    }
   }
   if (cfg.VIOLATION_PROVIDER === 'juhe' && !cfg.VIOLATION_JUHE_KEY) {
     throw new Error('Invalid configuration:\n  VIOLATION_JUHE_KEY: required when VIOLATION_PROVIDER=juhe');

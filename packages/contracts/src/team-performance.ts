@@ -17,6 +17,9 @@ export const TeamPerformancePaths = {
   teams: `${base}/teamPerf/teams`,
   export: `${base}/teamPerf/export`,
   weights: `${base}/teamPerf/weights`,
+  platforms: `${base}/teamPerf/platforms`,
+  sync: `${base}/teamPerf/sync`,
+  syncs: `${base}/teamPerf/syncs`,
 } as const;
 
 /** The Excel import type of platform flows: `excel/data/import/driver_flow/data/{platform}`. */
@@ -30,6 +33,11 @@ export const TEAM_PERFORMANCE_VALIDATION_MESSAGES = {
     'en-US': 'Give at least one metric a weight above 0',
   },
   'v.pctOneDecimal': { 'zh-CN': '百分比最多一位小数', 'en-US': 'At most one decimal in a percentage' },
+  'v.platformTwice': { 'zh-CN': '每个平台只能配置一个账号', 'en-US': 'One account per platform' },
+  'v.syncRange': {
+    'zh-CN': '同步的日期须从早到晚，且不超过 31 天',
+    'en-US': 'The days run from the first to the last, 31 at most',
+  },
 } satisfies Record<string, LocalText>;
 addValidationMessages(TEAM_PERFORMANCE_VALIDATION_MESSAGES);
 
@@ -92,12 +100,74 @@ export const DEFAULT_RANKING_WEIGHTS: RankingWeights = {
   accidents: 5,
 };
 
+/**
+ * The fleet's account at a ride-hailing platform, for the platform adapter (docs/teams.md, "Platform API"): its
+ * partner (merchant) id there; the integration's own key and secret are the server's configuration.
+ */
+export const PlatformAccount = z.object({
+  platform: FlowPlatform,
+  partnerId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .describe("the fleet's partner id at the platform"),
+  enabled: z.boolean().default(true).describe('synced daily (yesterday) by the job teams.flowSync'),
+});
+export type PlatformAccount = z.infer<typeof PlatformAccount>;
+export const PlatformAccounts = z
+  .array(PlatformAccount)
+  .max(FLOW_PLATFORMS.length)
+  .refine((list) => new Set(list.map((a) => a.platform)).size === list.length, { message: 'v.platformTwice' });
+
 /** `TenantRules.teams`. */
 export const TeamRules = z.object({
   weights: RankingWeights.default(DEFAULT_RANKING_WEIGHTS).describe('the ranking weights of fleet performance'),
+  platformAccounts: PlatformAccounts.default([]).describe("the fleet's accounts at the platforms (flow sync)"),
 });
 export type TeamRules = z.infer<typeof TeamRules>;
-export const DEFAULT_TEAM_RULES: TeamRules = { weights: DEFAULT_RANKING_WEIGHTS };
+export const DEFAULT_TEAM_RULES: TeamRules = { weights: DEFAULT_RANKING_WEIGHTS, platformAccounts: [] };
+
+/** Days one sync may ask a platform for. */
+export const FLOW_SYNC_MAX_DAYS = 31;
+
+export const FlowSyncInput = z
+  .object({ platform: FlowPlatform, from: LocalDate, to: LocalDate })
+  .refine((v) => v.from <= v.to && (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 < FLOW_SYNC_MAX_DAYS, {
+    message: 'v.syncRange',
+    path: ['to'],
+  });
+export type FlowSyncInput = z.infer<typeof FlowSyncInput>;
+
+export const FLOW_SYNC_STATES = ['done', 'failed'] as const;
+
+/** One sync of a platform's days (by a user, or by the daily job: `byName` null). */
+export const FlowSync = z.object({
+  id: Id,
+  platform: FlowPlatform,
+  from: LocalDate,
+  to: LocalDate,
+  state: z.enum(FLOW_SYNC_STATES),
+  /** Days the platform answered, days written, and days of phones that are no driver of the fleet. */
+  fetched: z.number().int(),
+  written: z.number().int(),
+  unknown: z.number().int(),
+  /** A few of the unknown phones, masked. */
+  unknownPhones: z.array(z.string()),
+  error: z.string().nullable(),
+  byName: z.string().nullable(),
+  at: z.string(),
+});
+export type FlowSync = z.infer<typeof FlowSync>;
+
+/** `teamPerf/platforms`: the accounts, whether the server has an adapter, and each platform's last sync. */
+export const PlatformSetup = z.object({
+  provider: z.string().describe('the adapter the server is configured with: sandbox or http'),
+  sandbox: z.boolean(),
+  accounts: z.array(PlatformAccount.extend({ lastSync: FlowSync.nullable() })),
+});
+export type PlatformSetup = z.infer<typeof PlatformSetup>;
 
 // ------------------------------------------------------------------------------------------------ ranking
 

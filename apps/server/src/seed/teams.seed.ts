@@ -5,6 +5,8 @@ import { localDate } from '../core/tenant-time.js';
 import { approvalFlows, approvalFlowVersions } from '../db/schema/office.js';
 import { ensureRole } from '../modules/roles/roles.service.js';
 import { computeInTx } from '../modules/teams/commission.service.js';
+import { DEFAULT_TEAM_RULES } from '@fleetdesk/contracts/team-performance';
+import { tenantSettings } from '../db/schema/organisation.js';
 import type { DemoContext } from './context.js';
 import { seedUser } from './tenant-seed.js';
 
@@ -203,6 +205,26 @@ export async function seedTeams({ tx, clock, passwordLogN, demo, other }: DemoCo
   const sh = demo.rentIds.SH!;
   const now = clock.now();
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+  // The fleet's accounts at DiDi and Amap, synced daily through the platform adapter (the sandbox in the demo).
+  await tx
+    .insert(tenantSettings)
+    .values({
+      tenantId,
+      rules: {
+        teams: {
+          ...DEFAULT_TEAM_RULES,
+          platformAccounts: [
+            { platform: 'didi', partnerId: 'HZ-FLEET-0571', enabled: true },
+            { platform: 'gaode', partnerId: 'AMAP-330100-88', enabled: true },
+          ],
+        },
+      },
+    })
+    .onConflictDoUpdate({
+      target: tenantSettings.tenantId,
+      set: { rules: sql`${tenantSettings.rules} || excluded.rules` },
+    });
 
   const roleId = await ensureRole(tx, tenantId, FLEET_LEADER_ROLE);
   const fleet1 = await seedUser(tx, passwordLogN, {

@@ -253,3 +253,41 @@ export const teamStatementLines = pgTable(
     foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [drivers.tenantId, drivers.id] }),
   ],
 );
+
+export const FLOW_SYNC_STATES = ['done', 'failed'] as const;
+
+/**
+ * One sync of a platform's driver days through the platform adapter (issue 34, migration 0046): by a user, or by the
+ * daily job (`created_by` null); what the platform answered, what was written, the phones that are no driver of the
+ * fleet (a few kept, masked), or the failure.
+ */
+export const teamFlowSyncs = pgTable(
+  'team_flow_syncs',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    platform: text('platform').$type<(typeof FLOW_PLATFORMS)[number]>().notNull(),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    state: text('state').$type<(typeof FLOW_SYNC_STATES)[number]>().notNull(),
+    fetched: integer('fetched').notNull().default(0),
+    written: integer('written').notNull().default(0),
+    unknown: integer('unknown').notNull().default(0),
+    unknownPhones: text('unknown_phones')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    error: text('error'),
+    createdBy: bigintRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id] }),
+    index('team_flow_syncs_platform_ix').on(t.tenantId, t.platform, t.id),
+    check('team_flow_syncs_platform_ck', sql.raw(`platform in (${inList(FLOW_PLATFORMS)})`)),
+    check('team_flow_syncs_state_ck', sql.raw(`state in (${inList(FLOW_SYNC_STATES)})`)),
+  ],
+);

@@ -20,6 +20,7 @@ import {
   type Issue,
   type RowReader,
 } from '../excel-import/excel-import.service.js';
+import { upsertFlowDays, type FlowRow } from './flow-days.js';
 import './teams.messages.js';
 
 /**
@@ -123,16 +124,6 @@ interface Prepared {
   byIdNumber: Map<string, Driver>;
   today: string;
   platform: FlowPlatform | null;
-}
-
-export interface FlowRow {
-  driverId: number;
-  rentId: number;
-  day: string;
-  platform: FlowPlatform;
-  onlineMinutes: number;
-  orders: number;
-  flowFen: number;
 }
 
 function platformOf(extra: string | null): FlowPlatform | null {
@@ -245,20 +236,10 @@ async function checkRows(db: DbOrTx, ctx: ImportContext, rows: { line: number; r
 }
 
 async function insert(tx: DbOrTx, deps: AppDeps, ctx: ImportContext, rows: { row: FlowRow; ref: string }[]) {
-  if (!rows.length) return;
-  const now = deps.clock.now();
-  const values = rows.map(
-    ({ row, ref }) =>
-      sql`(${ctx.tenantId}, ${row.driverId}, ${row.rentId}, ${row.day}::date, ${row.platform}, ${row.onlineMinutes},
-        ${row.orders}, ${row.flowFen}, 'import', ${ref}, ${ctx.userId}, ${now}, ${now})`,
-  );
-  await tx.execute(
-    sql`insert into driver_flow_days (tenant_id, driver_id, rent_id, day, platform, online_minutes, orders, flow_fen,
-        source, import_ref, created_by, created_at, updated_at)
-      values ${sql.join(values, sql`, `)}
-      on conflict (tenant_id, driver_id, day, platform) do update set rent_id = excluded.rent_id,
-        online_minutes = excluded.online_minutes, orders = excluded.orders, flow_fen = excluded.flow_fen,
-        source = 'import', import_ref = excluded.import_ref, updated_at = excluded.updated_at`,
+  await upsertFlowDays(
+    tx,
+    { tenantId: ctx.tenantId, source: 'import', userId: ctx.userId, now: deps.clock.now() },
+    rows,
   );
 }
 

@@ -7,6 +7,11 @@ import {
   DriverRankingQuery,
   FlowDay,
   FlowDaysQuery,
+  FlowPlatform,
+  FlowSync,
+  FlowSyncInput,
+  PlatformAccounts,
+  PlatformSetup,
   RankingWeights,
   TeamMonth,
   TeamMonthQuery,
@@ -26,6 +31,7 @@ import {
   teamMonths,
   todayOf,
 } from './performance.service.js';
+import { listSyncs, platformSetup, savePlatformAccounts, syncForUser } from './flow-sync.service.js';
 
 const tags = ['teams'];
 const view = access.permission('teams:view');
@@ -110,5 +116,64 @@ export async function performanceRoutes(fastify: FastifyInstance): Promise<void>
       req.auditNote = { summary: { before, after } };
       return ok(weights);
     },
+  });
+
+  app.get(P.platforms, {
+    schema: {
+      tags,
+      summary: "The fleet's platform accounts, the server's flow adapter, and each platform's last sync",
+      response: { 200: envelope(PlatformSetup) },
+    },
+    config: { access: view },
+    handler: async (req) => ok(await platformSetup(deps, req.ctx.tenantId)),
+  });
+
+  app.put(P.platforms, {
+    schema: {
+      tags,
+      summary: "Sets the fleet's platform accounts (one per platform)",
+      body: PlatformAccounts,
+      response: { 200: envelope(PlatformSetup) },
+    },
+    config: { access: access.permission('teams:edit'), audit: { targetType: 'settings' } },
+    handler: async (req) => {
+      const { setup, before, after } = await savePlatformAccounts(deps, req.ctx, req.body);
+      req.auditNote = { summary: { before, after } };
+      return ok(setup);
+    },
+  });
+
+  app.post(P.sync, {
+    schema: {
+      tags,
+      summary: "Syncs some days (31 at most, today or earlier) of a platform's driver flows through its adapter",
+      description:
+        "The days of the caller's drivers (active, in his rents and a leader's teams) are written as the import " +
+        'writes them (source `api`); phones the fleet does not know are counted. A failure of the platform is ' +
+        'recorded as a failed sync and answered 409 `teams.syncFailed`.',
+      body: FlowSyncInput,
+      response: { 200: envelope(FlowSync) },
+    },
+    config: { access: access.permission('teams:import'), audit: { targetType: 'teamFlowSync' } },
+    handler: async (req) => {
+      const done = await syncForUser(deps, req.ctx, req.body);
+      req.auditNote = { targetId: done.id, summary: { ...req.body, written: done.written, unknown: done.unknown } };
+      return ok(done);
+    },
+  });
+
+  app.get(P.syncs, {
+    schema: {
+      tags,
+      summary: 'The platform syncs, newest first',
+      querystring: z.object({
+        platform: FlowPlatform.optional(),
+        pageNum: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(10),
+      }),
+      response: { 200: envelope(z.object({ records: z.array(FlowSync), total: z.number().int() })) },
+    },
+    config: { access: view },
+    handler: async (req) => ok(await listSyncs(deps, req.ctx.tenantId, req.query)),
   });
 }

@@ -16,6 +16,12 @@ defineTitles('teamKind', TEAM_KIND_TITLES);
 /** Fleet teams (issue 34, docs/teams.md). */
 defineMessages({
   'teams.notFound': { 'zh-CN': '车队或小组不存在', 'en-US': 'No such fleet or team' },
+  'teams.platformNotSet': {
+    'zh-CN': '该平台未配置账号或已停用，请先在“平台接口”中配置',
+    'en-US': 'This platform has no enabled account: set it up under Platform API first',
+  },
+  'teams.syncFuture': { 'zh-CN': '不能同步今天之后的日期', 'en-US': 'Days after today cannot be synced' },
+  'teams.syncFailed': { 'zh-CN': '平台同步失败：{reason}', 'en-US': 'The platform sync failed: {reason}' },
   'teams.stale': {
     'zh-CN': '该车队已被他人修改，请刷新后重试',
     'en-US': 'Someone changed this fleet meanwhile: reload it and try again',

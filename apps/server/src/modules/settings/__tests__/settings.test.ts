@@ -181,20 +181,32 @@ describe('rules', () => {
       },
       teams: {
         weights: { flow: 30, orders: 15, onlineHours: 15, onTime: 20, overdueDays: 10, violations: 5, accidents: 5 },
+        platformAccounts: [],
       },
       driverLevels: DEFAULT_DRIVER_LEVELS,
     });
-    // The demo saved one rule (its second approver); the rest are the defaults.
+    // The demo saved two rules (its second approver, its fleet's platform accounts); the rest are the defaults.
+    const defaults = TenantRules.parse({});
     expect(await tenantRules(t.deps, demo)).toEqual({
-      ...TenantRules.parse({}),
+      ...defaults,
       approvalSecondApproverId: expect.any(Number),
+      teams: {
+        ...defaults.teams,
+        platformAccounts: [
+          expect.objectContaining({ platform: 'didi' }),
+          expect.objectContaining({ platform: 'gaode' }),
+        ],
+      },
     });
   });
 
   it('saves the document, answers it with defaults filled in, logs the changed fields only', async () => {
+    // The demo's fleet accounts are part of the document: a save keeps them by sending them.
+    const { teams } = await tenantRules(t.deps, demo);
     const res = await t.request('PUT', `${S}/rules`, {
       as: 'admin',
       body: {
+        teams,
         rentGraceDays: 5,
         reminders: { insuranceDays: 45 },
         contractPrefixes: { [rents.HZ!]: 'HZ' },
