@@ -35,6 +35,9 @@ describe('route declarations', () => {
       'GET /api/tool/oss/proxy',
       'GET /healthz',
       'GET /readyz',
+      // The driver portal's sign-in: a code to a phone and its check, limited per phone and per IP.
+      'POST /api/driver/auth/code',
+      'POST /api/driver/auth/signIn',
       'POST /api/gps/osmand',
       'POST /api/open/crmLeadForm/:key',
       'POST /api/open/survey/:id/:token',
