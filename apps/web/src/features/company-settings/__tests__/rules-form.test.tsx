@@ -161,6 +161,7 @@ describe('the business rules', () => {
       },
       teams: {
         weights: { flow: 30, orders: 15, onlineHours: 15, onTime: 20, overdueDays: 10, violations: 5, accidents: 5 },
+        platformAccounts: [],
       },
       driverLevels: RULE_DEFAULTS.driverLevels,
     });

@@ -7,6 +7,8 @@ import {
   type CommissionRule,
   type DriverMonth,
   type DriverRanking,
+  type FlowSync,
+  type PlatformSetup,
   type RankingWeights,
   type TeamMonth,
   type TeamStatement,
@@ -273,6 +275,66 @@ export function perfRoutes(
     }),
     ...more,
   });
+}
+
+// ------------------------------------------------------------------------------------------------ platform sync
+
+export const flowSync = (patch: Partial<FlowSync> & Pick<FlowSync, 'id'>): FlowSync => ({
+  platform: 'didi',
+  from: '2026-11-20',
+  to: '2026-11-20',
+  state: 'done',
+  fetched: 14,
+  written: 12,
+  unknown: 2,
+  unknownPhones: ['138****0001', '139****0002'],
+  error: null,
+  byName: null,
+  at: '2026-11-21T19:05:00.000Z',
+  ...patch,
+});
+
+/** DiDi enabled (last synced by the daily job), Amap disabled (its last sync failed); the sandbox adapter. */
+export const SETUP: PlatformSetup = {
+  provider: 'sandbox',
+  sandbox: true,
+  accounts: [
+    { platform: 'didi', partnerId: 'HZ-fleet.01', enabled: true, lastSync: flowSync({ id: 9 }) },
+    {
+      platform: 'gaode',
+      partnerId: 'amap_778',
+      enabled: false,
+      lastSync: flowSync({
+        id: 8,
+        platform: 'gaode',
+        from: '2026-11-01',
+        to: '2026-11-15',
+        state: 'failed',
+        fetched: 0,
+        written: 0,
+        unknown: 0,
+        unknownPhones: [],
+        error: 'Amap refused the partner id',
+        byName: 'Zhang Wei',
+      }),
+    },
+  ],
+};
+
+/** The performance calls with the platform ones: the accounts and the history (newest first, `total` given). */
+export function platformRoutes(
+  opts: { setup?: PlatformSetup; syncs?: FlowSync[]; total?: number } = {},
+  more: Record<string, (req: FakeRequest) => FakeAnswer> = {},
+) {
+  const syncs = opts.syncs ?? [SETUP.accounts[0]!.lastSync!, SETUP.accounts[1]!.lastSync!];
+  return perfRoutes(
+    {},
+    {
+      [`GET ${PERF.platforms}`]: () => ok(opts.setup ?? SETUP),
+      [`GET ${PERF.syncs}`]: () => ok({ records: syncs, total: opts.total ?? syncs.length }),
+      ...more,
+    },
+  );
 }
 
 // ------------------------------------------------------------------------------------------------ commission

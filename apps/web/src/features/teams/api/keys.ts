@@ -12,3 +12,7 @@ export const perfKey = [...teamsKey, 'perf'] as const;
 export const commissionKey = [...teamsKey, 'commission'] as const;
 export const ruleKey = (teamId: number) => [...commissionKey, 'rule', teamId] as const;
 export const statementKey = (id: number) => [...commissionKey, 'statement', id] as const;
+/** The platform accounts and the adapter (under `perfKey`: a sync refreshes them with the figures). */
+export const platformsKey = [...perfKey, 'platforms'] as const;
+/** The history of the platform syncs. */
+export const syncsKey = [...perfKey, 'syncs'] as const;

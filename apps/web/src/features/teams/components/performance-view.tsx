@@ -1,3 +1,5 @@
+import ApiOutlined from '@ant-design/icons/ApiOutlined';
+import CloudSyncOutlined from '@ant-design/icons/CloudSyncOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import SlidersOutlined from '@ant-design/icons/SlidersOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
@@ -19,8 +21,10 @@ import { perfKey } from '../api/keys';
 import { currentMonth, hasFlows, monthOf, sumMonths } from '../model/performance';
 import { FlowDaysList } from './flow-days-list';
 import { FlowImport } from './flow-import';
+import { FlowSyncDialog } from './flow-sync-dialog';
 import { MonthSwitcher } from './month-switcher';
 import { PerfFigures, PerfParts } from './perf-summary';
+import { PlatformAccountsDialog } from './platform-accounts-dialog';
 import { RankingList } from './ranking-list';
 import { WeightsDialog } from './weights-dialog';
 
@@ -32,14 +36,15 @@ const LIST_KEYS = ['keyword', 'platform', 'from', 'to', 'pageNum', 'pageSize'];
 /**
  * Fleet performance of a node (with its teams), or of every fleet (`team` null): the month (`?month=`, this month by
  * default), its figures, the teams' (or fleets') months, the drivers' ranking or their platform days (`?view=days`);
- * importing flows, exporting the ranking, the ranking weights.
+ * importing flows, syncing them from a platform and its accounts (the platform API), exporting the ranking, the
+ * ranking weights.
  */
 export function PerformanceView({ team }: { team: TeamDetail | null }) {
   const { t } = useTranslation('teams');
   const access = useAccess();
   const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
-  const [dialog, setDialog] = useState<'import' | 'weights' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'sync' | 'platforms' | 'weights' | null>(null);
   const [exporting, setExporting] = useState(false);
   const month = monthOf(search);
   const thisMonth = currentMonth();
@@ -94,6 +99,7 @@ export function PerformanceView({ team }: { team: TeamDetail | null }) {
   };
 
   const canImport = access.can('teams:import');
+  const canEdit = access.can('teams:edit');
   const importButton = (primary?: boolean) => (
     <Button type={primary ? 'primary' : 'default'} icon={<UploadOutlined />} onClick={() => setDialog('import')}>
       {t('perf.actions.import')}
@@ -115,6 +121,16 @@ export function PerformanceView({ team }: { team: TeamDetail | null }) {
         </Space>
         <Space wrap size={8}>
           {canImport ? importButton() : null}
+          {canImport ? (
+            <Button icon={<CloudSyncOutlined />} onClick={() => setDialog('sync')}>
+              {t('perf.actions.sync')}
+            </Button>
+          ) : null}
+          {canEdit || canImport ? (
+            <Button icon={<ApiOutlined />} onClick={() => setDialog('platforms')}>
+              {t('perf.actions.platforms')}
+            </Button>
+          ) : null}
           {access.can('teams:export') ? (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={download}>
               {t('perf.actions.export')}
@@ -166,6 +182,10 @@ export function PerformanceView({ team }: { team: TeamDetail | null }) {
           }}
         />
       ) : null}
+      {dialog === 'sync' ? (
+        <FlowSyncDialog onClose={() => setDialog(null)} onSetup={canEdit ? () => setDialog('platforms') : undefined} />
+      ) : null}
+      {dialog === 'platforms' ? <PlatformAccountsDialog onClose={() => setDialog(null)} /> : null}
       {dialog === 'weights' ? <WeightsDialog onClose={() => setDialog(null)} /> : null}
     </div>
   );
