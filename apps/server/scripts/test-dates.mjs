@@ -48,6 +48,10 @@ export const DATE_SENSITIVE = [
   // Fleet performance: the month's platform days, rent lines due and late days, violations and accidents by the
   // tenant's month; an imported day may not be in the future.
   'src/modules/teams/__tests__/performance.test.ts',
+  // The driver portal: what is due now and overdue by the tenant's day, the membership's twelve months and its year
+  // back from today (29 February included); the platform sync's yesterday and its 31 days.
+  'src/modules/driver-portal',
+  'src/modules/teams/__tests__/flow-sync.test.ts',
 ];
 /**
  * Inside those folders, what has no "today" in it: pure codecs, provider stand-ins, limits and forms (the
