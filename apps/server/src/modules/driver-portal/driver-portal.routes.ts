@@ -90,7 +90,7 @@ export async function driverPortalRoutes(fastify: FastifyInstance): Promise<void
     },
     config: { access: access.public(), audit: false },
     handler: async (req) => {
-      const session = await signIn(deps, req.body, req.ip, req.lang);
+      const session = await signIn(deps, req.body, req.ip);
       // The sign-in is the driver's first act: in the operation log as him (the hook logs signed-in calls only).
       const [c] = session.me.companies.filter((x) => x.current);
       await deps.db.insert(operationLogs).values({

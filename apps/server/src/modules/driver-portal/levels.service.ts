@@ -92,10 +92,6 @@ export async function factsOf(
 
 const NO_FACTS: LevelFacts = { onTimeMonths: 0, violations: 0, accidents: 0, overdueNow: false };
 
-export function driverLevelName(level: PortalLevel): string {
-  return level.name;
-}
-
 function levelView(l: LevelRule, lang: Lang): PortalLevel {
   return {
     code: l.code,

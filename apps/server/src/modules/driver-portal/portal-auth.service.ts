@@ -68,7 +68,6 @@ export async function signIn(
   deps: AppDeps,
   input: { phone: string; code: string },
   ip: string,
-  lang: DriverContext['lang'],
 ): Promise<PortalSession> {
   await consume(deps.db, deps.clock, {
     key: `driver-signin:ip:${ip}`,
@@ -90,7 +89,6 @@ export async function signIn(
     driverId: rawNumber(first.id),
     phone: input.phone,
   });
-  void lang;
   return { token: s.token, expiresAt: s.expiresAt.toISOString(), me };
 }
 

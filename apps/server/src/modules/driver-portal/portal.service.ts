@@ -44,7 +44,7 @@ import { cancelPayable, payOrder, payStatus } from '../payments/pay.service.js';
 import { billsLive, collectOnlineInTx } from '../rental-contracts/rental-contracts.service.js';
 import { surveyToken } from '../crm/surveys.service.js';
 import { tenantRules } from '../settings/settings.service.js';
-import { driverLevelName, membershipOf } from './levels.service.js';
+import { membershipOf } from './levels.service.js';
 import { addNotice } from './notices.js';
 
 /** Uploads one driver may make in an hour (proofs and documents: a few pictures each). */
@@ -607,7 +607,7 @@ export async function homeOf(deps: AppDeps, d: DriverContext, me: PortalHome['me
       nextAmount,
     },
     contracts: rawNumber(due!.contracts),
-    level: { code: membership.level.code, name: driverLevelName(membership.level) },
+    level: { code: membership.level.code, name: membership.level.name },
     openViolations: rawNumber(due!.violations),
     openSurveys: rawNumber(due!.surveys),
     notices: await noticesOf(deps, d, 5),

@@ -7,8 +7,9 @@ import type {
   SubmissionQuery,
   SubmissionState,
 } from '@fleetdesk/contracts/driver-portal';
-import type { RequestContext } from '../../core/access.js';
+import { teamScope, type RequestContext } from '../../core/access.js';
 import {
+  idArray,
   isUniqueViolation,
   rawIso,
   rawIsoOrNull,
@@ -46,18 +47,10 @@ interface SubmissionRaw {
   reviewed_at: RawTime | null;
 }
 
+/** The submissions of the caller's drivers: his rents, and a leader's teams (the shared `teamScope`). */
 function scopeSql(ctx: RequestContext) {
-  const rents = sql.join(
-    (ctx.rentIds.length ? ctx.rentIds : [-1]).map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const team = ctx.teamIds
-    ? sql`and d.team_id in (${sql.join(
-        (ctx.teamIds.length ? ctx.teamIds : [-1]).map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  return sql`s.tenant_id = ${ctx.tenantId} and d.rent_id in (${rents}) and d.deleted_at is null ${team}`;
+  return sql`s.tenant_id = ${ctx.tenantId} and d.rent_id = any(${idArray(ctx.rentIds)}) and d.deleted_at is null
+    and ${teamScope(ctx, sql`d.team_id`)}`;
 }
 
 export async function listSubmissions(deps: AppDeps, ctx: RequestContext, q: SubmissionQuery, id?: number) {

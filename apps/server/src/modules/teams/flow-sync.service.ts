@@ -7,8 +7,8 @@ import type {
   PlatformAccount,
   PlatformSetup,
 } from '@fleetdesk/contracts/team-performance';
-import type { RequestContext } from '../../core/access.js';
-import { rawIso, rawNumber, rowsOf, type RawNumber, type RawTime } from '../../core/db.js';
+import { teamScope, type RequestContext } from '../../core/access.js';
+import { idArray, rawIso, rawNumber, rowsOf, type RawNumber, type RawTime } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ConflictError, invalidField } from '../../core/errors.js';
 import { tenantDays } from '../../core/tenant-time.js';
@@ -131,22 +131,8 @@ async function driversByPhone(deps: Pick<AppDeps, 'db'>, c: Caller) {
     deps.db,
     sql`select id, rent_id, phone from drivers
       where tenant_id = ${c.tenantId} and deleted_at is null and state = 'active'
-        ${
-          c.rentIds
-            ? sql`and rent_id in (${sql.join(
-                (c.rentIds.length ? c.rentIds : [-1]).map((r) => sql`${r}`),
-                sql`, `,
-              )})`
-            : sql``
-        }
-        ${
-          c.teamIds
-            ? sql`and team_id in (${sql.join(
-                (c.teamIds.length ? c.teamIds : [-1]).map((r) => sql`${r}`),
-                sql`, `,
-              )})`
-            : sql``
-        }`,
+        ${c.rentIds ? sql`and rent_id = any(${idArray(c.rentIds)})` : sql``}
+        and ${teamScope(c, sql`team_id`)}`,
   );
   return new Map(rows.map((r) => [r.phone, { id: rawNumber(r.id), rentId: rawNumber(r.rent_id) }]));
 }
