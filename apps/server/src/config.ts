@@ -116,6 +116,18 @@ const Env = z.object({
   FLOW_API_URL: z.string().url().optional(),
   FLOW_API_KEY: z.string().optional(),
   FLOW_API_SECRET: z.string().optional(),
+  /**
+   * E-signature of contracts (docs/notarization.md): the sandbox (default), or e签宝's open API v3 (`tsign`: app id,
+   * secret, and the API's address, https://openapi.esign.cn; its test one is https://smlopenapi.esign.cn).
+   */
+  ESIGN_PROVIDER: z.enum(['sandbox', 'tsign']).default('sandbox'),
+  ESIGN_APP_ID: z.string().optional(),
+  ESIGN_APP_SECRET: z.string().optional(),
+  ESIGN_BASE_URL: z.string().url().default('https://openapi.esign.cn'),
+  /** Key the e-signature and notary sandboxes sign their callbacks with; default: random per process. */
+  ESIGN_SANDBOX_SECRET: z.string().min(16).optional(),
+  /** The notary platform: the sandbox only (no notary platform publishes an API; docs/notarization.md). */
+  NOTARY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Seed the demo tenants on start. Default: on for the embedded database, off for DATABASE_URL. */
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   /**
@@ -211,6 +223,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } as const;
   for (const key of payRequired[cfg.PAY_PROVIDER]) {
     if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when PAY_PROVIDER=${cfg.PAY_PROVIDER}`);
+  }
+  if (cfg.ESIGN_PROVIDER === 'tsign') {
+    for (const key of ['ESIGN_APP_ID', 'ESIGN_APP_SECRET'] as const) {
+      if (!cfg[key]) throw new Error(`Invalid configuration:\n  ${key}: required when ESIGN_PROVIDER=tsign`);
+    }
   }
   if (cfg.FLOW_API_PROVIDER === 'http') {
     for (const key of ['FLOW_API_URL', 'FLOW_API_KEY', 'FLOW_API_SECRET'] as const) {

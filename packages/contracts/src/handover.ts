@@ -308,7 +308,7 @@ export type SettlementPayInput = z.infer<typeof SettlementPayInput>;
 export const ATTACHMENT_KINDS = [...DOCUMENT_KINDS, 'receipt'] as const;
 export const AttachmentKind = z.enum(ATTACHMENT_KINDS);
 export type AttachmentKind = z.infer<typeof AttachmentKind>;
-export const ATTACHMENT_TRIGGERS = ['sign', 'return', 'settlement', 'manual', 'demo'] as const;
+export const ATTACHMENT_TRIGGERS = ['sign', 'return', 'settlement', 'manual', 'demo', 'esign'] as const;
 export type AttachmentTrigger = (typeof ATTACHMENT_TRIGGERS)[number];
 export const ATTACHMENT_TRIGGER_TITLES: Record<AttachmentTrigger, LocalText> = {
   sign: t('签约时生成', 'Made at signing'),
@@ -316,6 +316,7 @@ export const ATTACHMENT_TRIGGER_TITLES: Record<AttachmentTrigger, LocalText> = {
   settlement: t('结算审批通过时生成', 'Made when the settlement was approved'),
   manual: t('手动生成', 'Made by hand'),
   demo: t('演示数据', 'Demo data'),
+  esign: t('电子签署完成后归档', 'Signed electronically'),
 };
 /** A generated PDF kept with the contract; `url` is a signed address of the file (it expires). */
 export const ContractAttachment = z.object({
@@ -329,6 +330,9 @@ export const ContractAttachment = z.object({
   createdBy: z.string().nullable(),
   createdAt: Instant,
   url: z.string(),
+  /** SHA-256 of the stored PDF and the e-signature provider's evidence number (a signed PDF; else null). */
+  sha256: z.string().nullable(),
+  evidenceNo: z.string().nullable(),
 });
 export type ContractAttachment = z.infer<typeof ContractAttachment>;
 export const ContractDocument = z.object({ kind: DocumentKind, available: z.boolean() });

@@ -40,6 +40,10 @@ export interface DomainEventMap {
   'car.statusChanged': { carId: number; rentId: number; from: string; to: string; action: string; at: string };
   /** A rental contract was signed (it is now running). */
   'contract.signed': { contractId: number; rentId: number; carId: number | null; number: string; at: string };
+  /** Every signature of a contract's e-signature flow is in: the signed PDF is to be fetched, the contract signed. */
+  'esign.completed': { flowId: number; contractId: number };
+  /** A notary issued the certificate of an application: it is to be fetched and kept. */
+  'notarization.notarized': { notarizationId: number };
   /** A rental contract ended (returned, terminated or cancelled). */
   'contract.ended': {
     contractId: number;

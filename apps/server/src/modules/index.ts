@@ -44,6 +44,7 @@ import { shortTermRoutes } from './short-term/short-term.routes.js';
 import { timeShareRoutes } from './time-share/time-share.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { driverPortalRoutes } from './driver-portal/driver-portal.routes.js';
+import { notarizationRoutes } from './notarization/notarization.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -91,6 +92,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     timeShareRoutes,
     teamsRoutes,
     driverPortalRoutes,
+    notarizationRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -15,6 +15,7 @@ import { registerShortTerm } from './short-term/register.js';
 import { registerTimeShare } from './time-share/register.js';
 import { registerTeams } from './teams/register.js';
 import { registerDriverPortal } from './driver-portal/register.js';
+import { registerNotarization } from './notarization/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerMessages } from './messages/register.js';
 import { registerOrganisation } from './organisation/register.js';
@@ -56,6 +57,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerTimeShare,
   registerTeams,
   registerDriverPortal,
+  registerNotarization,
 ];
 
 const registered = new WeakSet<AppDeps>();

@@ -2,6 +2,7 @@ import { registerGpsSubscribers } from './gps/events/subscribers.js';
 import { registerMessagesSubscribers } from './messages/messages.subscribers.js';
 import { registerCrmSubscribers } from './crm/crm.subscribers.js';
 import { registerDriverPortalSubscribers } from './driver-portal/notices.js';
+import { registerNotarizationSubscribers } from './notarization/register.js';
 
 /**
  * Every area's domain-event subscribers (core/events.ts), in one place: called where the app is built
@@ -13,4 +14,5 @@ export function registerSubscribers(): void {
   registerGpsSubscribers();
   registerCrmSubscribers();
   registerDriverPortalSubscribers();
+  registerNotarizationSubscribers();
 }

@@ -230,6 +230,9 @@ export const contractDocuments = pgTable(
     createdBy: bigintRef('created_by'),
     trigger: text('trigger').notNull(),
     createdAt: createdAt(),
+    /** SHA-256 of the stored PDF (a signed one; older rows have none) and the e-signature's evidence number. */
+    sha256: text('sha256'),
+    evidenceNo: text('evidence_no'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -33,3 +33,4 @@ export * from './short-term.js';
 export * from './time-share.js';
 export * from './teams.js';
 export * from './driver-portal.js';
+export * from './notarization.js';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { AttachmentKind, AttachmentTrigger, ContractAttachment } from '@fleetdesk/contracts/handover';
@@ -27,21 +27,52 @@ export async function storeDocument(
 ): Promise<ContractAttachment> {
   const { fileName, data } =
     kind === 'receipt' ? await lineReceipt(deps, ctx, lineId!) : await contractDocument(deps, ctx, contractId, kind);
+  const id = await keepDocument(deps, ctx.tenantId, contractId, {
+    kind,
+    trigger,
+    lineId,
+    by: trigger === 'manual' ? ctx.userId : null,
+    fileName,
+    data,
+    evidenceNo: null,
+  });
+  return (await listAttachments(deps, ctx, contractId)).find((a) => a.id === id)!;
+}
+
+/**
+ * Keeps a PDF as the newest version of a contract's document (the storage, `files`, `contract_documents` with its
+ * SHA-256): a generated one (above), or one made elsewhere (the e-signature provider's signed PDF, with its
+ * evidence number). Answers the row's id.
+ */
+export async function keepDocument(
+  deps: AppDeps,
+  tenantId: number,
+  contractId: number,
+  d: {
+    kind: AttachmentKind;
+    trigger: AttachmentTrigger;
+    lineId: number | null;
+    by: number | null;
+    fileName: string;
+    data: Buffer;
+    evidenceNo: string | null;
+  },
+): Promise<number> {
+  const { data, lineId } = d;
   const now = deps.clock.now();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-  const key = `t${ctx.tenantId}/document/${now.getUTCFullYear()}/${month}/${randomUUID()}.pdf`;
+  const key = `t${tenantId}/document/${now.getUTCFullYear()}/${month}/${randomUUID()}.pdf`;
+  const sha256 = createHash('sha256').update(data).digest('hex');
   await deps.storage.put(key, Readable.from(data), 'application/pdf');
-  const by = trigger === 'manual' ? ctx.userId : null;
-  let id: number;
   try {
-    id = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       await tx.insert(files).values({
-        tenantId: ctx.tenantId,
+        tenantId,
         key,
         type: 'document',
         contentType: 'application/pdf',
         size: data.length,
-        originalName: fileName,
+        originalName: d.fileName,
         // No uploader: the files module's delete (owner only) cannot remove a document the contract keeps.
         uploadedBy: null,
       });
@@ -49,11 +80,12 @@ export async function storeDocument(
       const [row] = await rowsOf<{ id: string }>(
         tx,
         sql`insert into contract_documents (tenant_id, contract_id, kind, line_id, version, file_key, file_name,
-            size, created_by, trigger, created_at)
-          select ${ctx.tenantId}, ${contractId}, ${kind}, ${lineId}::int8,
-            coalesce(max(version), 0) + 1, ${key}, ${fileName}, ${data.length}, ${by}::int8, ${trigger}, ${now}
-          from contract_documents where tenant_id = ${ctx.tenantId} and contract_id = ${contractId}
-            and kind = ${kind} and coalesce(line_id, 0) = ${lineId ?? 0}
+            size, created_by, trigger, created_at, sha256, evidence_no)
+          select ${tenantId}, ${contractId}, ${d.kind}, ${lineId}::int8,
+            coalesce(max(version), 0) + 1, ${key}, ${d.fileName}, ${data.length}, ${d.by}::int8, ${d.trigger}, ${now},
+            ${sha256}, ${d.evidenceNo}
+          from contract_documents where tenant_id = ${tenantId} and contract_id = ${contractId}
+            and kind = ${d.kind} and coalesce(line_id, 0) = ${lineId ?? 0}
           returning id`,
       );
       return Number(row!.id);
@@ -62,7 +94,6 @@ export async function storeDocument(
     await deps.storage.delete(key).catch(() => undefined);
     throw err;
   }
-  return (await listAttachments(deps, ctx, contractId)).find((a) => a.id === id)!;
 }
 
 /**
@@ -124,10 +155,12 @@ export async function listAttachments(
     trigger: AttachmentTrigger;
     created_at: RawTime;
     created_by: string | null;
+    sha256: string | null;
+    evidence_no: string | null;
   }>(
     deps.db,
     sql`select d.id, d.kind, d.line_id, d.version, d.file_key, d.file_name, d.size, d.trigger, d.created_at,
-        u.name as created_by
+        u.name as created_by, d.sha256, d.evidence_no
       from ${contractDocuments} d left join users u on u.tenant_id = d.tenant_id and u.id = d.created_by
       where d.tenant_id = ${ctx.tenantId} and d.contract_id = ${contractId}
       order by d.id desc limit 200`,
@@ -143,6 +176,8 @@ export async function listAttachments(
     createdBy: r.created_by ?? null,
     createdAt: rawIso(r.created_at),
     url: deps.fileUrls.sign(ctx.tenantId, deps.fileUrls.stableUrl(r.file_key))!,
+    sha256: r.sha256,
+    evidenceNo: r.evidence_no,
   }));
 }
 

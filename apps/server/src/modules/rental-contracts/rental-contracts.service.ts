@@ -291,6 +291,7 @@ export async function updateContract(deps: AppDeps, ctx: RequestContext, id: num
     .transaction(async (tx) => {
       const c = await lockContract(tx, ctx, id);
       if (c.state !== 'pending') throw refuse(ctx, c.state, 'edit');
+      await guard(tx, ctx.tenantId, id, 'edit');
       const scope = { tenantId: ctx.tenantId, rentIds: [c.rentId] };
       if (input.driverId !== c.driverId) await checkDriver(tx, scope, input.driverId);
       if (input.carId !== c.carId) {
@@ -354,6 +355,28 @@ export async function record(
 }
 
 /**
+ * What another area may refuse of a contract's change while it holds the contract (the e-signature: a contract
+ * out for signing is neither signed on paper, changed nor cancelled until its flow ends). Registered by that
+ * area (its `register.ts`), so that this module imports none of them. A guard answers a message key to refuse.
+ */
+export type ContractGuard = (
+  tx: DbOrTx,
+  tenantId: number,
+  contractId: number,
+  action: 'sign' | 'edit' | 'cancel',
+) => Promise<string | null>;
+const contractGuards = new Set<ContractGuard>();
+export function registerContractGuard(guard: ContractGuard): void {
+  contractGuards.add(guard);
+}
+async function guard(tx: DbOrTx, tenantId: number, contractId: number, action: 'sign' | 'edit' | 'cancel') {
+  for (const g of contractGuards) {
+    const refusal = await g(tx, tenantId, contractId, action);
+    if (refusal) throw new ConflictError(refusal);
+  }
+}
+
+/**
  * Signing records the first receipts in full (deposit, management fee, the first rent; short-term also the
  * insurance) and makes the contract effective; the car is rented out (reserved -> rented).
  */
@@ -363,56 +386,71 @@ export async function signContract(
   id: number,
   input: { accountId: number; paidDate?: string | undefined; remark?: string | null | undefined },
 ) {
-  const today = await todayOf(deps.db, ctx.tenantId, deps.clock.now());
   await deps.events.transaction(async (tx) => {
-    const c = await lockContract(tx, ctx, id);
-    mustAllow(ctx, c.state, 'sign');
-    await account(tx, ctx.tenantId, input.accountId);
-    const first = await rowsOf<{ id: number; amount_fen: number }>(
-      tx,
-      sql`select id, amount_fen from rental_payment_lines where tenant_id = ${ctx.tenantId} and contract_id = ${id}
-        and valid and state = 'unpaid' and amount_fen > 0
-        and (type in ('deposit', 'managementFee', 'insurance') or (type = 'rent' and period = 1))`,
-    );
-    const paidDate = input.paidDate ?? today;
-    for (const l of first) {
-      await tx
-        .update(rentalPaymentLines)
-        .set({
-          paidFen: Number(l.amount_fen),
-          state: 'paid',
-          paidDate,
-          accountId: input.accountId,
-          version: sql`${rentalPaymentLines.version} + 1`,
-          updatedAt: deps.clock.now(),
-        })
-        .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.id, Number(l.id))));
-      await record(tx, ctx, {
-        contractId: id,
-        lineId: Number(l.id),
-        accountId: input.accountId,
-        amountFen: Number(l.amount_fen),
-        paidDate,
-        remark: input.remark ?? '签约首期收款',
-      });
-    }
-    const now = deps.clock.now();
-    await tx
-      .update(rentalContracts)
-      .set({ state: 'signed', signedAt: now, updatedAt: now })
-      .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
-    // A renewal takes over the car the contract before it rents (still rented): nothing to do with the car.
-    if (c.origin !== 'renewal' || (await carStatus(tx, ctx.tenantId, c.carId)) !== 'rented') {
-      await reserveCar(tx, deps, ctx, c.carId, 'rentOut');
-    }
-    await event(tx, ctx, id, 'state', { from: 'pending', to: 'signed', remark: input.remark ?? null });
-    await publish(tx, {
-      tenantId: ctx.tenantId,
-      name: 'contract.signed',
-      payload: { contractId: id, rentId: c.rentId, carId: c.carId, number: c.number, at: now.toISOString() },
-    });
+    await guard(tx, ctx.tenantId, id, 'sign');
+    await signContractInTx(tx, deps, ctx, id, input);
   });
   return getContract(deps, ctx, id);
+}
+
+/**
+ * The signing itself, in the caller's transaction: by hand (above), or when the last electronic signature is in
+ * (the e-signature area, with the account chosen when it was sent).
+ */
+export async function signContractInTx(
+  tx: Tx,
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  input: { accountId: number; paidDate?: string | null | undefined; remark?: string | null | undefined },
+) {
+  const today = await todayOf(tx, ctx.tenantId, deps.clock.now());
+  const c = await lockContract(tx, ctx, id);
+  mustAllow(ctx, c.state, 'sign');
+  await account(tx, ctx.tenantId, input.accountId);
+  const first = await rowsOf<{ id: number; amount_fen: number }>(
+    tx,
+    sql`select id, amount_fen from rental_payment_lines where tenant_id = ${ctx.tenantId} and contract_id = ${id}
+        and valid and state = 'unpaid' and amount_fen > 0
+        and (type in ('deposit', 'managementFee', 'insurance') or (type = 'rent' and period = 1))`,
+  );
+  const paidDate = input.paidDate ?? today;
+  for (const l of first) {
+    await tx
+      .update(rentalPaymentLines)
+      .set({
+        paidFen: Number(l.amount_fen),
+        state: 'paid',
+        paidDate,
+        accountId: input.accountId,
+        version: sql`${rentalPaymentLines.version} + 1`,
+        updatedAt: deps.clock.now(),
+      })
+      .where(and(eq(rentalPaymentLines.tenantId, ctx.tenantId), eq(rentalPaymentLines.id, Number(l.id))));
+    await record(tx, ctx, {
+      contractId: id,
+      lineId: Number(l.id),
+      accountId: input.accountId,
+      amountFen: Number(l.amount_fen),
+      paidDate,
+      remark: input.remark ?? '签约首期收款',
+    });
+  }
+  const now = deps.clock.now();
+  await tx
+    .update(rentalContracts)
+    .set({ state: 'signed', signedAt: now, updatedAt: now })
+    .where(and(eq(rentalContracts.tenantId, ctx.tenantId), eq(rentalContracts.id, id)));
+  // A renewal takes over the car the contract before it rents (still rented): nothing to do with the car.
+  if (c.origin !== 'renewal' || (await carStatus(tx, ctx.tenantId, c.carId)) !== 'rented') {
+    await reserveCar(tx, deps, ctx, c.carId, 'rentOut');
+  }
+  await event(tx, ctx, id, 'state', { from: 'pending', to: 'signed', remark: input.remark ?? null });
+  await publish(tx, {
+    tenantId: ctx.tenantId,
+    name: 'contract.signed',
+    payload: { contractId: id, rentId: c.rentId, carId: c.carId, number: c.number, at: now.toISOString() },
+  });
 }
 
 /**
@@ -423,6 +461,7 @@ export async function cancelContract(deps: AppDeps, ctx: RequestContext, id: num
   await deps.events.transaction(async (tx) => {
     const c = await lockContract(tx, ctx, id);
     mustAllow(ctx, c.state, 'cancel');
+    await guard(tx, ctx.tenantId, id, 'cancel');
     if (c.state === 'signed' && c.dispatched) throw new ConflictError('contracts.dispatched');
     if (await hasActiveTempCars(tx, ctx.tenantId, id)) throw new ConflictError('contracts.tempCarActive');
     // The car stays where it is while another live contract (the one a renewal follows) holds it.

@@ -24,7 +24,12 @@ describe('route declarations', () => {
       .sort();
     expect(publicApi).toEqual([
       'DELETE /api/auth/oauth/token',
+      // E-signature and notarization: the sandbox pages (each link's token, limited per token) and the providers'
+      // signed callbacks.
+      'GET /api/esign/sandbox/:token',
+      'GET /api/esign/sandbox/:token/pdf',
       'GET /api/gps/osmand',
+      'GET /api/notary/sandbox/:caseNo',
       // CRM: the public lead form (its key) and a survey invitation (its signed token), limited per IP.
       'GET /api/open/crmLeadForm/:key',
       'GET /api/open/survey/:id/:token',
@@ -38,7 +43,11 @@ describe('route declarations', () => {
       // The driver portal's sign-in: a code to a phone and its check, limited per phone and per IP.
       'POST /api/driver/auth/code',
       'POST /api/driver/auth/signIn',
+      'POST /api/esign/callback/:provider',
+      'POST /api/esign/sandbox/:token/sign',
       'POST /api/gps/osmand',
+      'POST /api/notary/callback/:provider',
+      'POST /api/notary/sandbox/:caseNo/act',
       'POST /api/open/crmLeadForm/:key',
       'POST /api/open/survey/:id/:token',
       'POST /api/pay/notify/:provider',
