@@ -76,10 +76,16 @@ export async function idleCars<T extends { id: number }>(
 }
 
 /**
- * A contract signed today for a year (monthly, prepaid, rent 3000, deposit 5000) on the first idle car that may be
- * rented out, with an active driver of its rent; a car the signing refuses is skipped and its draft cancelled.
+ * A pending contract made today for a year (monthly, prepaid, rent 3000, deposit 5000) on the first idle car that may
+ * be rented out (`carOk`), with an active driver of its rent (the signing's rules are checked by `sign`), and the
+ * first receipt account. A car the signing refuses is skipped and its draft cancelled.
  */
-export async function signedContract(request: APIRequestContext, token: string): Promise<number> {
+export async function contractOnIdleCar(
+  request: APIRequestContext,
+  token: string,
+  sign: (id: number, accountId: number) => Promise<boolean>,
+  carOk: (carId: number) => Promise<boolean> = async () => true,
+): Promise<{ id: number; accountId: number; driverId: number }> {
   const cars = { rows: await idleCars<{ id: number; rentId: number }>(request, token) };
   const accounts = await apiData<{ id: number }[]>(request, token, 'GET', 'rentContract/accounts');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
@@ -90,7 +96,7 @@ export async function signedContract(request: APIRequestContext, token: string):
       pageSize: 1,
     });
     const driver = drivers.rows[0];
-    if (!driver) continue;
+    if (!driver || !(await carOk(car.id))) continue;
     const added = await apiCall<{ id: number }>(request, token, 'POST', 'rentContract/add', {
       rentId: car.rentId,
       driverId: driver.id,
@@ -107,11 +113,18 @@ export async function signedContract(request: APIRequestContext, token: string):
       rent: 3000,
     });
     if (added.status !== 200) continue;
-    const signed = await apiCall(request, token, 'POST', `rentContract/sign/${added.body.data.id}`, {
-      accountId: accounts[0]!.id,
-    });
-    if (signed.status === 200) return added.body.data.id;
-    await apiCall(request, token, 'POST', `rentContract/cancel/${added.body.data.id}`, { reason: 'e2e: 车辆不可出租' });
+    const id = added.body.data.id;
+    if (await sign(id, accounts[0]!.id)) return { id, accountId: accounts[0]!.id, driverId: driver.id };
+    await apiCall(request, token, 'POST', `rentContract/cancel/${id}`, { reason: 'e2e: 车辆不可出租' });
   }
   throw new Error('no car could be rented out');
+}
+
+/** A contract signed today for a year on the first idle car that may be rented out (`contractOnIdleCar`). */
+export async function signedContract(request: APIRequestContext, token: string): Promise<number> {
+  const c = await contractOnIdleCar(request, token, async (id, accountId) => {
+    const signed = await apiCall(request, token, 'POST', `rentContract/sign/${id}`, { accountId });
+    return signed.status === 200;
+  });
+  return c.id;
 }

@@ -99,6 +99,10 @@ function fill(route: string, ids: Awaited<ReturnType<typeof demoIds>>): string {
   // A survey link with a token that is not the survey's: the page that says so (the answering page at phone size
   // is crm.spec.ts's).
   if (route === '/survey/:id/:token') return `/survey/${ids.survey}/not-a-valid-token`;
+  // The sandboxes' links with a token that is no link's: the page that says so (signing on a phone is
+  // notarization.spec.ts's).
+  if (route === '/esign/sandbox/:token') return '/esign/sandbox/not-a-valid-signing-token-0000';
+  if (route === '/notary/sandbox/:caseNo') return '/notary/sandbox/NSBX0?token=not-a-valid-token';
   const value = values[route];
   if (value === undefined) throw new Error(`phone.spec.ts: give the route ${route} a value from the demo data`);
   return filled.replace(/:\w+/, value);

@@ -62,7 +62,11 @@ function withFleetTabs<M>(screen: () => Promise<M>): Promise<M> {
 }
 /** The contract screens with the tabs other areas register for the contract page (components/contract-tabs). */
 function withContractTabs<M>(screen: () => Promise<M>): Promise<M> {
-  return Promise.all([import('../features/handover/register'), screen()]).then(([, m]) => m);
+  return Promise.all([
+    import('../features/handover/register'),
+    import('../features/notarization/register'),
+    screen(),
+  ]).then(([, , m]) => m);
 }
 const driverForm = lazyPage(() => import('../features/drivers/form/driver-form-page'));
 /** The driver page with the tabs other areas register for it (components/driver-tabs). */
@@ -140,6 +144,24 @@ export const ROUTES: RouteDef[] = [
     frame: 'bare',
     open: true,
     page: lazyPage(() => import('../features/billing/pages/sandbox-pay-page')),
+  },
+  // The sandbox e-signature provider's signing page and the sandbox notary office (issue 35): open, phone-sized, no
+  // shared header; the link's token proves the signer (the office).
+  {
+    name: 'esignSandbox',
+    path: '/esign/sandbox/:token',
+    titleKey: 'routes.esignSandbox',
+    frame: 'bare',
+    open: true,
+    page: lazyPage(() => import('../features/notarization/pages/esign-sandbox-page')),
+  },
+  {
+    name: 'notarySandbox',
+    path: '/notary/sandbox/:caseNo',
+    titleKey: 'routes.notarySandbox',
+    frame: 'bare',
+    open: true,
+    page: lazyPage(() => import('../features/notarization/pages/notary-sandbox-page')),
   },
   // The CRM's open pages (spec section 2: the first segment `survey` is open): phone-first, no shared header.
   {
@@ -440,6 +462,18 @@ export const ROUTES: RouteDef[] = [
     icon: 'AccountBookOutlined',
     nav: true,
     page: lazyPage(() => import('../features/financing/pages/finance-page')),
+  },
+  {
+    // Online notarization: the applications (`/notarization`) and an application's page (`/notarization/{id}`): one
+    // route, so the navigation links to the list.
+    name: 'notarization',
+    path: '/notarization/:id?',
+    titleKey: 'notarization:routes.notarization',
+    frame: 'header',
+    permission: 'notarization',
+    icon: 'SafetyCertificateOutlined',
+    nav: true,
+    page: lazyPage(() => import('../features/notarization/pages/notarization-page')),
   },
   {
     name: 'oaLog',

@@ -124,29 +124,30 @@ describe('the roles tab', () => {
   });
 
   it('offers only the modules with a screen in the route table; the role keeps its grants of the others', async () => {
-    // The catalogue as the server gives it: notarization has no screen yet (no route needs it); customers has one.
-    const notarization = {
-      code: 'notarization',
+    // The catalogue as the server gives it: a module without a screen (no route needs it: every module of today's
+    // catalogue has one, so a made-up one); customers has one.
+    const insurance = {
+      code: 'insurance',
       kind: 'menu' as const,
-      title: { 'en-US': 'Notarization', 'zh-CN': '在线公证' },
+      title: { 'en-US': 'Insurance', 'zh-CN': '保险' },
       children: [
         {
-          code: 'notarization:view',
+          code: 'insurance:view',
           kind: 'element' as const,
-          title: { 'en-US': 'View notarizations', 'zh-CN': '查看公证' },
+          title: { 'en-US': 'View insurance', 'zh-CN': '查看保险' },
           children: [],
         },
       ],
     };
     const customers = {
-      ...notarization,
+      ...insurance,
       code: 'crm',
       title: { 'en-US': 'Customers', 'zh-CN': '客户管理' },
       children: [],
     };
     const server = rolesServer({
-      [`GET ${API}/permissionTree`]: () => ok([...TREE, notarization, customers]),
-      [`GET ${API}/2`]: () => ok(role(2, ['rentCar', 'rentCar:view', 'notarization', 'notarization:view'])),
+      [`GET ${API}/permissionTree`]: () => ok([...TREE, insurance, customers]),
+      [`GET ${API}/2`]: () => ok(role(2, ['rentCar', 'rentCar:view', 'insurance', 'insurance:view'])),
       [`PUT ${API}/update/2`]: (req) => ok({ ...role(2, []), ...(req.body as object) }),
     });
     await openRoles();
@@ -156,10 +157,10 @@ describe('the roles tab', () => {
     await waitFor(() => expect(ticked()).toEqual(['Vehicles', 'View cars']));
     const titles = [...drawer.querySelectorAll('.ant-tree-title')].map((n) => n.textContent);
     expect(titles).toContain('Address book');
-    expect(titles).not.toContain('Notarization');
-    expect(titles).not.toContain('View notarizations');
+    expect(titles).not.toContain('Insurance');
+    expect(titles).not.toContain('View insurance');
     expect(titles).toContain('Customers');
-    // Ticking a shown module; the notarization grants the role had are sent back untouched.
+    // Ticking a shown module; the insurance grants the role had are sent back untouched.
     fireEvent.click(treeNode('Address book').querySelector('.ant-tree-checkbox')!);
     await user.click(button(drawer, 'Save'));
     await waitFor(() => expect(server.calls('PUT', `${API}/update/2`)).toHaveLength(1));
@@ -171,8 +172,8 @@ describe('the roles tab', () => {
         'oaDepart',
         'oaDepart:view',
         'oaDepart:add',
-        'notarization',
-        'notarization:view',
+        'insurance',
+        'insurance:view',
       ],
     });
   });

@@ -40,6 +40,8 @@ const attachment = (a: Partial<ContractAttachment>): ContractAttachment => ({
   createdBy: null,
   createdAt: '2026-01-10T02:00:00.000Z',
   url: '/api/tool/oss/file/t3/document/2026/01/a.pdf?exp=1&sig=x',
+  sha256: null,
+  evidenceNo: null,
   ...a,
 });
 
@@ -77,6 +79,31 @@ describe('the documents tab', () => {
     await waitFor(() => expect(server.calls('POST', `${C}/documentFile/9/contract`)).toHaveLength(1));
     expect(await within(kept).findByText('租赁合同 · 第 2 版', {}, SLOW)).toBeInTheDocument();
     expect(within(kept).getByText(/张经理 生成/)).toBeInTheDocument();
+  }, 60_000);
+
+  it('says a signed PDF came from the e-signature, with its evidence number and SHA-256', async () => {
+    signInAs(['rentContract:view', 'rentContract:print']);
+    const sha = 'ab12cd34ef56'.padEnd(64, '0');
+    fakeServer({
+      [`GET ${C}/documents/9`]: () => ok([{ kind: 'contract', available: true }]),
+      [`GET ${C}/documentFiles/9`]: () =>
+        ok([
+          attachment({
+            id: 3,
+            version: 2,
+            trigger: 'esign',
+            createdBy: '张经理',
+            sha256: sha,
+            evidenceNo: 'EV-2026-0001',
+          }),
+        ]),
+    });
+    renderWithProviders(<DocumentsPanel contract={contract} />);
+    const kept = (await screen.findByText('合同附件（已存档的单据）', {}, SLOW)).closest('.ant-list')! as HTMLElement;
+    expect(await within(kept).findByText('租赁合同 · 第 2 版', {}, SLOW)).toBeInTheDocument();
+    expect(within(kept).getByText(/电子签署完成后归档/)).toBeInTheDocument();
+    expect(within(kept).getByText(/出证编号 EV-2026-0001/)).toBeInTheDocument();
+    expect(within(kept).getByText('ab12cd34ef56…')).toHaveAttribute('title', sha);
   }, 60_000);
 
   it('offers no new version without the print element', async () => {

@@ -23,6 +23,10 @@ const KIND_TITLES: Record<AttachmentKind, { 'zh-CN': string; 'en-US': string }> 
   receipt: TEMPLATE_KIND_TITLES.receipt,
 };
 
+/** The first characters of a SHA-256, enough to compare by eye (the whole value in the tooltip). */
+const shortHash = (hash: string) => (hash.length > 12 ? `${hash.slice(0, 12)}…` : hash);
+const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
+
 /**
  * Under the contract page's documents tab: the contract, inspection sheets and settlement statement as PDF
  * (made now), each may be kept with the contract (a new version); below, the documents kept, with who and when.
@@ -120,9 +124,25 @@ function StoredDocuments({ contract }: ContractTabProps) {
         >
           <List.Item.Meta
             title={`${title(KIND_TITLES[a.kind])} · ${t('documents.version', { version: a.version })}`}
-            description={`${formatDateTime(a.createdAt)} · ${
-              a.createdBy ? t('documents.by', { name: a.createdBy }) : title(ATTACHMENT_TRIGGER_TITLES[a.trigger])
-            }`}
+            description={
+              <>
+                {`${formatDateTime(a.createdAt)} · ${
+                  // A signed PDF says so (it came from the e-signature provider, whoever sent the contract).
+                  a.createdBy && a.trigger !== 'esign'
+                    ? t('documents.by', { name: a.createdBy })
+                    : title(ATTACHMENT_TRIGGER_TITLES[a.trigger])
+                }`}
+                {a.evidenceNo ? ` · ${t('documents.evidenceNo', { no: a.evidenceNo })}` : null}
+                {a.sha256 ? (
+                  <>
+                    {' · SHA-256 '}
+                    <span className="fd-contract-sha256" title={a.sha256} data-sha256={a.sha256} style={MONO}>
+                      {shortHash(a.sha256)}
+                    </span>
+                  </>
+                ) : null}
+              </>
+            }
           />
         </List.Item>
       )}

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MENUS } from '@fleetdesk/contracts/permissions';
+import { screenMenuCodes } from '../../../app/routes';
 import { setLanguage } from '../../../lib/i18n';
+import { registerScreens } from '../../../lib/screen-registry';
 import { ADMIN, CLERK, sessionServer, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -14,7 +16,7 @@ beforeEach(async () => {
 
 /** "My permissions" on the home page names the granted modules that lead somewhere (a screen in the route table). */
 describe('my permissions', () => {
-  it('leaves out the granted modules without a screen yet (notarization...)', async () => {
+  it('names every granted module with a screen', async () => {
     signedIn();
     sessionServer(ADMIN);
     renderApp('/');
@@ -34,11 +36,28 @@ describe('my permissions', () => {
         'Time-share rental',
         'Rental management',
         'Fleet operations',
+        'Notarization',
       ]),
     );
-    expect(tags()).not.toContain('Notarization');
-    // The catalogue has them: only the screens decide.
-    expect(MENUS.map((m) => m.title['en-US'])).toContain('Notarization');
+  });
+
+  it('leaves out a granted module without a screen', async () => {
+    // Every module of the catalogue has a screen today (notarization's came last): one is taken out of the route
+    // table's registration, as a module that has not landed yet.
+    registerScreens(screenMenuCodes().filter((code) => code !== 'notarization'));
+    try {
+      signedIn();
+      sessionServer(ADMIN);
+      renderApp('/');
+      await screen.findByTestId('home-access', {}, SLOW);
+      await waitFor(() => expect(tags()).toContain('Vehicles'));
+      expect(tags()).toContain('Contracts');
+      expect(tags()).not.toContain('Notarization');
+      // The catalogue has it: only the screens decide.
+      expect(MENUS.map((m) => m.title['en-US'])).toContain('Notarization');
+    } finally {
+      registerScreens(screenMenuCodes());
+    }
   });
 
   it('shows exactly the clerk’s two modules', async () => {
