@@ -30,7 +30,7 @@ import { formatMoney } from '../../../lib/format';
 import { issueMessage } from '../../../lib/validation';
 import { useMoveOrder, type OrderMove } from '../api/maintenance';
 import { draftsOf, linesInput, type LineDraft } from '../model/lines';
-import { checked } from './form-check';
+import { checked } from '../../../components/form-check/form-check';
 import { LinesEditor } from './lines-editor';
 import { WorkshopSelect } from './pickers';
 import { useTitle } from './titles';

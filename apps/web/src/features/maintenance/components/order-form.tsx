@@ -25,7 +25,7 @@ import { InlineFailure, useInlineFailure } from '../../../components/inline-fail
 import { useModalForm } from '../../../components/use-modal-form';
 import { formatPlate } from '../../../lib/format';
 import { useCreateOrder, useUpdateOrder } from '../api/maintenance';
-import { checked } from './form-check';
+import { checked } from '../../../components/form-check/form-check';
 import { ImagesField } from './images-field';
 import { CarPicker, useLiveContract, WorkshopSelect } from './pickers';
 import { useTitle } from './titles';

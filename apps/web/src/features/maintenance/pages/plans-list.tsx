@@ -24,7 +24,7 @@ import { useModalForm } from '../../../components/use-modal-form';
 import { useAccess } from '../../../lib/access';
 import { formatPlate } from '../../../lib/format';
 import { carTypesQuery, plansQuery, useDeletePlan, useSavePlan } from '../api/maintenance';
-import { checked } from '../components/form-check';
+import { checked } from '../../../components/form-check/form-check';
 import { CarPicker } from '../components/pickers';
 import { intervalText } from './due-list';
 

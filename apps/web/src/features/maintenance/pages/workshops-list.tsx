@@ -44,7 +44,7 @@ import {
   workshopAccountsQuery,
   workshopsQuery,
 } from '../api/maintenance';
-import { checked } from '../components/form-check';
+import { checked } from '../../../components/form-check/form-check';
 import { useTitle } from '../components/titles';
 
 interface WorkshopValues {

@@ -12,7 +12,7 @@ import {
 import { InlineFailure, useInlineFailure } from '../../../components/inline-failure';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FilesInput } from './file-input';
-import { checked } from './form-check';
+import { checked } from '../../../components/form-check/form-check';
 
 /**
  * A reason asked before an action (cancel a signing flow, withdraw an application), checked with the action's

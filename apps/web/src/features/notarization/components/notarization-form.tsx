@@ -27,7 +27,7 @@ import { useTitle } from '../../../lib/use-title';
 import { notarizationOptionsQuery, useAddNotarization, useUpdateNotarization } from '../api/notarization';
 import { ContractPicker } from './contract-picker';
 import { FileInput, FilesInput } from './file-input';
-import { checked } from './form-check';
+import { checked } from '../../../components/form-check/form-check';
 
 interface Values {
   contractId?: number;

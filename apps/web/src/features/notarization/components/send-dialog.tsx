@@ -12,7 +12,7 @@ import { InlineFailure, useInlineFailure } from '../../../components/inline-fail
 import { useModalForm } from '../../../components/use-modal-form';
 import { formatMoney } from '../../../lib/format';
 import { esignAccountsQuery, useSendEsign } from '../api/esign';
-import { checked } from './form-check';
+import { checked } from '../../../components/form-check/form-check';
 
 interface Values {
   accountId?: number;

@@ -1,12 +1,13 @@
 import type { FormInstance } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { issueMessage } from '../../../lib/validation';
+import { issueMessage } from '../../lib/validation';
 
 /**
  * Checks an input with its contracts schema and shows each problem under its field (cross-field rules too: the
  * issue's path names the field); answers the parsed input, or null when the form shows errors. A choice or a
- * number left empty says "required", not "the format is not valid".
+ * number left empty says "required" (a choice "please choose"), not "the format is not valid". Shared by the
+ * maintenance and notarization forms.
  */
 export function checked<S extends z.ZodType>(
   form: FormInstance,
@@ -27,7 +28,14 @@ export function checked<S extends z.ZodType>(
     const name = path.length ? [path[0]!] : [''];
     const key = JSON.stringify(name);
     if (!errors.has(key))
-      errors.set(key, { name, errors: [missing ? t('common:validation.required') : issueMessage(issue, t)] });
+      errors.set(key, {
+        name,
+        errors: [
+          missing
+            ? t(issue.code === 'invalid_value' ? 'common:validation.choose' : 'common:validation.required')
+            : issueMessage(issue, t),
+        ],
+      });
   }
   form.setFields([...errors.values()] as never);
   return null;
