@@ -14,6 +14,7 @@ import { registerErrorHandler } from './core/error-handler.js';
 import { resolveLang, translate } from './core/i18n.js';
 import { ErrorStatus } from '@fleetdesk/contracts/errors';
 import { registerInputGuard } from './core/input-guard.js';
+import { registerHttpMetrics } from './core/metrics.js';
 import { registerMultipart } from './core/multipart.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerRouteDeclarations } from './core/routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(createSerializerCompiler({ check: deps.config.NODE_ENV === 'test' }));
   registerRouteDeclarations(app);
   registerErrorHandler(app);
+  registerHttpMetrics(app);
 
   // External plugins.
   await app.register(helmet, {
@@ -92,6 +94,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only on answers that went out over HTTPS (the request's own, or the proxy's X-Forwarded-Proto with
+    // TRUST_PROXY): a plain-http deployment on a LAN must not pin browsers to an https it does not serve.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   if (deps.config.RATE_LIMIT_PER_MINUTE > 0) {
     // Not per route (route hooks run after ours): one app hook below, before authentication, counts every call.

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { pino, type Logger, type LoggerOptions } from 'pino';
@@ -11,6 +12,8 @@ import { createSmsProvider, SmsService } from './core/sms.js';
 import { Jobs } from './core/jobs.js';
 import { EventBus } from './core/events.js';
 import { createStorage } from './core/storage.js';
+import { observeProvider } from './core/metrics.js';
+import type { SmsProvider } from './core/providers/sms.js';
 import { TaskEngine } from './core/tasks.js';
 import { SessionCache } from './core/session-cache.js';
 import { users } from './db/schema/identity.js';
@@ -49,7 +52,17 @@ export function createLogger(config: Config): Logger {
   });
 }
 
+/**
+ * DATA_DIR holds the embedded database (with the secrets a server generates on its first start: the file-URL key in
+ * `app_settings`) and the local files: only the server's own user may enter it (0700), whatever the umask.
+ */
+export function securePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
 export async function openDatabase(config: Config): Promise<Database> {
+  if (!config.DATABASE_URL || !config.S3_BUCKET) securePrivateDir(path.resolve(config.DATA_DIR));
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
     : openPglite({ dataDir: path.resolve(config.DATA_DIR, 'pgdata'), worker: config.PGLITE_WORKER === 'true' });
@@ -89,13 +102,18 @@ export async function createDeps(
     jobs,
     tasks: new TaskEngine(database.db, clock, jobs, log),
     sessions: new SessionCache({ ttlMs: config.SESSION_CACHE_SECONDS * 1000, maxEntries: 50_000 }, log),
-    sms: new SmsService(database.db, createSmsProvider(config), log),
+    sms: new SmsService(database.db, observeSms(createSmsProvider(config)), log),
     storage: createStorage(config),
     fileUrls: new FileUrls(secret, clock, config.FILE_URL_TTL_SECONDS, config.LEGACY_IMAGE_HOST),
   };
   // The bus reads the deps when it delivers (tests replace some of them after this).
   deps.events = new EventBus(deps as AppDeps);
   return deps as AppDeps;
+}
+
+/** The SMS provider, each send and after-crash lookup counted by outcome (`fleetdesk_provider_calls_total`). */
+function observeSms(provider: SmsProvider): SmsProvider {
+  return observeProvider(provider, 'sms', provider.name, ['send', 'findSent']);
 }
 
 /** Seeds the demo tenants when asked, or by default on the embedded database; prints the accounts. */

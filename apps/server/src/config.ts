@@ -128,6 +128,12 @@ const Env = z.object({
   ESIGN_SANDBOX_SECRET: z.string().min(16).optional(),
   /** The notary platform: the sandbox only (no notary platform publishes an API; docs/notarization.md). */
   NOTARY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The bearer token of `GET /metrics` (Prometheus); without it the route answers 404. At least 16 characters.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A port of its own for `/metrics` in the processes without an HTTP app (`npm run worker`, `npm run gps-gateway`). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Seed the demo tenants on start. Default: on for the embedded database, off for DATABASE_URL. */
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   /**

@@ -1,35 +1,5 @@
-import { createDeps, createLogger, openDatabase, prepareDatabase } from './bootstrap.js';
-import { loadConfig } from './config.js';
-import { startGpsGateway } from './modules/gps/gateway-process.js';
-import { closeGpsRuntime } from './modules/gps/runtime.js';
-import { registerSubscribers } from './modules/subscribers.js';
+import { startTracing } from './tracing.js';
 
-/**
- * `npm run gps-gateway`: the JT/T 808 gateway as a process of its own (the API processes then run with
- * `GPS_GATEWAY=off`). It writes positions to the same database; the API processes hear of them through
- * PostgreSQL LISTEN/NOTIFY and push them to the open maps.
- */
-async function gateway(): Promise<void> {
-  const config = loadConfig();
-  const log = createLogger(config);
-  const database = await openDatabase(config);
-  await prepareDatabase(database);
-  const deps = await createDeps(config, database, log, { worker: false });
-  // It publishes the devices' alarms: the durable subscribers must be known to write their deliveries.
-  registerSubscribers();
-  await startGpsGateway(deps);
-  const stop = async (signal: string) => {
-    log.info({ signal }, 'gps gateway stopping');
-    await closeGpsRuntime(deps);
-    await deps.jobs.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-}
-
-gateway().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+// `npm run gps-gateway`: tracing first when asked for (src/tracing.ts), then the gateway (src/gps-gateway-process.ts).
+await startTracing('fleetdesk-gps-gateway');
+await import('./gps-gateway-process.js');

@@ -21,7 +21,11 @@ export const ErrorStatus = {
   gone: 410,
   tooManyRequests: 429,
   internal: 500,
+  /** The database does not answer (restarting, failing over): try again shortly (HTTP 503, Retry-After). */
+  serviceUnavailable: 503,
   upstreamTimeout: 504,
+  /** The file store is full: nothing was kept (HTTP 507). */
+  insufficientStorage: 507,
 } as const;
 
 /** `error_description` of the token endpoint when username, password or code is wrong (HTTP 400). */
@@ -43,4 +47,4 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** HTTP statuses whose body is an `ErrorBody`; each route's OpenAPI entry lists them. */
-export const ERROR_HTTP_STATUSES = [400, 401, 403, 404, 409, 410, 413, 429, 500, 504] as const;
+export const ERROR_HTTP_STATUSES = [400, 401, 403, 404, 409, 410, 413, 429, 500, 503, 504, 507] as const;

@@ -205,6 +205,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
+    // A request waits at most this long for a connection (all busy, or the database away): then it fails, and the
+    // answer is 503 (core/error-handler.ts), instead of holding the caller without end.
+    connectionTimeoutMillis: 10_000,
     Client: NamingClient,
     ...(own ? {} : { options: SESSION_OPTIONS }),
   });

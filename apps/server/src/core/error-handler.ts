@@ -6,6 +6,10 @@ import {
   ConflictError,
   GoneError,
   InvalidGrantError,
+  isDatabaseUnreachable,
+  isStorageFull,
+  ServiceUnavailableError,
+  StorageFullError,
   TooManyRequestsError,
 } from './errors.js';
 import { translate } from './i18n.js';
@@ -25,13 +29,18 @@ const PARSE_FAILURES: Record<string, { path: string; message: string }> = {
  * schema failures to 400 with field errors; everything unknown to 500 without internals (the log has them).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((failure: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'zh-CN';
+    // A database that cannot be reached is an outage, not a fault of ours: 503 with Retry-After (a load balancer
+    // and the client try again); a full disk is the operator's to fix: 507, and the upload left nothing behind.
+    const err = unavailable(failure, req);
     if (err instanceof InvalidGrantError) {
       return reply.code(400).send({ error: 'invalid_grant', error_description: err.description });
     }
     if (err instanceof AppError) {
-      if (err instanceof TooManyRequestsError) reply.header('Retry-After', String(err.retryAfterSeconds));
+      if (err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError) {
+        reply.header('Retry-After', String(err.retryAfterSeconds));
+      }
       if (err.httpStatus >= 500) req.log.warn({ err }, 'request failed');
       const message = translate(lang, err.messageKey, err.params);
       // Every 400 names what was wrong: its fields, else the request as a whole (path '').
@@ -89,4 +98,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status: ErrorStatus.internal, message: translate(lang, 'error.internal') });
   });
+}
+
+function unavailable(err: FastifyError | Error, req: FastifyRequest): FastifyError | Error {
+  if (err instanceof AppError) return err;
+  if (isDatabaseUnreachable(err)) {
+    req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unreachable');
+    return new ServiceUnavailableError();
+  }
+  if (isStorageFull(err)) {
+    req.log.error({ err }, 'file store full');
+    return new StorageFullError();
+  }
+  return err;
 }

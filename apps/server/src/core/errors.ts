@@ -102,3 +102,55 @@ export class InvalidGrantError extends Error {
     super('invalid_grant');
   }
 }
+
+/**
+ * The database does not answer (restarting, failing over, out of connections): HTTP 503 with Retry-After, so that
+ * a client or a load balancer tries again instead of reporting a failure of ours.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(readonly retryAfterSeconds = 5) {
+    super(503, ErrorStatus.serviceUnavailable, 'error.databaseUnavailable');
+  }
+}
+
+/** The file store has no room left (ENOSPC on the local disk): HTTP 507; nothing of the file was kept. */
+export class StorageFullError extends AppError {
+  constructor() {
+    super(507, ErrorStatus.insufficientStorage, 'error.storageFull');
+  }
+}
+
+/** Codes of a database that cannot be reached: the socket's, and PostgreSQL's classes 08 and 57P, 53300. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (starting up|shutting down)/i;
+
+/** Whether a failure (or one of its causes: Drizzle wraps the driver's error) says the database cannot be reached. */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
+/** Whether a failure (or one of its causes) is a full disk. */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  }
+  return false;
+}

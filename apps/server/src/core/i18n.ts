@@ -46,6 +46,14 @@ const catalogue: Catalogue = {
   },
   'error.internal': { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
   'error.upstreamTimeout': { 'zh-CN': '外部服务响应超时', 'en-US': 'An outside service did not answer in time' },
+  'error.databaseUnavailable': {
+    'zh-CN': '数据库暂时无法连接，请稍后重试',
+    'en-US': 'The database cannot be reached for the moment; try again shortly',
+  },
+  'error.storageFull': {
+    'zh-CN': '文件存储空间已满，文件未保存，请联系管理员',
+    'en-US': 'The file store is full; the file was not kept. Tell your administrator',
+  },
   'error.payloadTooLarge': { 'zh-CN': '文件过大，最大 {max}', 'en-US': 'The file is too large; at most {max}' },
   'error.bodyTooLarge': {
     'zh-CN': '请求内容过大，最大 {max}',

@@ -45,4 +45,27 @@ describe('error handler', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ status: 500, message: '服务器内部错误' });
   });
+
+  it('answers 503 with Retry-After when the database cannot be reached, wrapped or not', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const wrapped = Object.assign(new Error('Failed query: select 1'), { cause: shutdown });
+    const ended = new Error('Connection terminated unexpectedly');
+    for (const err of [refused, wrapped, ended]) {
+      const res = await appThrowing(err);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ status: 503, message: '数据库暂时无法连接，请稍后重试' });
+    }
+    // A statement's own failure (a constraint, a syntax error) stays a 500.
+    const unique = Object.assign(new Error('duplicate key'), { code: '23505' });
+    expect((await appThrowing(unique)).statusCode).toBe(500);
+  });
+
+  it('answers 507 when the disk is full', async () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const res = await appThrowing(full);
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toEqual({ status: 507, message: '文件存储空间已满，文件未保存，请联系管理员' });
+  });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../../core/deps.js';
+import { readGauge } from '../../core/metrics.js';
 import { maintainGpsPartitions } from './partitions.js';
 import { gpsRuntime } from './runtime.js';
 
@@ -38,7 +39,10 @@ export async function startGpsGateway(deps: AppDeps): Promise<number> {
       { configured: deps.config.GPS_MAX_CONNECTIONS, openFileLimit: limit, budget },
       'GPS_MAX_CONNECTIONS lowered to the open-file limit less the reserve; raise `ulimit -n` for more',
     );
-  gpsRuntime(deps).gateway.limitConnections(budget);
+  const { gateway } = gpsRuntime(deps);
+  gateway.limitConnections(budget);
+  readGauge('gps.connections', () => gateway.openConnections);
+  readGauge('gps.devices', () => gateway.connectedDevices().length);
   const port = await gpsRuntime(deps).gateway.listen(deps.config.GPS_TCP_PORT, deps.config.HOST);
   deps.log.info({ port }, 'JT/T 808 gateway listening');
   return port;

@@ -70,6 +70,7 @@ import {
 } from './devices.service.js';
 import { osmandKeyHash } from './identity.js';
 import { findOsmandDevice } from './ingest.js';
+import { countGpsFrames } from '../../core/metrics.js';
 import { parseOsmAndJson, parseOsmAndQuery } from './osmand.js';
 import { closeGpsRuntime, gpsRuntime } from './runtime.js';
 import { tenantRules } from '../settings/settings.service.js';
@@ -557,6 +558,7 @@ export async function gpsRoutes(fastify: FastifyInstance): Promise<void> {
     reply: { code: (n: number) => { send: (b?: string) => unknown } },
   ) => {
     const now = deps.clock.now();
+    countGpsFrames('osmand');
     const isJson = String(req.headers['content-type'] ?? '').includes('application/json');
     const query = req.query as Record<string, string>;
     const parsed = isJson

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { AppDeps } from '../../../core/deps.js';
+import { countGpsFrames } from '../../../core/metrics.js';
 import { safeEqual } from '../../../core/secrets.js';
 import {
   DEVICE_LIMITS,
@@ -312,6 +313,7 @@ export class Jt808Gateway {
         this.countMalformed(session, { dropped, pending: rest.length }, 'jt808: bytes outside a frame dropped');
       }
       if (!frames.length) return;
+      countGpsFrames('jt808', frames.length);
       queued += frames.length;
       if (queued > MAX_QUEUED_FRAMES) socket.pause();
       // Frames of one connection are handled in order.

@@ -1,3 +1,4 @@
+import { observeProvider } from '../../../core/metrics.js';
 import { randomToken } from '../../../core/secrets.js';
 import type { AppDeps } from '../../../core/deps.js';
 import type { PayProviderName } from '@fleetdesk/contracts/payments';
@@ -38,7 +39,16 @@ export function payProviders(deps: AppDeps): PayProviders {
     secret: deps.config.PAY_SANDBOX_SECRET ?? randomToken(),
     notifyPath: PaymentPaths.notify.replace(':provider', 'sandbox'),
   });
-  const active: PayProvider = createRealProvider(deps) ?? sandbox;
+  const chosen: PayProvider = createRealProvider(deps) ?? sandbox;
+  // Each call of the provider counted by outcome (`fleetdesk_provider_calls_total`); the sandbox's own page and
+  // books are reached through `sandbox`, not counted.
+  const active = observeProvider(chosen, 'payment', chosen.name, [
+    'createNative',
+    'query',
+    'close',
+    'refund',
+    'queryRefund',
+  ]);
   const providers: PayProviders = {
     active,
     sandbox,

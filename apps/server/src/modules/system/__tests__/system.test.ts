@@ -39,6 +39,8 @@ describe('route declarations', () => {
       'GET /api/tool/oss/file/*',
       'GET /api/tool/oss/proxy',
       'GET /healthz',
+      // Prometheus's scrape: the bearer of METRICS_TOKEN (404 when none is configured).
+      'GET /metrics',
       'GET /readyz',
       // The driver portal's sign-in: a code to a phone and its check, limited per phone and per IP.
       'POST /api/driver/auth/code',
