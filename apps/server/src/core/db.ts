@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
+import { holdDataDir } from './data-dir-lock.js';
 import { PgliteWorkerClient, type PgliteClient } from './pglite-host.js';
 import { createPglite, type PgliteOptions } from './pglite-instance.js';
 
@@ -64,7 +65,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  */
 export async function openPglite(options: PgliteOptions & { worker?: boolean } = {}): Promise<Database> {
   const { worker, ...open } = options;
-  const client: PgliteClient = worker ? await PgliteWorkerClient.start(open) : await createPglite(open);
+  // One process at a time on a data directory (core/data-dir-lock.ts: backups and restores ask who holds it).
+  const lock = open.dataDir ? holdDataDir(open.dataDir) : undefined;
+  const client: PgliteClient = await (worker ? PgliteWorkerClient.start(open) : createPglite(open)).catch((err) => {
+    lock?.release();
+    throw err;
+  });
   // Drizzle's PGlite session calls only `query` and `transaction` (with the transaction's `query`): what both have.
   const db = drizzlePglite(client as PGlite, { schema, casing: 'snake_case' }) as unknown as Db;
   // Each statement's PREPARE, sent once: concurrent first calls wait for the same one (through the worker, the
@@ -98,6 +104,7 @@ export async function openPglite(options: PgliteOptions & { worker?: boolean } =
     },
     async close() {
       if (!client.closed) await client.close();
+      lock?.release();
     },
   };
 }

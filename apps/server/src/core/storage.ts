@@ -1,9 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config.js';
@@ -17,6 +17,8 @@ export interface FileStorage {
   put(key: string, body: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key that starts with `prefix` (`''`: all), sorted: what a backup copies (core/backup.ts). */
+  list(prefix: string): Promise<string[]>;
   /** For S3, a presigned address of the object; local files are served by the API itself. */
   presign?(key: string, ttlSeconds: number, contentType?: string): Promise<string>;
 }
@@ -54,6 +56,22 @@ export class LocalStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.root, { recursive: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const keys: string[] = [];
+    for (const name of names) {
+      const key = name.split(path.sep).join('/');
+      if (key.startsWith(prefix) && (await stat(path.join(this.root, name))).isFile()) keys.push(key);
+    }
+    return keys.sort();
   }
 }
 
@@ -97,6 +115,23 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          ...(prefix ? { Prefix: prefix } : {}),
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      for (const o of page.Contents ?? []) if (o.Key && !o.Key.endsWith('/')) keys.push(o.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
   }
 
   presign(key: string, ttlSeconds: number): Promise<string> {
