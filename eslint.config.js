@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', '*/*/scripts/**', 'bench/**', '.ci/**', 'e2e/**', '**/cli/**'],
+    files: ['scripts/**', '*/*/scripts/**', 'bench/**', 'ops/**', '.ci/**', 'e2e/**', '**/cli/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -168,7 +168,7 @@ try {
 }
 for (const panel of dashboard?.panels ?? []) {
   for (const target of panel.targets ?? []) {
-    for (const [metric] of target.expr.matchAll(/fleetdesk_[a-z_]+/g)) {
+    for (const [metric] of target.expr.matchAll(/fleetdesk_[a-z0-9_]+/g)) {
       const base = metric.replace(/_(bucket|sum|count)$/, '');
       // prom-client's default process metrics carry the prefix too (collectDefaultMetrics).
       if (!defined.has(base) && !/^fleetdesk_(process|nodejs)_/.test(metric)) {

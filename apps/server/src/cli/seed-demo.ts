@@ -8,3 +8,5 @@ const database = await openDatabase(config);
 await prepareDatabase(database);
 await maybeSeedDemo(await createDeps(config, database, log), log, true);
 await database.close();
+// The demo's documents are rendered in the PDF worker thread, which stays for the process: the seed is done.
+process.exit(0);

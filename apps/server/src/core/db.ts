@@ -221,6 +221,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
+  // A client checked out (between two statements of a transaction) has no pool listener: a connection the server
+  // ends then (a restart: 57P01) would throw an unhandled 'error' and end the process. The statement in flight fails
+  // (503, core/error-handler.ts) and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   const u = new URL(url);
   return {
@@ -270,6 +276,9 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await client.query('create extension if not exists pg_trgm');
     await client.query('create extension if not exists btree_gist');
     await migrateNodePg(drizzleNodePg(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+    // pg-boss makes its schema when it first starts, and two processes starting together on a new database could
+    // both insert it (23505 on pg_namespace, seen in ops/topology.mjs): made here, once, under the migration lock.
+    await client.query('create schema if not exists pgboss');
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Busboy } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, BadRequestError } from './errors.js';
+import { AppError, BadRequestError, isStorageFull, StorageFullError } from './errors.js';
 
 export interface IncomingFile {
   stream: Readable & { truncated?: boolean };
@@ -44,7 +44,14 @@ export function receiveFile<T>(
       if (settled) return;
       settled = true;
       req.raw.resume();
-      reject(err instanceof AppError ? err : new BadRequestError('error.multipartInvalid'));
+      // A full disk is the operator's to fix, not a bad upload (507, core/error-handler.ts).
+      reject(
+        err instanceof AppError
+          ? err
+          : isStorageFull(err)
+            ? new StorageFullError()
+            : new BadRequestError('error.multipartInvalid'),
+      );
     };
     const encoding = String(req.headers['content-encoding'] ?? '').toLowerCase();
     let source: Readable = req.raw;
