@@ -1,55 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeS3 } from '../../../test/fake-s3.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-
-/** A stand-in for an S3-compatible store (path-style): keeps objects in memory and records requests. */
-class FakeS3 {
-  readonly objects = new Map<string, { body: Buffer; type: string }>();
-  readonly requests: string[] = [];
-  private server!: Server;
-  port = 0;
-  async start() {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const key = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
-        this.requests.push(`${req.method} ${key}`);
-        if (req.method === 'PUT') {
-          this.objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
-          res.setHeader('ETag', '"etag"');
-          return res.end();
-        }
-        if (req.method === 'DELETE') {
-          this.objects.delete(key);
-          res.statusCode = 204;
-          return res.end();
-        }
-        const obj = this.objects.get(key);
-        if (!obj) {
-          res.statusCode = 404;
-          res.setHeader('content-type', 'application/xml');
-          return res.end('<Error><Code>NoSuchKey</Code></Error>');
-        }
-        res.setHeader('content-type', obj.type);
-        res.end(obj.body);
-      });
-    });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-  stop() {
-    this.server.close();
-  }
-}
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 let s3: FakeS3;
 let t: TestApp;
 
 beforeAll(async () => {
-  s3 = new FakeS3();
+  s3 = new FakeS3('fleetdesk-files');
   await s3.start();
   t = await createTestApp({
     config: {
@@ -84,7 +42,7 @@ describe('files in S3-compatible storage', () => {
     expect(res.statusCode).toBe(200);
     const { url, signedUrl } = res.json().data;
     const key = url.replace('/api/tool/oss/file/', '');
-    expect(s3.objects.get(`/fleetdesk-files/${key}`)).toEqual({ body: PNG, type: 'image/png' });
+    expect(s3.objects.get(key)).toEqual({ body: PNG, type: 'image/png' });
 
     const open = await t.app.inject({ method: 'GET', url: signedUrl });
     expect(open.statusCode).toBe(302);
@@ -97,7 +55,7 @@ describe('files in S3-compatible storage', () => {
     expect(Buffer.from(await fetched.arrayBuffer()).equals(PNG)).toBe(true);
 
     expect((await t.request('DELETE', '/api/tool/oss/delete', { as: 'admin', query: { url } })).statusCode).toBe(200);
-    expect(s3.objects.has(`/fleetdesk-files/${key}`)).toBe(false);
+    expect(s3.objects.has(key)).toBe(false);
   });
 
   it('serves any other file through the API as a download, never by a presigned address', async () => {
