@@ -5,15 +5,20 @@
 # Checked by `node scripts/check-deploy.mjs` (part of `npm run lint`); docs/operations.md, "Deploy with compose".
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# 1. Build: every dependency, the contracts, the server and the web app.
-FROM ${NODE_IMAGE} AS build
+# 0. The workspaces' manifests and the lockfile: what `npm ci` reads (a layer that changes only with them).
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
-ENV CI=true
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+
+# 1. Build: every dependency, the contracts, the server and the web app.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV CI=true
+COPY --from=manifests /app ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
 COPY scripts scripts
@@ -26,11 +31,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV CI=true
-COPY package.json package-lock.json ./
-COPY packages/contracts/package.json packages/contracts/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
+COPY --from=manifests /app ./
 RUN npm ci --omit=dev --no-audit --no-fund --workspace=@fleetdesk/server --workspace=@fleetdesk/contracts \
     && npm cache clean --force
 
