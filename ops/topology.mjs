@@ -8,8 +8,9 @@
 // processes, and that API processes can be added and stopped under load with no failed request.
 //
 //   node ops/topology.mjs        (root, or a user that may run initdb; about a minute)
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   answerText,
@@ -276,7 +277,11 @@ async function run(report, { pgi, shared, apiEnv, logDir }) {
     gateway: `http://127.0.0.1:${gatewayMetricsPort}/metrics`,
   });
 
-  // 7. Scaling: a third API process joins under load and serves; one is stopped with SIGTERM under load.
+  // 7. The operator's backup and restore (`npm run backup`, `npm run restore`): the running company's database and
+  // files into one file, then restored into a new database and files folder, where the same records are found.
+  await checkBackup(report, { pgi, shared, logDir });
+
+  // 8. Scaling: a third API process joins under load and serves; one is stopped with SIGTERM under load.
   const load = startLoad(lb);
   await sleep(1500);
   const api3 = await startProcess('api', { ...apiEnv, SEED_DEMO: 'false' }, { name: 'api3', logDir });
@@ -449,4 +454,60 @@ async function checkMetrics(report, targets) {
       (missing.length ? ` (missing: ${missing.join(', ')})` : '') +
       `; gateway counted ${frames} JT/T 808 frames; api1 counted ${routes.size} routes; worker read ${workerQueues.size} queues`,
   );
+}
+
+/** `npm run backup` of the running topology, `npm run restore` into a new database and DATA_DIR, and the counts. */
+async function checkBackup(report, { pgi, shared, logDir }) {
+  const cli = (name) => new URL(`../apps/server/dist/cli/${name}.js`, import.meta.url).pathname;
+  const file = path.join(logDir, 'topology-backup.tar');
+  const restoredDir = ensureDir(path.join(path.dirname(logDir), 'restored'));
+  const restoredUrl = pgi.url('fleetdesk_restored');
+  const run = (name, args, env) => {
+    const t0 = now();
+    execFileSync(process.execPath, [cli(name), ...args], {
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAY_PROVIDER: 'sandbox', ...env },
+      stdio: 'pipe',
+    });
+    return Math.round(now() - t0);
+  };
+  const counts = async (db) => {
+    const [row] = await pgi.query(
+      db,
+      `select (select count(*) from drivers)::int as drivers, (select count(*) from files)::int as files,
+              (select count(*) from cars)::int as cars, (select count(*) from rental_contracts)::int as contracts`,
+    );
+    return row;
+  };
+  let detail;
+  let ok = false;
+  try {
+    const backupMs = run('backup', ['--out', file], shared);
+    const restoreMs = run('restore', [file], { ...shared, DATABASE_URL: restoredUrl, DATA_DIR: restoredDir });
+    const [source, restored] = [await counts('fleetdesk_topology'), await counts('fleetdesk_restored')];
+    const filesBack = filesUnder(path.join(restoredDir, 'files')).length;
+    ok = JSON.stringify(source) === JSON.stringify(restored) && filesBack === source.files && source.drivers > 0;
+    report.number('backup', { backupMs, restoreMs, bytes: statSync(file).size, source, restored, filesBack });
+    detail =
+      `backup ${backupMs} ms (${statSync(file).size} bytes), restore into a new database ${restoreMs} ms; ` +
+      `source ${JSON.stringify(source)}, restored ${JSON.stringify(restored)}, ${filesBack} files back on disk`;
+  } catch (err) {
+    detail = `failed: ${(err.stderr?.toString() || err.message).trim().split('\n').slice(-3).join(' | ')}`;
+  }
+  report.check(
+    'npm run backup of the running company, npm run restore into a new database, the same records and files',
+    ok,
+    detail,
+  );
+}
+
+function filesUnder(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(d, entry.name));
+      else out.push(path.join(d, entry.name));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
 }
