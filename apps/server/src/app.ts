@@ -51,6 +51,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
+    // On SIGTERM the listener stops taking connections, but a request already on one (accepted just before, or on a
+    // kept-alive connection) is served, not answered 503: a proxy passes a refused POST on to no other process.
+    return503OnClosing: false,
     // Prototype keys stay plain own keys so that the input guard can refuse them naming the field.
     onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'ignore',

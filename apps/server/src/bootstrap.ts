@@ -5,6 +5,7 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
 import { redactUrl } from './core/audit.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/clock.js';
+import { isDatabaseUnreachable } from './core/errors.js';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './core/db.js';
 import type { AppDeps } from './core/deps.js';
 import { FileUrls, fileUrlSecret } from './core/file-urls.js';
@@ -49,6 +50,25 @@ export function createLogger(config: Config): Logger {
   return pino({
     ...loggerOptions(config),
     ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+  });
+}
+
+/**
+ * A promise no one waited for that failed because the database went away (a restart, a failover) is logged, not
+ * fatal: pg-boss 10 completes or fails a job without awaiting it (`manager.work` calls `this.complete(...)`,
+ * timgit/pg-boss#577), so a job that ends while PostgreSQL restarts would otherwise end the worker. The job stays
+ * active until pg-boss expires it; the state that matters is in our own tables (task leases). Any other unhandled
+ * rejection still ends the process with code 1, as Node does by default.
+ */
+export function survivesDatabaseOutages(log: Logger): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnreachable(reason)) {
+      log.warn({ err: reason }, 'a background statement failed while the database was away');
+      return;
+    }
+    log.fatal({ err: reason }, 'unhandled rejection');
+    console.error(reason);
+    process.exit(1);
   });
 }
 

@@ -1,5 +1,5 @@
 import { stopTracing } from './tracing.js';
-import { createDeps, createLogger, openDatabase, prepareDatabase } from './bootstrap.js';
+import { createDeps, createLogger, survivesDatabaseOutages, openDatabase, prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { bindMetricsDatabase, serveMetrics } from './core/metrics.js';
 import { startGpsGateway } from './modules/gps/gateway-process.js';
@@ -14,6 +14,7 @@ import { registerSubscribers } from './modules/subscribers.js';
 async function gateway(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
+  survivesDatabaseOutages(log);
   const database = await openDatabase(config);
   await prepareDatabase(database);
   const deps = await createDeps(config, database, log, { worker: false });

@@ -3,7 +3,14 @@ import cluster from 'node:cluster';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
-import { createDeps, createLogger, maybeSeedDemo, openDatabase, prepareDatabase } from './bootstrap.js';
+import {
+  createDeps,
+  createLogger,
+  survivesDatabaseOutages,
+  maybeSeedDemo,
+  openDatabase,
+  prepareDatabase,
+} from './bootstrap.js';
 import { assertStartable, loadConfig, type Config } from './config.js';
 import { startJobs } from './runtime.js';
 import { startGpsGateway } from './modules/gps/gateway-process.js';
@@ -20,6 +27,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   assertStartable(config);
   const log = createLogger(config);
+  survivesDatabaseOutages(log);
   if (config.PAY_PROVIDER === 'sandbox' && config.NODE_ENV === 'production') {
     log.warn('payments run on the sandbox (PAY_PROVIDER=sandbox): no money moves, and anyone may approve a payment');
   }

@@ -1,5 +1,5 @@
 import { stopTracing } from './tracing.js';
-import { createLogger, openDatabase, prepareDatabase } from './bootstrap.js';
+import { createLogger, survivesDatabaseOutages, openDatabase, prepareDatabase } from './bootstrap.js';
 import { assertStartable, loadConfig } from './config.js';
 import { bindMetricsDatabase, serveMetrics } from './core/metrics.js';
 import { startWorker } from './runtime.js';
@@ -13,6 +13,7 @@ async function worker(): Promise<void> {
   const config = loadConfig();
   assertStartable(config);
   const log = createLogger(config);
+  survivesDatabaseOutages(log);
   const database = await openDatabase(config);
   await prepareDatabase(database);
   const started = await startWorker(config, database, log);
