@@ -147,8 +147,23 @@ async function databaseRestart({ report, pgi, api, worker, a }) {
       await sleep(200);
     }
   };
+  // A background task running across the outage: the worker's job fails while PostgreSQL is away (pg-boss records
+  // that failure without awaiting it: unhandled before the fix, the worker ended) and the task is dispatched again
+  // when its lease has run out (the schedule core.resumeTasks, every minute).
+  const ACROSS_ROWS = 3000;
+  // Prospects: the SMS notice of fault 2 goes to the active drivers, and stays the size its timings assume.
+  const acrossRows = await driverRows(ACROSS_ROWS, { phonePrefix: '1693', state: 'prospect' });
+  const acrossTask = await importDrivers(a, acrossRows, 'across-the-restart.xlsx');
   const loops = [loop(), loop(), poll()];
-  await sleep(3000);
+  const tLoad = now();
+  const atStop = await waitFor(
+    'the import running',
+    async () => {
+      const p = await taskProgress(a, acrossTask);
+      return p && p.processedNum > 0 && now() - tLoad >= 3000 ? p : null;
+    },
+    { timeoutMs: 60_000, everyMs: 100 },
+  );
   const tStop = now();
   const stopMs = await pgi.stop('fast');
   const tDown = now();
@@ -170,6 +185,22 @@ async function databaseRestart({ report, pgi, api, worker, a }) {
   if (api.alive) await sleep(3000);
   stop = true;
   await Promise.all(loops);
+  let across = await taskProgress(a, acrossTask);
+  const acrossFinished = await waitFor(
+    'the import across the restart finished',
+    async () => {
+      across = await taskProgress(a, acrossTask);
+      return across && ['completed', 'failed', 'cancelled'].includes(across.state) ? now() : null;
+    },
+    { timeoutMs: 150_000, everyMs: 500 },
+  ).catch(() => null);
+  const [acrossDb] = await pgi.query(
+    DB,
+    `select count(*)::int as n, count(distinct phone)::int as phones,
+       (select count(*)::int from driver_events e join drivers d on d.tenant_id = e.tenant_id and d.id = e.driver_id
+        where d.phone like '1693%') as events
+     from drivers where phone like '1693%'`,
+  );
 
   const ok = (e) => e.status >= 200 && e.status < 300;
   const outage = events.filter((e) => e.t >= tDown && e.t < tStart);
@@ -200,6 +231,15 @@ async function databaseRestart({ report, pgi, api, worker, a }) {
     recoverReadyzMs: recoverMs,
     recoverFirstWriteMs: firstWriteMs,
   };
+  counts.taskAcross = {
+    rows: ACROSS_ROWS,
+    atStop: `${atStop.processedNum}/${atStop.total}`,
+    state: across?.state ?? null,
+    success: across?.successNum ?? null,
+    failed: across?.failNum ?? null,
+    finishedAfterUpMs: acrossFinished ? Math.round(acrossFinished - tUp) : null,
+    drivers: acrossDb,
+  };
   report.number('databaseRestart', counts);
   // What a process printed that is not a log line (an uncaught error's trace), or logged as a 500.
   const crashOf = (p, mark) => {
@@ -220,6 +260,19 @@ async function databaseRestart({ report, pgi, api, worker, a }) {
       `api pid ${api.pid} ${api.alive ? 'alive' : `EXITED (${api.exit?.code ?? api.exit?.signal}): ${crashOf(api, apiMark)}`}`,
       `worker pid ${worker.pid} ${worker.alive ? 'alive' : `EXITED (${worker.exit?.code ?? worker.exit?.signal}): ${crashOf(worker, workerMark)}`}`,
     ].join('; '),
+  );
+  const t = counts.taskAcross;
+  report.check(
+    'an import running across the restart finishes exactly once: imported rows = file rows, no duplicates',
+    atStop.processedNum < atStop.total &&
+      t.state === 'completed' &&
+      t.success === ACROSS_ROWS &&
+      acrossDb.n === ACROSS_ROWS &&
+      acrossDb.phones === ACROSS_ROWS &&
+      acrossDb.events === ACROSS_ROWS,
+    `at ${t.atStop} when PostgreSQL stopped; ${t.state} ${t.success} ok / ${t.failed} failed, ` +
+      `${t.finishedAfterUpMs === null ? 'not finished' : `${t.finishedAfterUpMs} ms after PostgreSQL was up`}; ` +
+      `${acrossDb.n} drivers (${acrossDb.phones} phones, ${acrossDb.events} import events) for ${ACROSS_ROWS} rows`,
   );
   report.check(
     'during the outage every answer is 503, never 500 (other statuses: 0)',
