@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { taskItems, taskProgress } from '../db/schema/tasks.js';
 import type { RequestContext } from './access.js';
 import type { Clock } from './clock.js';
+import { isDatabaseUnreachable } from './errors.js';
 import type { Db, DbOrTx } from './db.js';
 import type { Jobs } from './jobs.js';
 
@@ -52,12 +53,15 @@ export class TaskEngine {
   private readonly kinds = new Map<string, TaskKind<unknown>>();
   private readonly running = new Set<string>();
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private resumeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly jobs: Jobs,
     private readonly log: FastifyBaseLogger,
+    /** How long after a run the database interrupted this process looks for the tasks to take again. */
+    private readonly options: { resumeAfterOutageMs?: number } = {},
   ) {}
 
   register<P>(kind: TaskKind<P>): void {
@@ -225,6 +229,13 @@ export class TaskEngine {
         task = next;
       }
     } catch (err) {
+      // The database went away (a restart, a failover): the task is not at fault. It keeps its lease, which runs out,
+      // and is taken again then, where it stopped (the batch in flight runs again: kinds are idempotent).
+      if (isDatabaseUnreachable(err)) {
+        this.log.warn({ err, taskId, tenantId }, 'task interrupted: the database is away');
+        this.resumeAfterOutage();
+        return false;
+      }
       this.log.error({ err, taskId, tenantId }, 'task failed');
       await this.release(task, {
         state: 'failed',
@@ -233,6 +244,25 @@ export class TaskEngine {
       });
       return true;
     }
+  }
+
+  /**
+   * Once the interrupted lease has run out, dispatches the unfinished tasks again (`resume`); while the database is
+   * still away, tries again as long later. Without it they would wait for the minute's `core.resumeTasks`.
+   */
+  private resumeAfterOutage(): void {
+    if (this.resumeTimer) return;
+    this.resumeTimer = setTimeout(
+      () => {
+        this.resumeTimer = null;
+        this.resume().catch((err: unknown) => {
+          if (!isDatabaseUnreachable(err)) return this.log.error({ err }, 'resume failed');
+          this.resumeAfterOutage();
+        });
+      },
+      this.options.resumeAfterOutageMs ?? (LEASE_SECONDS + 1) * 1000,
+    );
+    this.resumeTimer.unref();
   }
 
   /** Stores a batch's outcomes and counts them, renewing the lease; answers undefined if the lease was lost. */

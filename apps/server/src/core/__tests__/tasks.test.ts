@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { taskItems, taskProgress } from '../../db/schema/tasks.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { LEASE_SECONDS, TaskEngine, type TaskKind } from '../tasks.js';
@@ -118,6 +118,34 @@ describe('task engine', () => {
     await t.deps.db.update(taskProgress).set({ cancelRequested: true }).where(eq(taskProgress.id, task.id));
     expect(await t.deps.tasks.run(tenantId, task.id, new AbortController().signal)).toBe(true);
     expect(await taskRow(task.id)).toMatchObject({ state: 'cancelled', processedNum: 0 });
+  });
+
+  it('leaves a task the database interrupted to its lease, and takes it again once the lease has run out', async () => {
+    const engine = new TaskEngine(t.deps.db, t.clock, t.deps.jobs, pino({ level: 'silent' }), {
+      resumeAfterOutageMs: 300,
+    });
+    let restarts = 1;
+    engine.register({
+      kind: 'outage',
+      category: 3,
+      batchSize: 5,
+      async process(_ctx, items) {
+        if (restarts-- > 0)
+          throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+        return items.map(() => ({ ok: true }));
+      },
+    });
+    const task = await createTask(engine, 'outage', 7);
+    const dispatched = vi.spyOn(engine, 'dispatch').mockResolvedValue(undefined);
+    expect(await engine.run(tenantId, task.id, new AbortController().signal)).toBe(false);
+    // Its lease runs out before the engine looks again (in production the look comes a second after the lease).
+    t.clock.advance((LEASE_SECONDS + 1) * 1000);
+    await expect.poll(() => dispatched.mock.calls.map(([d]) => d.id), { timeout: 5000 }).toContain(task.id);
+    // Not failed: still running, left where the database stopped it.
+    expect(await taskRow(task.id)).toMatchObject({ state: 'running', processedNum: 0, error: null });
+    dispatched.mockRestore();
+    expect(await engine.run(tenantId, task.id, new AbortController().signal)).toBe(true);
+    expect(await taskRow(task.id)).toMatchObject({ state: 'completed', processedNum: 7, successNum: 7 });
   });
 
   it('marks a task failed when its kind throws', async () => {
