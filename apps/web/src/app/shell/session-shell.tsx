@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { membershipInfoQuery } from '../../features/session/api/get-membership-info';
@@ -14,7 +14,10 @@ import { signOut } from '../../lib/sign-out';
 import { blockedByMembership, findRoute, loginPath } from '../route-rules';
 import { ROUTES } from '../routes';
 import { loadSession } from './load-session';
-import { TaskNotifier } from './task-notifier';
+
+// Task notices show nothing until a task runs, so their code loads after the first paint (bench/bundle-size.mjs).
+// A task a screen starts before it has loaded is followed all the same and shown as soon as it has.
+const TaskNotifier = lazy(() => import('./task-notifier').then((m) => ({ default: m.TaskNotifier })));
 
 /**
  * The signed-in part of the router: loads the session when it is missing (signing out to /login if the user
@@ -117,7 +120,9 @@ export function SessionShell() {
   return (
     <>
       {/* Task notices live as long as the signed-in frame, across screens. */}
-      <TaskNotifier key={user.id} />
+      <Suspense fallback={null}>
+        <TaskNotifier key={user.id} />
+      </Suspense>
       {blocked ? <Navigate to="/gameover" replace /> : <Outlet />}
     </>
   );
