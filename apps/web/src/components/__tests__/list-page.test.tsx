@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Paged } from '@fleetdesk/contracts/common';
 import { setLanguage } from '../../lib/i18n';
@@ -97,6 +98,44 @@ describe('the list-page pattern', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(where()).toBe('/cars?tab=x'));
+  });
+
+  it("keeps what is being typed when a filter's options arrive, and follows the URL when it changes", async () => {
+    const fetch = vi.fn(async () => page(rows(2), 2));
+    let addOptions = () => {};
+    function Cars() {
+      // The screen's fields are made again when their options load (car types, brands): a new array, same names.
+      const [filters, setFilters] = useState(FILTERS);
+      addOptions = () =>
+        setFilters(
+          FILTERS.map((f) =>
+            f.type === 'select' ? { ...f, options: [...f.options, { value: 'repair', label: 'In repair' }] } : f,
+          ),
+        );
+      return (
+        <ListPage<Car>
+          id="cars"
+          title="Cars"
+          filters={filters}
+          columns={COLUMNS}
+          rowKey={(c) => c.id}
+          query={(p) => queryOptions({ queryKey: ['cars', p] as readonly unknown[], queryFn: () => fetch() })}
+        />
+      );
+    }
+    renderWithProviders(<Cars />, { route: '/cars?plate=A1' });
+    await screen.findByText('Car 1');
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Plate'));
+    await user.type(screen.getByLabelText('Plate'), 'Zhe');
+    act(() => addOptions());
+    expect(screen.getByLabelText('Plate')).toHaveValue('Zhe');
+    // A search changes the URL, and Reset empties it: the form follows.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(where()).toBe('/cars?plate=Zhe'));
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(where()).toBe('/cars'));
+    await waitFor(() => expect(screen.getByLabelText('Plate')).toHaveValue(''));
   });
 
   it('pages through the server: the next page is asked for, and its number lands in the URL', async () => {

@@ -5,7 +5,7 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterField } from './list-params';
 
@@ -75,11 +75,14 @@ export function FilterBar({ fields, filters, onSearch, onReset, actions }: Props
   const visible = fields.filter((f) => f.type !== 'hidden' && (!f.advanced || showAdvanced));
   const hidden = fields.filter((f) => f.type === 'hidden' && filters[f.name]);
 
-  // Back/forward and links change the URL: the form follows.
-  useEffect(() => {
+  // Back/forward, links and a search change the URL: the form follows. Only a change of value counts: the fields
+  // are made again when their options arrive (car types, brands), and resetting then would drop what is being typed.
+  const shown = JSON.stringify([fields.map((f) => f.name), filters]);
+  const follow = useEffectEvent(() => {
     form.resetFields();
     form.setFieldsValue(toForm(fields, filters));
-  }, [form, fields, filters]);
+  });
+  useEffect(() => follow(), [shown]);
 
   if (!visible.length && !hidden.length) return null;
   return (
