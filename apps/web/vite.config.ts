@@ -77,25 +77,6 @@ function preloadSignIn(): Plugin {
   };
 }
 
-/**
- * antd's form context reaches every popup (tooltips, dropdowns, dialogs: `ContextIsolator`), and it takes
- * `FormProvider` from `@rc-component/form`'s index. That index attaches Field, List and useForm to its Form
- * component at top level, which a bundler must keep as side effects; so the whole form engine (with
- * async-validator, about 12 KB gzip) loaded with the signed-in frame, where no form is shown. The assignments
- * only touch the index's own Form object, so the index is declared free of side effects: a screen that uses
- * antd's Form still gets all of it, the frame gets the provider only.
- */
-function formIndexWithoutSideEffects(): Plugin {
-  return {
-    name: 'fleetdesk:rc-form-index-without-side-effects',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]@rc-component[\\/]form[\\/]es[\\/]index\.js$/ },
-      handler: (code) => ({ code, map: null, moduleSideEffects: false }),
-    },
-  };
-}
-
 const api = process.env.FLEETDESK_API ?? 'http://localhost:8080';
 
 const cleanId = (id: string) => id.replace(/\?.*$/, '');
@@ -186,7 +167,7 @@ function splitContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [splitContractSchemas(), pureContracts(), formIndexWithoutSideEffects(), preloadSignIn(), react()],
+  plugins: [splitContractSchemas(), pureContracts(), preloadSignIn(), react()],
   // The web app compiles the contracts' TypeScript sources (zod schemas, catalogue, constants) itself.
   resolve: { alias: [{ find: /^@fleetdesk\/contracts\/(.*)$/, replacement: `${contracts}$1.ts` }] },
   // `npm run dev` (and `vite preview`) answer the API from a running server, :8080 unless FLEETDESK_API says.

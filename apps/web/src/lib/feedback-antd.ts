@@ -1,15 +1,22 @@
+import type App from 'antd/es/app';
 import staticMessage from 'antd/es/message';
 import Modal from 'antd/es/modal';
 import staticNotification from 'antd/es/notification';
-import { feedbackHolders } from './feedback-holders';
 import type { Presentation } from './request-errors';
 import { signOut } from './sign-out';
 
+type Holders = ReturnType<typeof App.useApp>;
+
+/** Instances from antd's `App` (themed and localised); until one registers, antd's static methods. */
+let holders: Holders | null = null;
+
+export function registerFeedbackHolders(next: Holders | null): void {
+  holders = next;
+}
+
 let reloginOpen = false;
 
-/** Shows a failure with antd's `App` instances (feedback-holders.ts); until one registers, antd's static methods. */
 export function show(p: Presentation): void {
-  const holders = feedbackHolders();
   const message = holders?.message ?? staticMessage;
   const notification = holders?.notification ?? staticNotification;
   switch (p.kind) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { membershipInfoQuery } from '../../features/session/api/get-membership-info';
@@ -14,10 +14,7 @@ import { signOut } from '../../lib/sign-out';
 import { blockedByMembership, findRoute, loginPath } from '../route-rules';
 import { ROUTES } from '../routes';
 import { loadSession } from './load-session';
-
-// Task notices show nothing until a task runs, so their code loads after the first paint (bench/bundle-size.mjs).
-// A task a screen starts before it has loaded is followed all the same and shown as soon as it has.
-const TaskNotifier = lazy(() => import('./task-notifier').then((m) => ({ default: m.TaskNotifier })));
+import { TaskNotifier } from './task-notifier';
 
 /**
  * The signed-in part of the router: loads the session when it is missing (signing out to /login if the user
@@ -120,9 +117,7 @@ export function SessionShell() {
   return (
     <>
       {/* Task notices live as long as the signed-in frame, across screens. */}
-      <Suspense fallback={null}>
-        <TaskNotifier key={user.id} />
-      </Suspense>
+      <TaskNotifier key={user.id} />
       {blocked ? <Navigate to="/gameover" replace /> : <Outlet />}
     </>
   );
