@@ -194,13 +194,7 @@ async function databaseRestart({ report, pgi, api, worker, a }) {
     },
     { timeoutMs: 150_000, everyMs: 500 },
   ).catch(() => null);
-  const [acrossDb] = await pgi.query(
-    DB,
-    `select count(*)::int as n, count(distinct phone)::int as phones,
-       (select count(*)::int from driver_events e join drivers d on d.tenant_id = e.tenant_id and d.id = e.driver_id
-        where d.phone like '1693%') as events
-     from drivers where phone like '1693%'`,
-  );
+  const [acrossDb] = await importedDrivers(pgi, '1693');
 
   const ok = (e) => e.status >= 200 && e.status < 300;
   const outage = events.filter((e) => e.t >= tDown && e.t < tStart);
@@ -369,13 +363,7 @@ async function workerKilled(ctx) {
     { timeoutMs: 150_000, everyMs: 200 },
   );
   const [sms, imp] = await Promise.all([taskProgress(a, smsTask), taskProgress(a, importTask)]);
-  const [drivers] = await pgi.query(
-    DB,
-    `select count(*)::int as n, count(distinct phone)::int as phones,
-       (select count(*)::int from driver_events e join drivers d on d.tenant_id = e.tenant_id and d.id = e.driver_id
-        where d.phone like '1692%') as events
-     from drivers where phone like '1692%'`,
-  );
+  const [drivers] = await importedDrivers(pgi, '1692');
   const [messages] = await pgi.query(
     DB,
     `select count(*)::int as n, count(distinct idempotency_key)::int as keys, count(distinct phone)::int as phones,
@@ -439,6 +427,18 @@ async function workerKilled(ctx) {
     `new worker ready ${figures.newWorkerReadyAfterKillMs} ms after the kill; resumed ` +
       `${figures.resumedAfterKillMs.sms} ms (SMS) and ${figures.resumedAfterKillMs.import} ms (import) after the kill; ` +
       `done ${figures.finishedAfterKillMs.sms} / ${figures.finishedAfterKillMs.import} ms after it`,
+  );
+}
+
+/** The drivers whose phones start with `prefix`: how many, distinct phones, and their import events. */
+async function importedDrivers(pgi, prefix) {
+  return pgi.query(
+    DB,
+    `select count(*)::int as n, count(distinct phone)::int as phones,
+       (select count(*)::int from driver_events e join drivers d on d.tenant_id = e.tenant_id and d.id = e.driver_id
+        where d.phone like $1) as events
+     from drivers where phone like $1`,
+    [`${prefix}%`],
   );
 }
 

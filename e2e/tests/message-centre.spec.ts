@@ -15,8 +15,9 @@ const CASES = [
     lang: 'zh-CN',
     category: '车辆提醒',
     openCategory: '查看车辆提醒消息',
-    // A car's page, or its violations (the violation-limit reminders), or an overdue short-term booking.
-    record: /\/rentCar\/(car\/\d+|violations\?carId=\d+)|\/sevenShort\/booking\/\d+/,
+    // A car's page, or its violations (the violation-limit reminders), or its services due (maintenance), or an
+    // overdue short-term booking: which is newest depends on the day the demo was seeded.
+    record: /\/rentCar\/(car\/\d+|violations\?carId=\d+)|\/maintenance\/due\?car=\d+|\/sevenShort\/booking\/\d+/,
     bell: (n: number) => `消息中心，${n} 条未读`,
     read: '已读',
   },
