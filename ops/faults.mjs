@@ -185,10 +185,12 @@ async function databaseRestart({ report, pgi, api, worker, a }) {
   if (api.alive) await sleep(3000);
   stop = true;
   await Promise.all(loops);
-  let across = await taskProgress(a, acrossTask);
+  let across = null;
   const acrossFinished = await waitFor(
     'the import across the restart finished',
     async () => {
+      // A worker that ended will not finish it: no need to wait out the timeout.
+      if (!worker.alive) throw new Error('the worker exited');
       across = await taskProgress(a, acrossTask);
       return across && ['completed', 'failed', 'cancelled'].includes(across.state) ? now() : null;
     },
