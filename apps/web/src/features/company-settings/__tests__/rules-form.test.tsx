@@ -287,7 +287,7 @@ describe('the business rules', () => {
     // The new level asks one more month on time than the last: the rule holds once it is named.
     expect(within(card).getByLabelText('Months on time of level 4')).toHaveValue('7');
     await user.click(save());
-    expect(await within(card).findAllByText('Enter a value')).toHaveLength(2);
+    await waitFor(() => expect(within(card).getAllByText('Enter a value')).toHaveLength(2), SLOW);
     await user.type(name4, '钻石司机');
     await user.type(within(card).getByLabelText('English name of level 4'), 'Diamond');
     // Asking less than the level below: the contracts' rule, before sending.

@@ -44,7 +44,7 @@ describe('/survey/{id}/{token}', () => {
     expect(screen.queryByRole('menu', { name: 'Main navigation' })).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(page).getByRole('button', { name: 'Submit' }));
-    expect((await within(page).findAllByText('Please answer this question', {}, SLOW)).length).toBe(2);
+    await waitFor(() => expect(within(page).getAllByText('Please answer this question')).toHaveLength(2), SLOW);
     expect(server.calls('POST', OPEN)).toHaveLength(0);
 
     await user.click(within(page).getByText('Ad'));

@@ -43,7 +43,7 @@ describe('the survey editor', () => {
 
     // Empty titles and options are refused before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Save the survey' }));
-    expect((await within(editor).findAllByText('The question is required', {}, SLOW)).length).toBe(3);
+    await waitFor(() => expect(within(editor).getAllByText('The question is required')).toHaveLength(3), SLOW);
     expect(within(editor).getByText('No empty options')).toBeInTheDocument();
     expect(server.calls('PUT', `${API}/survey/save`)).toHaveLength(0);
 

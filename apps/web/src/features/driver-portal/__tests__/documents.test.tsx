@@ -69,7 +69,7 @@ describe('the driver’s documents', () => {
     await user.clear(within(form).getByLabelText('Number'));
     await user.click(within(form).getByRole('button', { name: 'Send for review' }));
     // The number is required, and so are both photos (the contracts' rule).
-    expect(await within(form).findAllByText('Required')).toHaveLength(3);
+    await waitFor(() => expect(within(form).getAllByText('Required')).toHaveLength(3), SLOW);
     expect(server.calls('POST', '/api/driver/documents')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText('Number'), '330106198503074418');

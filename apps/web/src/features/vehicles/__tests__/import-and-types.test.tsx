@@ -154,7 +154,7 @@ describe('car types', () => {
     await user.click(screen.getByText('New car type'));
     const dialog = await modal('New car type');
     await user.click(within(dialog).getByText('Save'));
-    expect(await within(dialog).findAllByText('Required')).toHaveLength(3);
+    await waitFor(() => expect(within(dialog).getAllByText('Required')).toHaveLength(3), SLOW);
     await user.type(within(dialog).getAllByRole('textbox')[0]!, 'Economy');
     await user.type(within(dialog).getAllByRole('spinbutton')[0]!, '-5');
     await user.type(within(dialog).getAllByRole('spinbutton')[1]!, '3000.123');
