@@ -45,6 +45,7 @@ import { timeShareRoutes } from './time-share/time-share.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { driverPortalRoutes } from './driver-portal/driver-portal.routes.js';
 import { notarizationRoutes } from './notarization/notarization.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Every module's routes, in one list; a new area adds its plugin here. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -93,6 +94,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     teamsRoutes,
     driverPortalRoutes,
     notarizationRoutes,
+    dashboardRoutes,
   ]) {
     await app.register(plugin);
   }

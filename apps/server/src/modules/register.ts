@@ -11,6 +11,7 @@ import { registerFinancingMoney } from './financing/money.register.js';
 import { registerGps } from './gps/register.js';
 import { registerMaintenance } from './maintenance/register.js';
 import { registerCrm } from './crm/register.js';
+import { registerDashboard } from './dashboard/register.js';
 import { registerShortTerm } from './short-term/register.js';
 import { registerTimeShare } from './time-share/register.js';
 import { registerTeams } from './teams/register.js';
@@ -58,6 +59,7 @@ const AREAS: ((deps: AppDeps) => void)[] = [
   registerTeams,
   registerDriverPortal,
   registerNotarization,
+  registerDashboard,
 ];
 
 const registered = new WeakSet<AppDeps>();

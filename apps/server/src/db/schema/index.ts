@@ -34,3 +34,4 @@ export * from './time-share.js';
 export * from './teams.js';
 export * from './driver-portal.js';
 export * from './notarization.js';
+export * from './dashboard.js';

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { Id, LocalDate, type LocalText } from './common.js';
+import { COST_CATEGORIES } from './cost-centres.js';
+
+/**
+ * The home dashboard (issue 37): today's figures, the daily reports behind the trends, the risk board and user
+ * feedback. A figure group appears only to a user whose permissions (and data scope) cover the records it counts.
+ */
+export const DashboardPaths = {
+  /** Spec call: the daily reports of the caller's rents, by day or by month. */
+  reportDays: '/api/ccwadmin/rentalReportDay/list',
+  reportExport: '/api/ccwadmin/rentalReportDay/export',
+} as const;
+
+/**
+ * The groups of a daily report, each shown only with the permission that reads its records:
+ * fleet (`rentCar:view`, not for a fleet leader's team scope), money and contracts (`rentContract:view`), leads
+ * (`crm:view`, not for a salesman who sees only his own leads), costs (`oaCostCenter:view`).
+ */
+export const REPORT_GROUPS = ['fleet', 'money', 'leads', 'costs'] as const;
+export const ReportGroup = z.enum(REPORT_GROUPS);
+export type ReportGroup = z.infer<typeof ReportGroup>;
+
+export const REPORT_GRANULARITIES = ['day', 'month'] as const;
+export const ReportGranularity = z.enum(REPORT_GRANULARITIES);
+export type ReportGranularity = z.infer<typeof ReportGranularity>;
+
+/** A day report spans at most this many days; a month report at most 36 months. */
+export const REPORT_MAX_DAYS = 400;
+export const REPORT_MAX_MONTHS = 36;
+
+/** The kinds money is received under: a bill's type, with everything but rent and deposit as `other`. */
+export const MONEY_KINDS = ['rent', 'deposit', 'other'] as const;
+export type MoneyKind = (typeof MONEY_KINDS)[number];
+
+export const ReportDaysQuery = z.object({
+  from: LocalDate,
+  to: LocalDate,
+  granularity: ReportGranularity.default('day'),
+  /** One of the caller's rents; absent: all of them. */
+  rentId: Id.optional(),
+});
+export type ReportDaysQuery = z.infer<typeof ReportDaysQuery>;
+
+const Money = z.object({ rent: z.number(), deposit: z.number(), other: z.number(), total: z.number() });
+const Costs = z.object({
+  ...Object.fromEntries(COST_CATEGORIES.map((c) => [c, z.number()])),
+  total: z.number(),
+} as Record<(typeof COST_CATEGORIES)[number] | 'total', z.ZodNumber>);
+
+/**
+ * One period (a day `YYYY-MM-DD` or a month `YYYY-MM`) of the caller's rents. Fleet figures are at the end of
+ * the period (a month: its last day in the report); the others are what happened within it. A group the caller
+ * may not see is null. `live`: today's row, computed on asking (the nightly job stores the days before).
+ */
+export const ReportPeriod = z.object({
+  period: z.string(),
+  live: z.boolean(),
+  fleet: z
+    .object({
+      fleet: z.number().int(),
+      rented: z.number().int(),
+      idle: z.number().int(),
+      maintenance: z.number().int(),
+      /** rented / fleet, 4 decimals. */
+      utilisation: z.number(),
+    })
+    .nullable(),
+  money: z
+    .object({
+      /** Bills due in the period (yuan). */
+      receivable: Money,
+      /** Money collected in the period (yuan), by the bill's kind; refunds paid out apart. */
+      received: Money,
+      refunded: z.number(),
+      newContracts: z.number().int(),
+      dispatches: z.number().int(),
+      returns: z.number().int(),
+    })
+    .nullable(),
+  leads: z.object({ newLeads: z.number().int(), conversions: z.number().int() }).nullable(),
+  costs: Costs.nullable(),
+});
+export type ReportPeriod = z.infer<typeof ReportPeriod>;
+
+export const ReportDays = z.object({
+  from: z.string(),
+  to: z.string(),
+  granularity: ReportGranularity,
+  groups: z.array(ReportGroup),
+  periods: z.array(ReportPeriod),
+});
+export type ReportDays = z.infer<typeof ReportDays>;
+
+export const REPORT_GROUP_TITLES: Record<ReportGroup, LocalText> = {
+  fleet: { 'zh-CN': '车辆', 'en-US': 'Fleet' },
+  money: { 'zh-CN': '收款与合同', 'en-US': 'Money and contracts' },
+  leads: { 'zh-CN': '客户线索', 'en-US': 'Leads' },
+  costs: { 'zh-CN': '成本', 'en-US': 'Costs' },
+};
