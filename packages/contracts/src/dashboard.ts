@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, LocalDate, type LocalText } from './common.js';
+import { CarStatus } from './vehicles.js';
 import { COST_CATEGORIES } from './cost-centres.js';
 
 /**
@@ -7,6 +8,8 @@ import { COST_CATEGORIES } from './cost-centres.js';
  * feedback. A figure group appears only to a user whose permissions (and data scope) cover the records it counts.
  */
 export const DashboardPaths = {
+  /** Spec call: today's figures of the caller's rents, each group as his permissions allow. */
+  operation: '/api/ccwadmin/index/operation',
   /** Spec call: the daily reports of the caller's rents, by day or by month. */
   reportDays: '/api/ccwadmin/rentalReportDay/list',
   reportExport: '/api/ccwadmin/rentalReportDay/export',
@@ -98,3 +101,50 @@ export const REPORT_GROUP_TITLES: Record<ReportGroup, LocalText> = {
   leads: { 'zh-CN': '客户线索', 'en-US': 'Leads' },
   costs: { 'zh-CN': '成本', 'en-US': 'Costs' },
 };
+
+const int = () => z.number().int();
+
+/**
+ * `index/operation`: the caller's day, by area. An area the caller may not read is null (the home shows no tile
+ * for it); each count is the total of the list a tile links to (docs/dashboard.md).
+ */
+export const OperationFigures = z.object({
+  today: z.string(),
+  /** `rentCar:view`: the cars by status (a fleet leader: his teams'), papers due, violations unprocessed. */
+  fleet: z
+    .object({
+      total: int(),
+      byStatus: z.record(CarStatus, int()),
+      /** rented / total, 4 decimals. */
+      utilisation: z.number(),
+      inspectionDueSoon: int(),
+      inspectionOverdue: int(),
+      insuranceDueSoon: int(),
+      insuranceExpired: int(),
+      licencesExpiring: int(),
+      licencesExpired: int(),
+      violationsUnhandled: int(),
+    })
+    .nullable(),
+  /** `rentDriver:view`: drivers' licences and certificates due. */
+  drivers: z
+    .object({ licenceSoon: int(), licenceExpired: int(), certificateSoon: int(), certificateExpired: int() })
+    .nullable(),
+  /** `rentContract:view`: to-dos, bills due and money collected today, overdue contracts (amounts in yuan). */
+  contracts: z
+    .object({
+      toSign: int(),
+      toDispatch: int(),
+      toReturn: int(),
+      toSettle: int(),
+      dueToday: z.object({ bills: int(), amount: z.number() }),
+      collectedToday: z.number(),
+      overdue: z.object({ contracts: int(), amount: z.number() }),
+    })
+    .nullable(),
+  /** `riskGpsMap:view`: open risk cases, the overdue rent they are about, unhandled alarms. */
+  risk: z.object({ openCases: int(), overdueAmount: z.number(), unhandledAlarms: int() }).nullable(),
+  /** `maintenance:view`: cars whose service is due within the lead days, and those past it. */
+  services: z.object({ due: int(), overdue: int() }).nullable(),
+});
+export type OperationFigures = z.infer<typeof OperationFigures>;

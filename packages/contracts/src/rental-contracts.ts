@@ -396,6 +396,15 @@ export type Contract = z.infer<typeof Contract>;
 export const ContractListRow = Contract.omit({ clauses: true, attachments: true, template: true, remark: true });
 export type ContractListRow = z.infer<typeof ContractListRow>;
 
+/**
+ * What a contract waits for today, the dashboard's to-dos and the list's `duty` filter: signing (pending),
+ * dispatch (signed, the car not handed over), return (signed, its end date reached, the car not taken back), and
+ * settlement (the car taken back, the contract not yet completed: its settlement is drafted or in approval).
+ */
+export const CONTRACT_DUTIES = ['sign', 'dispatch', 'return', 'settle'] as const;
+export const ContractDuty = z.enum(CONTRACT_DUTIES);
+export type ContractDuty = z.infer<typeof ContractDuty>;
+
 const ContractFilterFields = z.strictObject({
   number: text(40).optional(),
   driverId: Id.optional(),
@@ -407,6 +416,7 @@ const ContractFilterFields = z.strictObject({
   startFrom: LocalDate.optional(),
   startTo: LocalDate.optional(),
   overdue: z.boolean().optional().describe('only contracts with overdue lines'),
+  duty: ContractDuty.optional().describe('only contracts waiting for this today'),
 });
 export const ContractExportFilter = ContractFilterFields;
 export type ContractExportFilter = z.infer<typeof ContractExportFilter>;

@@ -4,6 +4,7 @@ import { envelope, type Lang } from '@fleetdesk/contracts/common';
 import { COST_CATEGORIES, COST_CATEGORY_TITLES } from '@fleetdesk/contracts/cost-centres';
 import {
   DashboardPaths as P,
+  OperationFigures,
   ReportDays,
   ReportDaysQuery,
   type ReportGroup,
@@ -14,6 +15,7 @@ import { ok } from '../../core/envelope.js';
 import { translate } from '../../core/i18n.js';
 import { sheetOf, sendXlsxBook, type XlsxColumn } from '../../core/xlsx.js';
 import { GROUP_PERMISSIONS, reportDays } from './daily-report.service.js';
+import { operationFigures } from './operation.service.js';
 import './dashboard.messages.js';
 
 const tags = ['home'];
@@ -69,6 +71,17 @@ function columns(lang: Lang, groups: readonly ReportGroup[]): Col[] {
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
+
+  app.get(P.operation, {
+    schema: {
+      tags,
+      summary:
+        'Today’s figures of the caller’s rents for the home: cars by status, papers due, violations, drivers’ documents, contract to-dos, money due, collected and overdue, risk cases and alarms, services due. An area the caller may not read is null.',
+      response: { 200: envelope(OperationFigures) },
+    },
+    config: { access: access.signedIn() },
+    handler: async (req) => ok(await operationFigures(deps, req.ctx)),
+  });
 
   app.get(P.reportDays, {
     schema: {

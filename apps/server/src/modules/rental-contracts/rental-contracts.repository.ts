@@ -4,6 +4,7 @@ import { TenantRules } from '@fleetdesk/contracts/organisation';
 import {
   bucketOf,
   type Contract,
+  type ContractDuty,
   type ContractExportFilter,
   type ContractListFilter,
   type ContractListRow,
@@ -313,6 +314,30 @@ export async function findContract(db: DbOrTx, scope: Scope, id: number, w: Wind
   return row ? contractOut(row) : undefined;
 }
 
+/**
+ * The condition (on contract alias `c`) of a contract waiting for `duty` on `today`: the list's `duty` filter and
+ * the dashboard's to-dos count the same contracts. A renewal's car stays under the usage period its group's first
+ * contract opened: it is not dispatched again, and it is taken back at the group's last contract.
+ */
+export function dutySql(duty: ContractDuty, today: string): SQL {
+  const groupPeriod = sql`exists (select 1 from car_usage_periods p
+      join rental_contracts g on g.tenant_id = p.tenant_id and g.id = p.contract_id
+      where p.tenant_id = c.tenant_id and p.car_id = c.car_id and p.to_at is null and g.group_no = c.group_no)`;
+  const returned = sql`exists (select 1 from handover_inspections i
+      where i.tenant_id = c.tenant_id and i.contract_id = c.id and i.kind = 'return')`;
+  switch (duty) {
+    case 'sign':
+      return sql`c.state = 'pending'`;
+    case 'dispatch':
+      return sql`(c.state = 'signed' and not c.dispatched and not ${groupPeriod})`;
+    case 'return':
+      return sql`(c.state = 'signed' and c.end_date <= ${today}::date and (c.dispatched or ${groupPeriod})
+        and not ${returned})`;
+    case 'settle':
+      return sql`(c.state = 'signed' and ${returned})`;
+  }
+}
+
 function filterSql(scope: Scope, f: ContractExportFilter, w: Window): SQL {
   const parts: SQL[] = [sql`c.tenant_id = ${scope.tenantId}`, sql`c.rent_id in ${inList(scope.rentIds)}`];
   if (f.number) parts.push(sql`c.number ilike ${containsPattern(f.number)}`);
@@ -331,6 +356,7 @@ function filterSql(scope: Scope, f: ContractExportFilter, w: Window): SQL {
       and l.contract_id = c.id and l.valid and l.state in ('unpaid', 'partial') and l.type <> 'lateFee'
       and l.amount_fen > 0 and l.due_date < ${w.today}::date - ${w.grace}::int)`);
   }
+  if (f.duty) parts.push(dutySql(f.duty, w.today));
   return sql.join(parts, sql` and `);
 }
 
@@ -599,4 +625,63 @@ export async function debtors(
     version: num(r.version),
   }));
   return { buckets, rows: out, total: num(head.total) };
+}
+
+/** The contracts' figures of the day for the dashboard (`todayFigures`); money in fen. */
+export interface ContractsTodayRaw {
+  toSign: number;
+  toDispatch: number;
+  toReturn: number;
+  toSettle: number;
+  dueBills: number;
+  dueFen: number;
+  collectedFen: number;
+  overdueContracts: number;
+  overdueFen: number;
+}
+
+/**
+ * Today's to-dos (`dutySql`, as the list's `duty` filter counts them), the bills due today still open (of live
+ * contracts, `billsLive`), the money collected today, and the overdue contracts as the list's `overdue` filter
+ * counts them with what their overdue bills still owe.
+ */
+export async function contractsToday(db: DbOrTx, scope: Scope, w: Window): Promise<ContractsTodayRaw> {
+  const inScope = sql`c.tenant_id = ${scope.tenantId} and c.rent_id in ${inList(scope.rentIds)}`;
+  const overdueLine = sql`l.valid and l.state in ('unpaid', 'partial') and l.type <> 'lateFee' and l.amount_fen > 0
+    and l.due_date < ${w.today}::date - ${w.grace}::int`;
+  const [row] = await rowsOf<Record<string, RawNumber | null>>(
+    db,
+    sql`select
+      (select count(*) from rental_contracts c where ${inScope} and ${dutySql('sign', w.today)})::int as to_sign,
+      (select count(*) from rental_contracts c where ${inScope} and ${dutySql('dispatch', w.today)})::int as to_dispatch,
+      (select count(*) from rental_contracts c where ${inScope} and ${dutySql('return', w.today)})::int as to_return,
+      (select count(*) from rental_contracts c where ${inScope} and ${dutySql('settle', w.today)})::int as to_settle,
+      (select count(*) from rental_payment_lines l join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
+        where ${inScope} and l.valid and l.state in ('unpaid', 'partial') and l.amount_fen > 0
+          and l.due_date = ${w.today}::date and ${billsLive('c')})::int as due_bills,
+      (select coalesce(sum(l.amount_fen - l.paid_fen), 0) from rental_payment_lines l
+        join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
+        where ${inScope} and l.valid and l.state in ('unpaid', 'partial') and l.amount_fen > 0
+          and l.due_date = ${w.today}::date and ${billsLive('c')})::bigint as due_fen,
+      (select coalesce(sum(k.amount_fen), 0) from rental_collections k
+        join rental_contracts c on c.tenant_id = k.tenant_id and c.id = k.contract_id
+        where ${inScope} and k.paid_date = ${w.today}::date and k.amount_fen > 0)::bigint as collected_fen,
+      (select count(*) from rental_contracts c where ${inScope} and exists (select 1 from rental_payment_lines l
+        where l.tenant_id = c.tenant_id and l.contract_id = c.id and ${overdueLine}))::int as overdue_contracts,
+      (select coalesce(sum(l.amount_fen - l.paid_fen), 0) from rental_payment_lines l
+        join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
+        where ${inScope} and ${overdueLine})::bigint as overdue_fen`,
+  );
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return {
+    toSign: n('to_sign'),
+    toDispatch: n('to_dispatch'),
+    toReturn: n('to_return'),
+    toSettle: n('to_settle'),
+    dueBills: n('due_bills'),
+    dueFen: n('due_fen'),
+    collectedFen: n('collected_fen'),
+    overdueContracts: n('overdue_contracts'),
+    overdueFen: n('overdue_fen'),
+  };
 }

@@ -960,3 +960,22 @@ export const discountHooks: ApprovalHooks = {
 
 /** Whether a contract's bills are live (`c` its alias), for another area's statement (the driver portal). */
 export { billsLive } from './rental-contracts.repository.js';
+
+/**
+ * The contracts' figures of the caller's day for the dashboard (docs/dashboard.md): to-dos as the list's `duty`
+ * filter counts them, bills due today still open, money collected today, overdue contracts and what they owe.
+ */
+export async function todayFigures(deps: AppDeps, ctx: RequestContext) {
+  const { today, grace } = await graceToday(deps, ctx.tenantId);
+  const raw = await repo.contractsToday(deps.db, scopeFor(ctx), { today, grace });
+  return {
+    today,
+    toSign: raw.toSign,
+    toDispatch: raw.toDispatch,
+    toReturn: raw.toReturn,
+    toSettle: raw.toSettle,
+    dueToday: { bills: raw.dueBills, amount: fenToYuan(raw.dueFen) },
+    collectedToday: fenToYuan(raw.collectedFen),
+    overdue: { contracts: raw.overdueContracts, amount: fenToYuan(raw.overdueFen) },
+  };
+}
