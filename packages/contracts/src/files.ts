@@ -73,6 +73,8 @@ export const UPLOAD_TYPES = {
     ],
   },
   avatar: { maxBytes: 2 * 1024 * 1024, mime: ['image/jpeg', 'image/png', 'image/webp'], anyOf: 'signedIn' },
+  // Screenshots sent with feedback to the platform (docs/dashboard.md).
+  feedback: { maxBytes: 5 * 1024 * 1024, mime: ['image/jpeg', 'image/png', 'image/webp'], anyOf: 'signedIn' },
   car: {
     maxBytes: 10 * 1024 * 1024,
     mime: ['image/jpeg', 'image/png', 'image/webp'],

@@ -39,4 +39,10 @@ export const DEMO_ACCOUNTS = [
     tenant: '鑫达融资租赁 Xinda Finance Lease',
     note: 'the financier, review only',
   },
+  {
+    username: 'operator',
+    password: 'Admin@123',
+    tenant: 'Fleetdesk 平台运营',
+    note: "the platform operator: every tenant's feedback",
+  },
 ] as const;

@@ -25,7 +25,7 @@ import { seedShortTerm } from './short-term.seed.js';
 import { seedTimeShare } from './time-share.seed.js';
 import { seedTeams } from './teams.seed.js';
 import { seedDriverPortal } from './driver-portal.seed.js';
-import { seedDashboard } from './dashboard.seed.js';
+import { seedDashboard, seedFeedback } from './dashboard.seed.js';
 
 /** Each area's demo records, in order (later areas may use what earlier ones made). */
 export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
@@ -64,4 +64,6 @@ export const DEMO_SEEDERS: ((ctx: DemoContext) => Promise<void>)[] = [
   seedDriverPortal,
   // Dashboard: the daily reports of the last 400 days from every area's records (last: it counts them all).
   seedDashboard,
+  // The platform operator (Fleetdesk's own tenant, sign-in operator) and the demo company's feedback to it.
+  seedFeedback,
 ];

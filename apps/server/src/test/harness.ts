@@ -29,6 +29,9 @@ export const PASSWORDS: Record<string, string> = {
   sales2: 'Admin@123',
   // The fleet leader of the teams' demo (data scope team).
   fleet1: 'Admin@123',
+  // The demo financier's admin, and the platform operator (docs/dashboard.md).
+  xinda: 'Admin@123',
+  operator: 'Admin@123',
 };
 
 export const CLIENT_BASIC = `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`;

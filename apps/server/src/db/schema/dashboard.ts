@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, integer, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigintRef, idColumn, tstz } from './columns.js';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, idColumn, inList, tstz, updatedAt } from './columns.js';
+import { users } from './identity.js';
 import { rents, tenants } from './tenancy.js';
 
 const fen = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -50,5 +63,48 @@ export const rentalReportDays = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('rental_report_days_day_uq').on(t.tenantId, t.day, sql`coalesce(rent_id, 0)`),
     foreignKey({ columns: [t.tenantId, t.rentId], foreignColumns: [rents.tenantId, rents.id] }),
+  ],
+);
+
+/**
+ * The platform operator (Fleetdesk's own company): a tenant listed here reads every tenant's feedback (its users
+ * who read the company settings). Platform table; set by the operator's deployment (the demo lists its own).
+ */
+export const platformOperators = pgTable('platform_operators', {
+  tenantId: bigintRef('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  createdAt: createdAt(),
+});
+
+export const FEEDBACK_STATES = ['new', 'answered', 'closed'] as const;
+
+/** Feedback a user sent the platform (`rentFeedback`), and the operator's answer. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    tenantId: bigintRef('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: idColumn(),
+    userId: bigintRef('user_id').notNull(),
+    content: text('content').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    contact: text('contact'),
+    page: text('page'),
+    state: text('state').notNull().default('new'),
+    answer: text('answer'),
+    /** The operator's user who answered (a user of the operator's tenant: no key across tenants). */
+    answeredBy: text('answered_by'),
+    answeredAt: tstz('answered_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
+    index('feedback_user_ix').on(t.tenantId, t.userId, t.id),
+    index('feedback_state_ix').on(t.state, t.createdAt),
+    check('feedback_state_ck', sql.raw(`state in (${inList(FEEDBACK_STATES)})`)),
   ],
 );

@@ -1,7 +1,11 @@
 import { REPORT_GROUP_TITLES } from '@fleetdesk/contracts/dashboard';
-import { defineMessages, defineTitles } from '../../core/i18n.js';
+import { FEEDBACK_STATE_TITLES, FEEDBACK_VALIDATION_MESSAGES } from '@fleetdesk/contracts/feedback';
+import { defineMessages, defineTitles, hasMessage } from '../../core/i18n.js';
 
 defineTitles('reportGroup', REPORT_GROUP_TITLES);
+defineTitles('feedbackState', FEEDBACK_STATE_TITLES);
+// The schemas' own `v.*` messages, for the field errors raised with those keys.
+defineMessages(Object.fromEntries(Object.entries(FEEDBACK_VALIDATION_MESSAGES).filter(([key]) => !hasMessage(key))));
 
 /** The home dashboard (issue 37, docs/dashboard.md). */
 defineMessages({
@@ -14,4 +18,9 @@ defineMessages({
     'en-US': 'A report by month covers at most {max} months; shorten the range',
   },
   'dashboard.exportName': { 'zh-CN': '经营日报', 'en-US': 'Daily reports' },
+  'feedback.operatorOnly': {
+    'zh-CN': '只有平台运营方可以查看和回复用户反馈',
+    'en-US': "Only the platform's operator reads and answers feedback",
+  },
+  'feedback.notFound': { 'zh-CN': '该反馈不存在', 'en-US': 'No such feedback' },
 });

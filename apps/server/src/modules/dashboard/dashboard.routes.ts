@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, type Lang } from '@fleetdesk/contracts/common';
+import { envelope, IdParam, paged, PageQuery, type Lang } from '@fleetdesk/contracts/common';
+import {
+  FeedbackAnswer,
+  FeedbackDeskQuery,
+  FeedbackInput,
+  FeedbackPaths as F,
+  FeedbackRow,
+} from '@fleetdesk/contracts/feedback';
 import { COST_CATEGORIES, COST_CATEGORY_TITLES } from '@fleetdesk/contracts/cost-centres';
 import {
   DashboardPaths as P,
@@ -15,6 +22,7 @@ import { ok } from '../../core/envelope.js';
 import { translate } from '../../core/i18n.js';
 import { sheetOf, sendXlsxBook, type XlsxColumn } from '../../core/xlsx.js';
 import { GROUP_PERMISSIONS, reportDays } from './daily-report.service.js';
+import { answerFeedback, feedbackDesk, myFeedback, sendFeedback } from './feedback.service.js';
 import { operationFigures } from './operation.service.js';
 import './dashboard.messages.js';
 
@@ -67,7 +75,7 @@ function columns(lang: Lang, groups: readonly ReportGroup[]): Col[] {
   return cols;
 }
 
-/** The dashboard's calls (issue 37): the daily reports and their export. */
+/** The dashboard's calls (issue 37): today's figures, the daily reports and their export, feedback. */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
@@ -109,6 +117,60 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
       return sendXlsxBook(reply, `${name}-${report.from}-${report.to}.xlsx`, [
         sheetOf(name, columns(req.lang, report.groups), report.periods),
       ]);
+    },
+  });
+
+  const feedback = { targetType: 'feedback' };
+
+  app.post(F.send, {
+    schema: {
+      tags,
+      summary: `Feedback to the platform: text, screenshots (the caller's uploads of type feedback), a contact; at most 10 an hour`,
+      body: FeedbackInput,
+      response: { 200: envelope(FeedbackRow) },
+    },
+    config: { access: access.signedIn({ allowExpired: true }), audit: { action: 'add', ...feedback } },
+    handler: async (req) => {
+      const row = await sendFeedback(deps, req.ctx, req.body);
+      req.auditNote = { targetId: row.id };
+      return ok(row);
+    },
+  });
+
+  app.get(F.mine, {
+    schema: {
+      tags,
+      summary: "The caller's own feedback, newest first, with the platform's answers",
+      querystring: PageQuery,
+      response: { 200: envelope(paged(FeedbackRow)) },
+    },
+    config: { access: access.signedIn({ allowExpired: true }) },
+    handler: async (req) => ok(await myFeedback(deps, req.ctx, req.query)),
+  });
+
+  app.get(F.desk, {
+    schema: {
+      tags,
+      summary: "The platform operator's desk: every tenant's feedback, newest first (403 for any other tenant's users)",
+      querystring: FeedbackDeskQuery,
+      response: { 200: envelope(paged(FeedbackRow)) },
+    },
+    config: { access: access.permission('oaSetting:view') },
+    handler: async (req) => ok(await feedbackDesk(deps, req.ctx, req.query)),
+  });
+
+  app.put(F.answer, {
+    schema: {
+      tags,
+      summary: 'The platform operator answers or closes a feedback',
+      params: IdParam,
+      body: FeedbackAnswer,
+      response: { 200: envelope(FeedbackRow) },
+    },
+    config: { access: access.permission('oaSetting:view'), audit: { action: 'edit', ...feedback } },
+    handler: async (req) => {
+      req.auditNote = { targetId: req.params.id };
+      return ok(await answerFeedback(deps, req.ctx, req.params.id, req.body));
     },
   });
 }

@@ -1,0 +1,161 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '@fleetdesk/contracts/common';
+import {
+  FEEDBACK_PER_HOUR,
+  type FeedbackAnswer,
+  type FeedbackDeskQuery,
+  type FeedbackInput,
+  type FeedbackRow,
+  type FeedbackState,
+} from '@fleetdesk/contracts/feedback';
+import { hasPermission, type RequestContext } from '../../core/access.js';
+import {
+  rawIso,
+  rawIsoOrNull,
+  rawJson,
+  rawNumber,
+  rowsOf,
+  type RawJson,
+  type RawNumber,
+  type RawTime,
+} from '../../core/db.js';
+import type { AppDeps } from '../../core/deps.js';
+import { offsetOf, page } from '../../core/envelope.js';
+import { ForbiddenError, NotFoundError } from '../../core/errors.js';
+import { containsPattern } from '../../core/like.js';
+import { consume } from '../../core/rate-limit.js';
+import { storedFileUrl } from '../files/files.service.js';
+
+/** Who reads the platform's feedback: a user of an operator tenant who reads its company settings. */
+export const OPERATOR_PERMISSION = 'oaSetting:view';
+
+interface Raw {
+  id: RawNumber;
+  tenant_id: RawNumber;
+  tenant_name: string;
+  user_name: string;
+  content: string;
+  images: RawJson<string[]>;
+  contact: string | null;
+  page: string | null;
+  state: FeedbackState;
+  answer: string | null;
+  answered_at: RawTime | null;
+  created_at: RawTime;
+  total?: RawNumber;
+}
+
+const SELECT = sql`select f.id, f.tenant_id, t.name as tenant_name, u.name as user_name, f.content, f.images,
+    f.contact, f.page, f.state, f.answer, f.answered_at, f.created_at, count(*) over () as total
+  from feedback f
+  join tenants t on t.id = f.tenant_id
+  join users u on u.tenant_id = f.tenant_id and u.id = f.user_id`;
+
+function rowOut(deps: AppDeps, r: Raw): FeedbackRow {
+  const tenantId = rawNumber(r.tenant_id);
+  return {
+    id: rawNumber(r.id),
+    tenantId,
+    tenantName: r.tenant_name,
+    userName: r.user_name,
+    content: r.content,
+    // Signed with the sender's tenant: the operator opens another tenant's screenshots through these only.
+    images: rawJson(r.images, []).map((url) => deps.fileUrls.sign(tenantId, url) ?? url),
+    contact: r.contact,
+    page: r.page,
+    state: r.state,
+    answer: r.answer,
+    answeredAt: rawIsoOrNull(r.answered_at),
+    createdAt: rawIso(r.created_at),
+  };
+}
+
+async function list(deps: AppDeps, where: SQL, q: PageQuery) {
+  const rows = await rowsOf<Raw>(
+    deps.db,
+    sql`${SELECT} where ${where} order by f.created_at desc, f.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  return page(
+    rows.map((r) => rowOut(deps, r)),
+    rawNumber(rows[0]?.total ?? 0),
+    q,
+  );
+}
+
+/**
+ * `rentFeedback`: the caller's note to the platform, with his own screenshots (uploads of type `feedback`), at most
+ * `FEEDBACK_PER_HOUR` an hour (429 past it).
+ */
+export async function sendFeedback(deps: AppDeps, ctx: RequestContext, input: FeedbackInput): Promise<FeedbackRow> {
+  const images: string[] = [];
+  for (const [i, url] of input.images.entries()) {
+    images.push(
+      await storedFileUrl(deps.db, deps, ctx.tenantId, url, `images.${i}`, {
+        uploadedBy: ctx.userId,
+        types: ['feedback'],
+      }),
+    );
+  }
+  await consume(deps.db, deps.clock, {
+    key: `feedback:user:${ctx.tenantId}:${ctx.userId}`,
+    limit: FEEDBACK_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  const [made] = await rowsOf<{ id: RawNumber }>(
+    deps.db,
+    sql`insert into feedback (tenant_id, user_id, content, images, contact, page, created_at, updated_at)
+      values (${ctx.tenantId}, ${ctx.userId}, ${input.content}, ${JSON.stringify(images)}::jsonb,
+        ${input.contact || null}, ${input.page || null}, ${deps.clock.now()}, ${deps.clock.now()})
+      returning id`,
+  );
+  const [row] = await rowsOf<Raw>(deps.db, sql`${SELECT} where f.tenant_id = ${ctx.tenantId} and f.id = ${made!.id}`);
+  return rowOut(deps, row!);
+}
+
+/** The caller's own feedback, newest first, with the answers. */
+export function myFeedback(deps: AppDeps, ctx: RequestContext, q: PageQuery) {
+  return list(deps, sql`f.tenant_id = ${ctx.tenantId} and f.user_id = ${ctx.userId}`, q);
+}
+
+/** Whether the caller is the platform operator's (his tenant is listed and he reads its company settings). */
+export async function isOperator(deps: Pick<AppDeps, 'db'>, ctx: RequestContext): Promise<boolean> {
+  if (!hasPermission(ctx.permissions, OPERATOR_PERMISSION)) return false;
+  const rows = await rowsOf(deps.db, sql`select 1 from platform_operators where tenant_id = ${ctx.tenantId}`);
+  return rows.length > 0;
+}
+
+async function operatorOnly(deps: AppDeps, ctx: RequestContext) {
+  if (!(await isOperator(deps, ctx))) throw new ForbiddenError('feedback.operatorOnly');
+}
+
+/** The operator's desk: every tenant's feedback, newest first. */
+export async function feedbackDesk(deps: AppDeps, ctx: RequestContext, q: FeedbackDeskQuery) {
+  await operatorOnly(deps, ctx);
+  const parts: SQL[] = [sql`true`];
+  if (q.state) parts.push(sql`f.state = ${q.state}`);
+  if (q.tenantId) parts.push(sql`f.tenant_id = ${q.tenantId}`);
+  if (q.keyword) {
+    const p = containsPattern(q.keyword);
+    parts.push(sql`(f.content ilike ${p} or t.name ilike ${p} or u.name ilike ${p})`);
+  }
+  return list(deps, sql.join(parts, sql` and `), q);
+}
+
+/** The operator answers (the sender reads it in his list) or closes a feedback. */
+export async function answerFeedback(
+  deps: AppDeps,
+  ctx: RequestContext,
+  id: number,
+  input: FeedbackAnswer,
+): Promise<FeedbackRow> {
+  await operatorOnly(deps, ctx);
+  const [done] = await rowsOf<{ tenant_id: RawNumber }>(
+    deps.db,
+    sql`update feedback set answer = ${input.answer}, state = ${input.state}, answered_by = ${ctx.name},
+        answered_at = ${deps.clock.now()}, updated_at = ${deps.clock.now()}
+      where id = ${id} returning tenant_id`,
+  );
+  if (!done) throw new NotFoundError('feedback.notFound');
+  const [row] = await rowsOf<Raw>(deps.db, sql`${SELECT} where f.tenant_id = ${done.tenant_id} and f.id = ${id}`);
+  return rowOut(deps, row!);
+}
