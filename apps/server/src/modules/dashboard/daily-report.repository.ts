@@ -3,6 +3,7 @@ import { COST_CATEGORIES, type CostCategory } from '@fleetdesk/contracts/cost-ce
 import type { MoneyKind, ReportGranularity } from '@fleetdesk/contracts/dashboard';
 import { idArray, rawNumber, rowsOf, type DbOrTx, type RawNumber } from '../../core/db.js';
 import { addDays } from '../../core/tenant-time.js';
+import type { DayEndCars } from '../vehicles/reports.service.js';
 
 /**
  * The daily report's figures of one tenant's day, per rent (docs/dashboard.md). Each query reads one area's
@@ -53,12 +54,19 @@ export interface DayRange {
   /** The first and last day, YYYY-MM-DD, in the tenant's zone. */
   from: string;
   to: string;
-  /** The rents to compute; absent: every rent of the tenant (and the company's own costs). */
-  rentIds?: readonly number[];
+  /** The rents to compute. */
+  rentIds: readonly number[];
+  /** With the costs booked to no rent (the company's own). */
+  company: boolean;
 }
 
-const rentFilter = (r: DayRange, column: string): SQL =>
-  r.rentIds ? sql`and ${sql.raw(column)} = any(${idArray(r.rentIds)})` : sql``;
+/** Every rent of a tenant, by id. */
+export async function rentsOf(db: DbOrTx, tenantId: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: RawNumber }>(db, sql`select id from rents where tenant_id = ${tenantId} order by id`);
+  return rows.map((r) => rawNumber(r.id));
+}
+
+const rentFilter = (r: DayRange, column: string): SQL => sql`and ${sql.raw(column)} = any(${idArray(r.rentIds)})`;
 
 /** A bill's type as the report's money kind. */
 const KIND = sql.raw(`case l.type when 'rent' then 'rent' when 'deposit' then 'deposit' else 'other' end`);
@@ -75,7 +83,12 @@ export type RangeFigures = Map<string, Map<number | null, DayFigures>>;
  * Every figure of the days of the range, one query per area, grouped by day and rent: one day for the nightly job
  * and today's row, a year for the demo's history. Times are read as days in the tenant's zone.
  */
-export async function rangeFigures(db: DbOrTx, r: DayRange): Promise<RangeFigures> {
+export async function rangeFigures(
+  db: DbOrTx,
+  r: DayRange,
+  /** The cars at each day's end, per rent (the vehicles area's `carsAtDayEnds`). */
+  cars: readonly DayEndCars[],
+): Promise<RangeFigures> {
   const t = r.tenantId;
   const tz = r.timeZone;
   // The instants the range starts and ends (the day after its last, at midnight in the zone).
@@ -83,12 +96,8 @@ export async function rangeFigures(db: DbOrTx, r: DayRange): Promise<RangeFigure
   const end = sql`((${r.to}::date + 1)::timestamp at time zone ${tz})`;
   const local = (column: string) => sql`to_char(${sql.raw(column)} at time zone ${tz}, 'YYYY-MM-DD')`;
   const out: RangeFigures = new Map();
-  const rents = await rowsOf<{ id: RawNumber }>(
-    db,
-    sql`select id from rents where tenant_id = ${t} ${rentFilter(r, 'id')} order by id`,
-  );
   for (let day = r.from; day <= r.to; day = addDays(day, 1)) {
-    out.set(day, new Map(rents.map((x) => [rawNumber(x.id), emptyFigures(rawNumber(x.id))])));
+    out.set(day, new Map(r.rentIds.map((id) => [id, emptyFigures(id)])));
   }
   const of = (row: Row) => {
     const key = row.rent_id === null ? null : rawNumber(row.rent_id);
@@ -102,36 +111,9 @@ export async function rangeFigures(db: DbOrTx, r: DayRange): Promise<RangeFigure
     return f;
   };
 
-  // The cars at the end of each day: each car's status then, replayed from its history (as the vehicles'
-  // operation report does); a deleted car is left out, and a car counts in its rent of now.
-  const fleet = await rowsOf<Row>(
-    db,
-    sql`with days as (
-        select to_char(d, 'YYYY-MM-DD') as day, ((d::date + 1)::timestamp at time zone ${tz}) as day_end
-        from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') d),
-      segments as (
-        select c.rent_id, e.to_status, e.at,
-          lead(e.at) over (partition by e.car_id order by e.at, e.id) as until
-        from car_events e
-        join cars c on c.tenant_id = e.tenant_id and c.id = e.car_id
-        where e.tenant_id = ${t} and c.deleted_at is null ${rentFilter(r, 'c.rent_id')}
-          and e.kind in ('create', 'import', 'status') and e.to_status is not null and e.at < ${end})
-      select d.day, s.rent_id,
-        count(*) filter (where s.to_status not in ('sold', 'scrapped'))::int as fleet,
-        count(*) filter (where s.to_status = 'rented')::int as rented,
-        count(*) filter (where s.to_status = 'idle')::int as idle,
-        count(*) filter (where s.to_status = 'maintenance')::int as maintenance
-      from days d
-      join segments s on s.at < d.day_end and (s.until is null or s.until >= d.day_end)
-      group by 1, 2`,
-  );
-  for (const row of fleet) {
-    Object.assign(of(row), {
-      fleet: n(row.fleet),
-      rented: n(row.rented),
-      idle: n(row.idle),
-      maintenance: n(row.maintenance),
-    });
+  for (const c of cars) {
+    const f = of({ day: c.date, rent_id: c.rentId });
+    Object.assign(f, { fleet: c.fleet, rented: c.rented, idle: c.idle, maintenance: c.maintenance });
   }
 
   // Bills due on each day, of contracts that were signed (a draft's or a cancelled contract's bills are not owed).
@@ -221,7 +203,7 @@ export async function rangeFigures(db: DbOrTx, r: DayRange): Promise<RangeFigure
         left join cars ac on ac.tenant_id = a.tenant_id and ac.id = a.car_id
         where p.tenant_id = ${t} and p.occurred_on between ${r.from}::date and ${r.to}::date
         group by 1, 2, 3) x
-      where ${r.rentIds ? sql`x.rent_id = any(${idArray(r.rentIds)})` : sql`true`}`,
+      where x.rent_id = any(${idArray(r.rentIds)}) ${r.company ? sql`or x.rent_id is null` : sql``}`,
   );
   for (const row of costs) {
     if ((COST_CATEGORIES as readonly string[]).includes(row.category)) of(row).costs[row.category] = n(row.fen);

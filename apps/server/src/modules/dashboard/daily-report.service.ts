@@ -15,6 +15,7 @@ import { hasPermission, scopeFor, type RequestContext } from '../../core/access.
 import type { AppDeps } from '../../core/deps.js';
 import { ForbiddenError, invalidField } from '../../core/errors.js';
 import { addDays, tenantDaysOf, tenantZone } from '../../core/tenant-time.js';
+import { carsAtDayEnds } from '../vehicles/reports.service.js';
 import * as repo from './daily-report.repository.js';
 
 /** How many past days the nightly job fills in when they have no report (a worker stopped for a few days). */
@@ -53,7 +54,13 @@ export async function computeDays(
   timeZone?: string,
 ) {
   const zone = timeZone ?? (await tenantZone(deps.db, tenantId));
-  const figures = await repo.rangeFigures(deps.db, { tenantId, timeZone: zone, from, to });
+  const rentIds = await repo.rentsOf(deps.db, tenantId);
+  const cars = await carsAtDayEnds(deps, tenantId, rentIds, zone, from, to);
+  const figures = await repo.rangeFigures(
+    deps.db,
+    { tenantId, timeZone: zone, from, to, rentIds, company: true },
+    cars,
+  );
   const at = deps.clock.now();
   for (const [day, rents] of figures) await repo.storeDay(deps.db, tenantId, day, rents.values(), at);
 }
@@ -193,13 +200,16 @@ export async function reportDays(deps: AppDeps, ctx: RequestContext, q: ReportDa
       : [];
   const periods = stored.map((p) => periodOut(p, false, groups));
   if (q.from <= days.today && days.today <= q.to) {
-    const figures = await repo.rangeFigures(deps.db, {
+    const range = {
       tenantId: ctx.tenantId,
       timeZone: days.timeZone,
       from: days.today,
       to: days.today,
-      ...(company ? {} : { rentIds: scope.rentIds }),
-    });
+      rentIds: scope.rentIds,
+      company,
+    };
+    const cars = await carsAtDayEnds(deps, ctx.tenantId, scope.rentIds, days.timeZone, days.today, days.today);
+    const figures = await repo.rangeFigures(deps.db, range, cars);
     const key = q.granularity === 'day' ? days.today : days.today.slice(0, 7);
     let today: repo.StoredPeriod = { ...repo.emptyFigures(null), period: key };
     for (const f of figures.get(days.today)?.values() ?? []) today = add(today, f, 'sum');

@@ -19,7 +19,7 @@ import type { Lang } from '@fleetdesk/contracts/common';
 import { teamScope } from '../../core/access.js';
 import { rowsOf, type DbOrTx } from '../../core/db.js';
 import { containsPattern } from '../../core/like.js';
-import type { TenantDays } from '../../core/tenant-time.js';
+import { addDays, type TenantDays } from '../../core/tenant-time.js';
 import type { Scope } from './vehicles.repository.js';
 
 const FLEET_STATUSES = CAR_STATUSES.filter((s) => s !== 'sold' && s !== 'scrapped');
@@ -286,12 +286,29 @@ export async function carTypeReport(db: DbOrTx, scope: Scope, lang: Lang) {
   });
 }
 
+/** A rent's cars at the end of a day: in the fleet (not sold or scrapped), rented, idle, in maintenance. */
+export interface DayEndCars {
+  date: string;
+  rentId: number;
+  fleet: number;
+  rented: number;
+  idle: number;
+  maintenance: number;
+}
+
 /**
- * Per day of [from, to]: the cars in the fleet and those rented at the end of the day (in the tenant's time
- * zone), replayed from the status history. Deleted cars are left out; a car counts in its current rent.
+ * Per day of [from, to] and rent: the cars by status at the end of the day (in the tenant's time zone), replayed
+ * from the status history. Deleted cars are left out; a car counts in its current rent. The operation report and
+ * the dashboard's daily reports both read it.
  */
-export async function operationDays(db: DbOrTx, scope: Scope, timeZone: string, from: string, to: string) {
-  const rows = await rowsOf<{ day: string | Date; fleet: number; rented: number }>(
+export async function carsAtDayEnds(
+  db: DbOrTx,
+  scope: Scope,
+  timeZone: string,
+  from: string,
+  to: string,
+): Promise<DayEndCars[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`
     with days as (
@@ -299,21 +316,44 @@ export async function operationDays(db: DbOrTx, scope: Scope, timeZone: string, 
       from generate_series(${from}::date, ${to}::date, interval '1 day') d
     ),
     segments as (
-      select e.car_id, e.to_status, e.at,
+      select c.rent_id, e.car_id, e.to_status, e.at,
         lead(e.at) over (partition by e.car_id order by e.at, e.id) as until
       from car_events e
       join cars c on c.tenant_id = e.tenant_id and c.id = e.car_id
       where e.tenant_id = ${scope.tenantId} and ${scopeSql(scope)} and ${live()}
         and e.kind in ('create', 'import', 'status') and e.to_status is not null
+        and e.at < ((${to}::date + 1)::timestamp at time zone ${timeZone})
     )
-    select to_char(d.day, 'YYYY-MM-DD') as day,
-      count(s.car_id) filter (where s.to_status not in ${FINAL})::int as fleet,
-      count(s.car_id) filter (where s.to_status = 'rented')::int as rented
+    select to_char(d.day, 'YYYY-MM-DD') as day, s.rent_id,
+      count(*) filter (where s.to_status not in ${FINAL})::int as fleet,
+      count(*) filter (where s.to_status = 'rented')::int as rented,
+      count(*) filter (where s.to_status = 'idle')::int as idle,
+      count(*) filter (where s.to_status = 'maintenance')::int as maintenance
     from days d
-    left join segments s on s.at < d.day_end and (s.until is null or s.until >= d.day_end)
-    group by d.day order by d.day`,
+    join segments s on s.at < d.day_end and (s.until is null or s.until >= d.day_end)
+    group by d.day, s.rent_id order by d.day, s.rent_id`,
   );
-  return rows.map((r) => ({ date: String(r.day).slice(0, 10), fleet: num(r.fleet), rented: num(r.rented) }));
+  return rows.map((r) => ({
+    date: String(r.day),
+    rentId: num(r.rent_id),
+    fleet: num(r.fleet),
+    rented: num(r.rented),
+    idle: num(r.idle),
+    maintenance: num(r.maintenance),
+  }));
+}
+
+/** Per day of [from, to]: the cars in the fleet and those rented at the end of the day, all rents of the scope. */
+export async function operationDays(db: DbOrTx, scope: Scope, timeZone: string, from: string, to: string) {
+  const byDay = new Map<string, { date: string; fleet: number; rented: number }>();
+  for (let day = from; day <= to; day = addDays(day, 1)) byDay.set(day, { date: day, fleet: 0, rented: 0 });
+  for (const r of await carsAtDayEnds(db, scope, timeZone, from, to)) {
+    const d = byDay.get(r.date);
+    if (!d) continue;
+    d.fleet += r.fleet;
+    d.rented += r.rented;
+  }
+  return [...byDay.values()];
 }
 
 export async function onlineCounts(db: DbOrTx, scope: Scope, since: Date) {

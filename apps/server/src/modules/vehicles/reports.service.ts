@@ -3,6 +3,8 @@ import { scopeFor, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { invalidField } from '../../core/errors.js';
 import * as reports from './reports.repository.js';
+
+export type { DayEndCars } from './reports.repository.js';
 import { addDays, tenantDays } from '../../core/tenant-time.js';
 
 export const OPERATION_REPORT_MAX_DAYS = 366;
@@ -54,4 +56,19 @@ export async function operationReport(
     ? reports.round4(withFleet.reduce((s, d) => s + d.operationRate, 0) / withFleet.length)
     : 0;
   return { from, to, days: dayRows, averageOperationRate: average, online };
+}
+
+/**
+ * The cars by status at the end of each day of [from, to], per rent of `rentIds` (all the tenant's rents the
+ * caller names; no team limit): the dashboard's daily reports (docs/dashboard.md).
+ */
+export function carsAtDayEnds(
+  deps: Pick<AppDeps, 'db'>,
+  tenantId: number,
+  rentIds: readonly number[],
+  timeZone: string,
+  from: string,
+  to: string,
+) {
+  return reports.carsAtDayEnds(deps.db, { tenantId, rentIds }, timeZone, from, to);
 }
