@@ -29,6 +29,11 @@ export interface DayFigures {
   costs: Record<CostCategory, number>;
 }
 
+/** rented / fleet, 4 decimals (0 without a fleet): the utilisation the report and today's figures show. */
+export function utilisationOf(rented: number, fleet: number): number {
+  return fleet ? Math.round((rented / fleet) * 10_000) / 10_000 : 0;
+}
+
 export function emptyFigures(rentId: number | null): DayFigures {
   return {
     rentId,
@@ -211,26 +216,26 @@ export async function rangeFigures(
   return out;
 }
 
-const COLUMNS = {
-  fleet: 'fleet',
-  rented: 'rented',
-  idle: 'idle',
-  maintenance: 'maintenance',
-  receivable_rent_fen: 'receivable_rent_fen',
-  receivable_deposit_fen: 'receivable_deposit_fen',
-  receivable_other_fen: 'receivable_other_fen',
-  received_rent_fen: 'received_rent_fen',
-  received_deposit_fen: 'received_deposit_fen',
-  received_other_fen: 'received_other_fen',
-  refunded_fen: 'refunded_fen',
-  new_contracts: 'new_contracts',
-  dispatches: 'dispatches',
-  returns: 'returns',
-  new_leads: 'new_leads',
-  conversions: 'conversions',
-  ...Object.fromEntries(COST_CATEGORIES.map((c) => [`cost_${c}_fen`, `cost_${c}_fen`])),
-} as const;
-const NAMES = Object.keys(COLUMNS);
+/** The stored columns, in the order of `valuesOf`. */
+const NAMES = [
+  'fleet',
+  'rented',
+  'idle',
+  'maintenance',
+  'receivable_rent_fen',
+  'receivable_deposit_fen',
+  'receivable_other_fen',
+  'received_rent_fen',
+  'received_deposit_fen',
+  'received_other_fen',
+  'refunded_fen',
+  'new_contracts',
+  'dispatches',
+  'returns',
+  'new_leads',
+  'conversions',
+  ...COST_CATEGORIES.map((c) => `cost_${c}_fen`),
+];
 
 function valuesOf(f: DayFigures): number[] {
   return [

@@ -114,7 +114,7 @@ function periodOut(p: repo.StoredPeriod, live: boolean, groups: readonly ReportG
           rented: p.rented,
           idle: p.idle,
           maintenance: p.maintenance,
-          utilisation: p.fleet ? Math.round((p.rented / p.fleet) * 10_000) / 10_000 : 0,
+          utilisation: repo.utilisationOf(p.rented, p.fleet),
         }
       : null,
     money: has('money')

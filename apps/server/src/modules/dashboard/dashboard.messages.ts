@@ -1,9 +1,6 @@
-import { REPORT_GROUP_TITLES } from '@fleetdesk/contracts/dashboard';
-import { FEEDBACK_STATE_TITLES, FEEDBACK_VALIDATION_MESSAGES } from '@fleetdesk/contracts/feedback';
-import { defineMessages, defineTitles, hasMessage } from '../../core/i18n.js';
+import { FEEDBACK_VALIDATION_MESSAGES } from '@fleetdesk/contracts/feedback';
+import { defineMessages, hasMessage } from '../../core/i18n.js';
 
-defineTitles('reportGroup', REPORT_GROUP_TITLES);
-defineTitles('feedbackState', FEEDBACK_STATE_TITLES);
 // The schemas' own `v.*` messages, for the field errors raised with those keys.
 defineMessages(Object.fromEntries(Object.entries(FEEDBACK_VALIDATION_MESSAGES).filter(([key]) => !hasMessage(key))));
 

@@ -22,7 +22,7 @@ import { ok } from '../../core/envelope.js';
 import { translate } from '../../core/i18n.js';
 import { sheetOf, sendXlsxBook, type XlsxColumn } from '../../core/xlsx.js';
 import { GROUP_PERMISSIONS, reportDays } from './daily-report.service.js';
-import { answerFeedback, feedbackDesk, myFeedback, sendFeedback } from './feedback.service.js';
+import { answerFeedback, feedbackDesk, myFeedback, OPERATOR_PERMISSION, sendFeedback } from './feedback.service.js';
 import { operationFigures } from './operation.service.js';
 import './dashboard.messages.js';
 
@@ -155,7 +155,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
       querystring: FeedbackDeskQuery,
       response: { 200: envelope(paged(FeedbackRow)) },
     },
-    config: { access: access.permission('oaSetting:view') },
+    config: { access: access.permission(OPERATOR_PERMISSION) },
     handler: async (req) => ok(await feedbackDesk(deps, req.ctx, req.query)),
   });
 
@@ -167,7 +167,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
       body: FeedbackAnswer,
       response: { 200: envelope(FeedbackRow) },
     },
-    config: { access: access.permission('oaSetting:view'), audit: { action: 'edit', ...feedback } },
+    config: { access: access.permission(OPERATOR_PERMISSION), audit: { action: 'edit', ...feedback } },
     handler: async (req) => {
       req.auditNote = { targetId: req.params.id };
       return ok(await answerFeedback(deps, req.ctx, req.params.id, req.body));

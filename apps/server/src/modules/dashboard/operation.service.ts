@@ -12,6 +12,7 @@ import { listDue } from '../maintenance/due.service.js';
 import { todayFigures } from '../rental-contracts/rental-contracts.service.js';
 import { carsSummary } from '../vehicles/reports.service.js';
 import { listViolations } from '../violations/violations.service.js';
+import { utilisationOf } from './daily-report.repository.js';
 
 /** Whether the caller reads `code`, and so sees the area's figures. */
 const reads = (ctx: RequestContext, code: string) => hasPermission(ctx.permissions, code);
@@ -22,11 +23,10 @@ async function fleetOf(deps: AppDeps, ctx: RequestContext): Promise<OperationFig
     licenseTotal(deps, ctx),
     listViolations(deps, ctx, ViolationListFilter.parse({ handled: 'unhandled', pageNum: 1, pageSize: 1 })),
   ]);
-  const rented = cars.byStatus.rented ?? 0;
   return {
     total: cars.total,
     byStatus: cars.byStatus,
-    utilisation: cars.total ? Math.round((rented / cars.total) * 10_000) / 10_000 : 0,
+    utilisation: utilisationOf(cars.byStatus.rented ?? 0, cars.total),
     inspectionDueSoon: cars.inspectionDueSoon,
     inspectionOverdue: cars.inspectionOverdue,
     insuranceDueSoon: cars.insuranceDueSoon,
@@ -60,7 +60,7 @@ export async function operationFigures(deps: AppDeps, ctx: RequestContext): Prom
           certificateExpired: d.certificateExpired,
         }))
       : null,
-    reads(ctx, 'rentContract:view') ? todayFigures(deps, ctx).then(({ today: _today, ...figures }) => figures) : null,
+    reads(ctx, 'rentContract:view') ? todayFigures(deps, ctx) : null,
     reads(ctx, 'riskGpsMap:view')
       ? Promise.all([riskBoard(deps, ctx), unhandledCount(deps, ctx)]).then(([board, alarms]) => ({
           openCases: board.openCount,

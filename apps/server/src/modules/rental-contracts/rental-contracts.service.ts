@@ -969,7 +969,6 @@ export async function todayFigures(deps: AppDeps, ctx: RequestContext) {
   const { today, grace } = await graceToday(deps, ctx.tenantId);
   const raw = await repo.contractsToday(deps.db, scopeFor(ctx), { today, grace });
   return {
-    today,
     toSign: raw.toSign,
     toDispatch: raw.toDispatch,
     toReturn: raw.toReturn,
