@@ -126,10 +126,8 @@ export const OperationFigures = z.object({
       violationsUnhandled: int(),
     })
     .nullable(),
-  /** `rentDriver:view`: drivers' licences and certificates due. */
-  drivers: z
-    .object({ licenceSoon: int(), licenceExpired: int(), certificateSoon: int(), certificateExpired: int() })
-    .nullable(),
+  /** `rentDriver:view`: drivers with a licence or certificate due soon, or expired (the list's `documentDue`). */
+  drivers: z.object({ documentsSoon: int(), documentsExpired: int() }).nullable(),
   /** `rentContract:view`: to-dos, bills due and money collected today, overdue contracts (amounts in yuan). */
   contracts: z
     .object({
@@ -137,7 +135,8 @@ export const OperationFigures = z.object({
       toDispatch: int(),
       toReturn: int(),
       toSettle: int(),
-      dueToday: z.object({ bills: int(), amount: z.number() }),
+      /** Contracts with a bill due today still open (the list's `collect` duty), those bills and what they owe. */
+      dueToday: z.object({ contracts: int(), bills: int(), amount: z.number() }),
       collectedToday: z.number(),
       overdue: z.object({ contracts: int(), amount: z.number() }),
     })

@@ -190,8 +190,9 @@ export const RiskCaseQuery = PageQuery.extend({
 export type RiskCaseQuery = z.infer<typeof RiskCaseQuery>;
 
 export const RiskBoard = z.object({
-  byState: z.array(z.object({ state: RiskState, count: z.number().int() })),
-  byRule: z.array(z.object({ rule: RiskRule, count: z.number().int() })),
+  /** Cases by stage, with the overdue rent they were raised or last evaluated for (yuan). */
+  byState: z.array(z.object({ state: RiskState, count: z.number().int(), amount: z.number() })),
+  byRule: z.array(z.object({ rule: RiskRule, count: z.number().int(), amount: z.number() })),
   openCount: z.number().int(),
   overdueAmount: z.number().describe('overdue rent of the open cases (yuan)'),
   /** Open cases newest first (at most 50). */

@@ -399,9 +399,10 @@ export type ContractListRow = z.infer<typeof ContractListRow>;
 /**
  * What a contract waits for today, the dashboard's to-dos and the list's `duty` filter: signing (pending),
  * dispatch (signed, the car not handed over), return (signed, its end date reached, the car not taken back), and
- * settlement (the car taken back, the contract not yet completed: its settlement is drafted or in approval).
+ * settlement (the car taken back, the contract not yet completed: its settlement is drafted or in approval), and
+ * collection (a bill of a running contract due today and not yet paid in full).
  */
-export const CONTRACT_DUTIES = ['sign', 'dispatch', 'return', 'settle'] as const;
+export const CONTRACT_DUTIES = ['sign', 'dispatch', 'return', 'settle', 'collect'] as const;
 export const ContractDuty = z.enum(CONTRACT_DUTIES);
 export type ContractDuty = z.infer<typeof ContractDuty>;
 

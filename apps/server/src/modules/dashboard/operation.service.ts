@@ -1,11 +1,12 @@
 import type { OperationFigures } from '@fleetdesk/contracts/dashboard';
+import { DriverListFilter } from '@fleetdesk/contracts/drivers';
 import { DueListQuery } from '@fleetdesk/contracts/maintenance';
 import { ViolationListFilter } from '@fleetdesk/contracts/violations';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
 import { tenantDays } from '../../core/tenant-time.js';
 import { licenseTotal } from '../compliance/compliance.service.js';
-import { driversSummary } from '../drivers/drivers.service.js';
+import { listDrivers } from '../drivers/drivers.service.js';
 import { unhandledCount } from '../gps/events/alarms.service.js';
 import { riskBoard } from '../gps/risk/risk.service.js';
 import { listDue } from '../maintenance/due.service.js';
@@ -37,6 +38,13 @@ async function fleetOf(deps: AppDeps, ctx: RequestContext): Promise<OperationFig
   };
 }
 
+async function driversOf(deps: AppDeps, ctx: RequestContext): Promise<OperationFigures['drivers']> {
+  const total = async (documentDue: 'soon' | 'expired') =>
+    (await listDrivers(deps, ctx, DriverListFilter.parse({ documentDue, pageNum: 1, pageSize: 1 }))).total;
+  const [documentsSoon, documentsExpired] = await Promise.all([total('soon'), total('expired')]);
+  return { documentsSoon, documentsExpired };
+}
+
 async function servicesOf(deps: AppDeps, ctx: RequestContext): Promise<OperationFigures['services']> {
   const total = async (state: 'all-due' | 'overdue') =>
     (await listDue(deps, ctx, DueListQuery.parse({ state, pageNum: 1, pageSize: 1 }))).total;
@@ -52,14 +60,7 @@ export async function operationFigures(deps: AppDeps, ctx: RequestContext): Prom
   const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
   const [fleet, drivers, contracts, risk, services] = await Promise.all([
     reads(ctx, 'rentCar:view') ? fleetOf(deps, ctx) : null,
-    reads(ctx, 'rentDriver:view')
-      ? driversSummary(deps, ctx).then((d) => ({
-          licenceSoon: d.licenceSoon,
-          licenceExpired: d.licenceExpired,
-          certificateSoon: d.certificateSoon,
-          certificateExpired: d.certificateExpired,
-        }))
-      : null,
+    reads(ctx, 'rentDriver:view') ? driversOf(deps, ctx) : null,
     reads(ctx, 'rentContract:view') ? todayFigures(deps, ctx) : null,
     reads(ctx, 'riskGpsMap:view')
       ? Promise.all([riskBoard(deps, ctx), unhandledCount(deps, ctx)]).then(([board, alarms]) => ({

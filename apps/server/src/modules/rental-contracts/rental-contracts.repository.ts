@@ -319,6 +319,10 @@ export async function findContract(db: DbOrTx, scope: Scope, id: number, w: Wind
  * the dashboard's to-dos count the same contracts. A renewal's car stays under the usage period its group's first
  * contract opened: it is not dispatched again, and it is taken back at the group's last contract.
  */
+/** A bill line due on `day` and not paid in full (alias `l`). */
+const dueOn = (day: string) =>
+  sql`l.valid and l.state in ('unpaid', 'partial') and l.amount_fen > 0 and l.due_date = ${day}::date`;
+
 export function dutySql(duty: ContractDuty, today: string): SQL {
   const groupPeriod = sql`exists (select 1 from car_usage_periods p
       join rental_contracts g on g.tenant_id = p.tenant_id and g.id = p.contract_id
@@ -335,6 +339,9 @@ export function dutySql(duty: ContractDuty, today: string): SQL {
         and not ${returned})`;
     case 'settle':
       return sql`(c.state = 'signed' and ${returned})`;
+    case 'collect':
+      return sql`(${billsLive('c')} and exists (select 1 from rental_payment_lines l
+        where l.tenant_id = c.tenant_id and l.contract_id = c.id and ${dueOn(today)}))`;
   }
 }
 
@@ -633,6 +640,7 @@ export interface ContractsTodayRaw {
   toDispatch: number;
   toReturn: number;
   toSettle: number;
+  dueContracts: number;
   dueBills: number;
   dueFen: number;
   collectedFen: number;
@@ -656,13 +664,8 @@ export async function contractsToday(db: DbOrTx, scope: Scope, w: Window): Promi
       (select count(*) from rental_contracts c where ${inScope} and ${dutySql('dispatch', w.today)})::int as to_dispatch,
       (select count(*) from rental_contracts c where ${inScope} and ${dutySql('return', w.today)})::int as to_return,
       (select count(*) from rental_contracts c where ${inScope} and ${dutySql('settle', w.today)})::int as to_settle,
-      (select count(*) from rental_payment_lines l join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
-        where ${inScope} and l.valid and l.state in ('unpaid', 'partial') and l.amount_fen > 0
-          and l.due_date = ${w.today}::date and ${billsLive('c')})::int as due_bills,
-      (select coalesce(sum(l.amount_fen - l.paid_fen), 0) from rental_payment_lines l
-        join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
-        where ${inScope} and l.valid and l.state in ('unpaid', 'partial') and l.amount_fen > 0
-          and l.due_date = ${w.today}::date and ${billsLive('c')})::bigint as due_fen,
+      (select count(*) from rental_contracts c where ${inScope} and ${dutySql('collect', w.today)})::int as due_contracts,
+      due.bills as due_bills, due.fen as due_fen,
       (select coalesce(sum(k.amount_fen), 0) from rental_collections k
         join rental_contracts c on c.tenant_id = k.tenant_id and c.id = k.contract_id
         where ${inScope} and k.paid_date = ${w.today}::date and k.amount_fen > 0)::bigint as collected_fen,
@@ -670,7 +673,10 @@ export async function contractsToday(db: DbOrTx, scope: Scope, w: Window): Promi
         where l.tenant_id = c.tenant_id and l.contract_id = c.id and ${overdueLine}))::int as overdue_contracts,
       (select coalesce(sum(l.amount_fen - l.paid_fen), 0) from rental_payment_lines l
         join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
-        where ${inScope} and ${overdueLine})::bigint as overdue_fen`,
+        where ${inScope} and ${overdueLine})::bigint as overdue_fen
+    from (select count(*)::int as bills, coalesce(sum(l.amount_fen - l.paid_fen), 0)::bigint as fen
+      from rental_payment_lines l join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
+      where ${inScope} and ${dueOn(w.today)} and ${billsLive('c')}) due`,
   );
   const n = (k: string) => Number(row?.[k] ?? 0);
   return {
@@ -678,6 +684,7 @@ export async function contractsToday(db: DbOrTx, scope: Scope, w: Window): Promi
     toDispatch: n('to_dispatch'),
     toReturn: n('to_return'),
     toSettle: n('to_settle'),
+    dueContracts: n('due_contracts'),
     dueBills: n('due_bills'),
     dueFen: n('due_fen'),
     collectedFen: n('collected_fen'),

@@ -973,7 +973,7 @@ export async function todayFigures(deps: AppDeps, ctx: RequestContext) {
     toDispatch: raw.toDispatch,
     toReturn: raw.toReturn,
     toSettle: raw.toSettle,
-    dueToday: { bills: raw.dueBills, amount: fenToYuan(raw.dueFen) },
+    dueToday: { contracts: raw.dueContracts, bills: raw.dueBills, amount: fenToYuan(raw.dueFen) },
     collectedToday: fenToYuan(raw.collectedFen),
     overdue: { contracts: raw.overdueContracts, amount: fenToYuan(raw.overdueFen) },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationFigures } from '@fleetdesk/contracts/dashboard';
 import type { PaymentLine } from '@fleetdesk/contracts/rental-contracts';
+import { CAR_STATUSES, DUE_SOON_DAYS } from '@fleetdesk/contracts/vehicles';
 import { addDays } from '../../../core/tenant-time.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { activeDriver, idleCars, P, rentIds, terms } from '../../../test/contracts.js';
@@ -43,13 +44,21 @@ describe('index/operation', () => {
     );
     const licences = (await t.request('GET', '/api/ccwadmin/rentCarLicense/total', { as: 'admin' })).json().data;
     expect([f.fleet!.licencesExpiring, f.fleet!.licencesExpired]).toEqual([licences.expiring, licences.expired]);
-    const drivers = (await t.request('GET', '/api/ccwadmin/rentDriver/summary', { as: 'admin' })).json().data;
-    expect(f.drivers).toEqual({
-      licenceSoon: drivers.licenceSoon,
-      licenceExpired: drivers.licenceExpired,
-      certificateSoon: drivers.certificateSoon,
-      certificateExpired: drivers.certificateExpired,
-    });
+    // The papers' tiles link to the car list of the cars in service with the date range below.
+    const inService = CAR_STATUSES.filter((s) => s !== 'sold' && s !== 'scrapped');
+    const yesterday = addDays(f.today, -1);
+    const soon = addDays(f.today, DUE_SOON_DAYS);
+    const papers = (range: Record<string, string>) =>
+      total('POST', '/api/ccwadmin/rentCar/list', 'admin', { status: inService, ...range });
+    expect(f.fleet!.inspectionOverdue).toBe(await papers({ inspectionDueTo: yesterday }));
+    expect(f.fleet!.inspectionDueSoon).toBe(await papers({ inspectionDueFrom: f.today, inspectionDueTo: soon }));
+    expect(f.fleet!.insuranceExpired).toBe(await papers({ insuranceExpiryTo: yesterday }));
+    expect(f.fleet!.insuranceDueSoon).toBe(await papers({ insuranceExpiryFrom: f.today, insuranceExpiryTo: soon }));
+    expect(f.fleet!.insuranceExpired + f.fleet!.inspectionOverdue).toBeGreaterThan(0);
+    const drivers = (documentDue: string) => total('POST', '/api/ccwadmin/rentDriver/list', 'admin', { documentDue });
+    expect(f.drivers).toEqual({ documentsSoon: await drivers('soon'), documentsExpired: await drivers('expired') });
+    expect(f.drivers!.documentsSoon + f.drivers!.documentsExpired).toBeGreaterThan(0);
+    expect(f.contracts!.dueToday.contracts).toBe(await contracts('admin', { duty: 'collect' }));
     for (const duty of ['sign', 'dispatch', 'return', 'settle'] as const) {
       const key = { sign: 'toSign', dispatch: 'toDispatch', return: 'toReturn', settle: 'toSettle' }[duty];
       expect(f.contracts![key as 'toSign'], duty).toBe(await contracts('admin', { duty }));
@@ -96,6 +105,8 @@ describe('index/operation', () => {
     expect(after.contracts!.toSign).toBe(before.contracts!.toSign);
     expect(after.contracts!.toDispatch - before.contracts!.toDispatch).toBe(1);
     expect(after.contracts!.dueToday.bills - before.contracts!.dueToday.bills).toBe(openToday.length);
+    expect(after.contracts!.dueToday.contracts - before.contracts!.dueToday.contracts).toBe(openToday.length ? 1 : 0);
+    expect(after.contracts!.dueToday.contracts).toBe(await contracts('admin', { duty: 'collect' }));
     expect(after.contracts!.collectedToday - before.contracts!.collectedToday).toBeCloseTo(paidToday, 2);
     expect(await contracts('admin', { duty: 'dispatch', carId: car })).toBe(1);
   });

@@ -1088,13 +1088,15 @@ export async function caseDetail(deps: Pick<AppDeps, 'db'>, ctx: Ctx, id: number
 /** `risk/board`: counts per state and rule, the open cases newest first (at most 50), of the caller's rents. */
 export async function riskBoard(deps: Pick<AppDeps, 'db'>, ctx: Ctx): Promise<RiskBoard> {
   const scope = sql`rc.tenant_id = ${ctx.tenantId} and rc.rent_id = any(${idArray(ctx.rentIds)})`;
-  const byState = await rowsOf<{ state: RiskState; n: number }>(
+  const overdueFen = sql`coalesce(sum((rc.evidence->>'overdueFen')::bigint), 0)::bigint`;
+  const byState = await rowsOf<{ state: RiskState; n: number; fen: RawNumber }>(
     deps.db,
-    sql`select rc.state, count(*)::int as n from gps_risk_cases rc where ${scope} group by 1 order by 1`,
+    sql`select rc.state, count(*)::int as n, ${overdueFen} as fen from gps_risk_cases rc where ${scope}
+      group by 1 order by 1`,
   );
   const byRule = await rowsOf<{ rule: RiskRule; n: number; fen: RawNumber }>(
     deps.db,
-    sql`select rc.rule, count(*)::int as n, coalesce(sum((rc.evidence->>'overdueFen')::bigint), 0)::bigint as fen
+    sql`select rc.rule, count(*)::int as n, ${overdueFen} as fen
       from gps_risk_cases rc where ${scope} and rc.state <> 'closed' group by 1 order by 1`,
   );
   const open = await rowsOf<CaseRow>(
@@ -1102,8 +1104,8 @@ export async function riskBoard(deps: Pick<AppDeps, 'db'>, ctx: Ctx): Promise<Ri
     sql`${SELECT} where ${scope} and rc.state <> 'closed' order by rc.raised_at desc, rc.id desc limit 50`,
   );
   return {
-    byState: byState.map((r) => ({ state: r.state, count: Number(r.n) })),
-    byRule: byRule.map((r) => ({ rule: r.rule, count: Number(r.n) })),
+    byState: byState.map((r) => ({ state: r.state, count: Number(r.n), amount: fenToYuan(Number(r.fen)) })),
+    byRule: byRule.map((r) => ({ rule: r.rule, count: Number(r.n), amount: fenToYuan(Number(r.fen)) })),
     openCount: byRule.reduce((a, r) => a + Number(r.n), 0),
     overdueAmount: fenToYuan(byRule.reduce((a, r) => a + Number(r.fen), 0)),
     open: open.map(rowOf),

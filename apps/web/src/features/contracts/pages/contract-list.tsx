@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  CONTRACT_DUTIES,
   CONTRACT_STATE_TITLES,
   CONTRACT_STATES,
   CONTRACT_TYPE_TITLES,
@@ -47,6 +48,7 @@ export function contractFilterBody(f: Record<string, string>): ContractFilterBod
   if (f.startFrom) body.startFrom = f.startFrom;
   if (f.startTo) body.startTo = f.startTo;
   if (f.overdue === 'true') body.overdue = true;
+  if (f.duty) body.duty = f.duty as ContractFilterBody['duty'];
   return body;
 }
 function contractFilterParams(saved: Record<string, unknown>): Record<string, string> {
@@ -84,6 +86,12 @@ function useFields(): FilterField[] {
         name: 'overdue',
         label: t('filters.overdue'),
         options: [{ value: 'true', label: t('overdueOnly') }],
+      },
+      {
+        type: 'select',
+        name: 'duty',
+        label: t('filters.duty'),
+        options: CONTRACT_DUTIES.map((d) => ({ value: d, label: t(`duty.${d}`) })),
       },
     ];
     if (rents.length > 1) {

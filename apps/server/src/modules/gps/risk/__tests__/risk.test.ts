@@ -87,10 +87,17 @@ describe('demo cases and the board', () => {
     expect(board.openCount).toBe(2);
     expect(board.byRule).toEqual(
       expect.arrayContaining([
-        { rule: 'powerCutRented', count: 1 },
-        { rule: 'geofenceExitOverdue', count: 1 },
+        expect.objectContaining({ rule: 'powerCutRented', count: 1 }),
+        expect.objectContaining({ rule: 'geofenceExitOverdue', count: 1 }),
       ]),
     );
+    // The board's amounts by stage are the open cases' overdue rent.
+    const open = board.byState.filter((s: { state: string }) => s.state !== 'closed');
+    const sum = (xs: { amount?: number; overdueAmount?: number }[], k: 'amount' | 'overdueAmount') =>
+      Math.round(xs.reduce((a, x) => a + x[k]!, 0) * 100) / 100;
+    expect(sum(open, 'amount')).toBe(board.overdueAmount);
+    expect(sum(board.open, 'overdueAmount')).toBe(board.overdueAmount);
+    expect(board.overdueAmount).toBeGreaterThan(0);
     // 浙AF20318, a month overdue, left its geofences in the seeded history and has been silent for a day since.
     const silent = board.open.find((c: { rule: string }) => c.rule === 'geofenceExitOverdue');
     expect(silent).toMatchObject({ plate: '浙AF20318', state: 'open', contractNo });
