@@ -166,8 +166,29 @@ function splitContractSchemas(): Plugin {
   };
 }
 
+/**
+ * `@rc-component/form`'s index builds its default export by assigning properties (`RefForm.Field = Field`), which
+ * a bundler must keep as side effects. antd's config provider and message frame import only its `FormProvider`
+ * (for validation messages); with the index marked free of side effects the form engine itself (fields, lists,
+ * the store) stays with the screens that have forms instead of joining the signed-in frame.
+ */
+function sideEffectFree(files: RegExp): Plugin {
+  return {
+    name: 'fleetdesk:side-effect-free',
+    transform(code, id) {
+      return files.test(cleanId(id)) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [splitContractSchemas(), pureContracts(), preloadSignIn(), react()],
+  plugins: [
+    splitContractSchemas(),
+    pureContracts(),
+    sideEffectFree(/node_modules[\\/]@rc-component[\\/]form[\\/]es[\\/]index\.js$/),
+    preloadSignIn(),
+    react(),
+  ],
   // The web app compiles the contracts' TypeScript sources (zod schemas, catalogue, constants) itself.
   resolve: { alias: [{ find: /^@fleetdesk\/contracts\/(.*)$/, replacement: `${contracts}$1.ts` }] },
   // `npm run dev` (and `vite preview`) answer the API from a running server, :8080 unless FLEETDESK_API says.

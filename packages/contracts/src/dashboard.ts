@@ -7,13 +7,7 @@ import { COST_CATEGORIES } from './cost-centres.js';
  * The home dashboard (issue 37): today's figures, the daily reports behind the trends, the risk board and user
  * feedback. A figure group appears only to a user whose permissions (and data scope) cover the records it counts.
  */
-export const DashboardPaths = {
-  /** Spec call: today's figures of the caller's rents, each group as his permissions allow. */
-  operation: '/api/ccwadmin/index/operation',
-  /** Spec call: the daily reports of the caller's rents, by day or by month. */
-  reportDays: '/api/ccwadmin/rentalReportDay/list',
-  reportExport: '/api/ccwadmin/rentalReportDay/export',
-} as const;
+export { DashboardPaths } from './dashboard-paths.js';
 
 /**
  * The groups of a daily report, each shown only with the permission that reads its records:
@@ -117,6 +111,8 @@ export const OperationFigures = z.object({
       byStatus: z.record(CarStatus, int()),
       /** rented / total, 4 decimals. */
       utilisation: z.number(),
+      /** The last day of the car papers' due-soon window (today + `DUE_SOON_DAYS`), for the tiles' list links. */
+      soonUntil: LocalDate,
       inspectionDueSoon: int(),
       inspectionOverdue: int(),
       insuranceDueSoon: int(),

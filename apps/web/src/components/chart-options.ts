@@ -71,3 +71,34 @@ export function rateLineOption(input: {
     })),
   };
 }
+
+/** Lines over categories (days, months); `percent` draws 0..1 shares as percentages. Null when there is no point. */
+export function lineOption(input: {
+  categories: string[];
+  series: { name: string; data: (number | null)[] }[];
+  percent?: boolean;
+}): ChartOption | null {
+  if (!input.categories.length || input.series.every((s) => s.data.every((v) => v === null))) return null;
+  const scale = (v: number | null) => (v === null ? null : input.percent ? Math.round(v * 1000) / 10 : v);
+  return {
+    color: PALETTE,
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: input.percent ? (v: unknown) => `${Number(v).toFixed(1)}%` : undefined,
+    },
+    legend: { top: 0 },
+    grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', boundaryGap: false, data: input.categories },
+    yAxis: input.percent
+      ? { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } }
+      : { type: 'value', minInterval: 1 },
+    series: input.series.map((s) => ({
+      type: 'line',
+      name: s.name,
+      smooth: true,
+      showSymbol: input.categories.length <= 12,
+      connectNulls: false,
+      data: s.data.map(scale),
+    })),
+  };
+}

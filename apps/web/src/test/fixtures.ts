@@ -1,4 +1,5 @@
 import { MENUS } from '@fleetdesk/contracts/permissions';
+import { dashboardRoutes } from './dashboard-fixtures';
 import { fakeServer, ok, type FakeAnswer, type FakeRequest } from './fake-server';
 
 export const RENTS = [
@@ -105,6 +106,7 @@ export function sessionServer(account: Account = ADMIN, more: Record<string, (re
     'GET /api/ccwadmin/index/ad': () => ok([]),
     'POST /api/admin/client/user/saveLoginInfo': () => ok({ id: 1, platform: 'Web', version: '2.4' }),
     'DELETE /api/auth/oauth/token': () => ok(true),
+    ...dashboardRoutes(account.elements),
     ...more,
   });
 }

@@ -1,10 +1,11 @@
 import type { OperationFigures } from '@fleetdesk/contracts/dashboard';
 import { DriverListFilter } from '@fleetdesk/contracts/drivers';
 import { DueListQuery } from '@fleetdesk/contracts/maintenance';
+import { DUE_SOON_DAYS } from '@fleetdesk/contracts/vehicles';
 import { ViolationListFilter } from '@fleetdesk/contracts/violations';
 import { hasPermission, type RequestContext } from '../../core/access.js';
 import type { AppDeps } from '../../core/deps.js';
-import { tenantDays } from '../../core/tenant-time.js';
+import { tenantDays, type TenantDays } from '../../core/tenant-time.js';
 import { licenseTotal } from '../compliance/compliance.service.js';
 import { listDrivers } from '../drivers/drivers.service.js';
 import { unhandledCount } from '../gps/events/alarms.service.js';
@@ -18,7 +19,7 @@ import { utilisationOf } from './daily-report.repository.js';
 /** Whether the caller reads `code`, and so sees the area's figures. */
 const reads = (ctx: RequestContext, code: string) => hasPermission(ctx.permissions, code);
 
-async function fleetOf(deps: AppDeps, ctx: RequestContext): Promise<OperationFigures['fleet']> {
+async function fleetOf(deps: AppDeps, ctx: RequestContext, days: TenantDays): Promise<OperationFigures['fleet']> {
   const [cars, licences, violations] = await Promise.all([
     carsSummary(deps, ctx),
     licenseTotal(deps, ctx),
@@ -28,6 +29,7 @@ async function fleetOf(deps: AppDeps, ctx: RequestContext): Promise<OperationFig
     total: cars.total,
     byStatus: cars.byStatus,
     utilisation: utilisationOf(cars.byStatus.rented ?? 0, cars.total),
+    soonUntil: days.plusDays(DUE_SOON_DAYS),
     inspectionDueSoon: cars.inspectionDueSoon,
     inspectionOverdue: cars.inspectionOverdue,
     insuranceDueSoon: cars.insuranceDueSoon,
@@ -59,7 +61,7 @@ async function servicesOf(deps: AppDeps, ctx: RequestContext): Promise<Operation
 export async function operationFigures(deps: AppDeps, ctx: RequestContext): Promise<OperationFigures> {
   const days = await tenantDays(deps.db, ctx.tenantId, deps.clock.now());
   const [fleet, drivers, contracts, risk, services] = await Promise.all([
-    reads(ctx, 'rentCar:view') ? fleetOf(deps, ctx) : null,
+    reads(ctx, 'rentCar:view') ? fleetOf(deps, ctx, days) : null,
     reads(ctx, 'rentDriver:view') ? driversOf(deps, ctx) : null,
     reads(ctx, 'rentContract:view') ? todayFigures(deps, ctx) : null,
     reads(ctx, 'riskGpsMap:view')

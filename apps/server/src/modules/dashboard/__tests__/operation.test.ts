@@ -48,6 +48,7 @@ describe('index/operation', () => {
     const inService = CAR_STATUSES.filter((s) => s !== 'sold' && s !== 'scrapped');
     const yesterday = addDays(f.today, -1);
     const soon = addDays(f.today, DUE_SOON_DAYS);
+    expect(f.fleet!.soonUntil).toBe(soon);
     const papers = (range: Record<string, string>) =>
       total('POST', '/api/ccwadmin/rentCar/list', 'admin', { status: inService, ...range });
     expect(f.fleet!.inspectionOverdue).toBe(await papers({ inspectionDueTo: yesterday }));

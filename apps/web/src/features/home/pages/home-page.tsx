@@ -1,5 +1,6 @@
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import Tag from 'antd/es/tag';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../components/menu-icon';
@@ -8,10 +9,19 @@ import type { Language } from '../../../lib/i18n';
 import { routeLink } from '../../../lib/route-link';
 import { menuHasScreen } from '../../../lib/screens';
 import { useSession } from '../../../lib/session';
+import { lazyPage } from '../../../lib/lazy-page';
+import { useOperation } from '../api/get-operation';
 import { BalanceCard } from '../components/balance-card';
 import { MembershipCard } from '../components/membership-card';
+import { TodayBoard } from '../components/today-board';
 import '../i18n';
 import './home-page.css';
+
+/** The risk board and the trends: their charts load on their own chunk, after today's figures are drawn. */
+const Insights = lazyPage<{ today: string; risk: boolean; trends: boolean }>(() => import('../components/insights'));
+
+/** The permissions that read a daily report group (the trends are shown to a user holding one). */
+const REPORT_READS = ['rentCar:view', 'rentContract:view', 'crm:view', 'oaCostCenter:view'];
 
 function greetingKey(hour: number): string {
   if (hour < 6) return 'greeting.night';
@@ -21,7 +31,10 @@ function greetingKey(hour: number): string {
   return 'greeting.evening';
 }
 
-/** `/`: useful before the dashboard exists: a greeting, the membership, shortcuts to the user's screens. */
+/**
+ * `/`: the dashboard. Today's figures of the areas the user reads (each a link to its list), then the risk board
+ * and the trends (own chunk), the membership, the balance and shortcuts to the user's screens.
+ */
 export default function HomePage() {
   const { t, i18n } = useTranslation('home');
   const lang = i18n.language as Language;
@@ -31,7 +44,9 @@ export default function HomePage() {
   const menus = useSession((s) => s.permissionMenus);
   const messageTotal = useSession((s) => s.messageTotal);
   const access = useAccess();
+  const operation = useOperation();
   if (!user) return null;
+  const trends = REPORT_READS.some((code) => access.can(code));
 
   const shortcuts = [
     ...routes.filter((r) => r.nav && r.path !== '/'),
@@ -65,6 +80,25 @@ export default function HomePage() {
           {messageTotal > 0 ? ` · ${t('unread', { count: messageTotal })}` : ''}
         </p>
       </section>
+      {operation.isError ? (
+        <p className="fd-card fd-muted" role="alert">
+          {t('today.failed')}{' '}
+          <button type="button" className="fd-home-retry" onClick={() => void operation.refetch()}>
+            {t('today.retry')}
+          </button>
+        </p>
+      ) : !operation.data ? (
+        <div className="fd-today-loading" aria-busy="true" aria-label={t('today.loading')} />
+      ) : (
+        <>
+          <TodayBoard figures={operation.data} />
+          {(trends || operation.data.risk) && (
+            <Suspense fallback={<div className="fd-today-loading" aria-busy="true" />}>
+              <Insights today={operation.data.today} risk={!!operation.data.risk} trends={trends} />
+            </Suspense>
+          )}
+        </>
+      )}
       <div className="fd-home-grid">
         <MembershipCard membership={membership} />
         {access.can('billing:view') && <BalanceCard />}
@@ -76,7 +110,7 @@ export default function HomePage() {
                 <span className="fd-shortcut-icon">
                   <MenuIcon name={s.icon} />
                 </span>
-                <span>{s.titles?.[lang] ?? t(`common:${s.titleKey}`)}</span>
+                <span>{s.titles?.[lang] ?? t(s.titleKey, { ns: 'common' })}</span>
                 <RightOutlined className="fd-shortcut-arrow" />
               </Link>
             ))}
