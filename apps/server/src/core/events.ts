@@ -172,6 +172,11 @@ export interface DomainEventMap {
   };
   /** The public lead form was submitted again with the phone of an open lead (its owner is told). */
   'crm.leadAgain': { leadId: number; name: string; phone: string; ownerId: number; at: string };
+  /**
+   * The platform operator answered or closed a user's feedback (published in the sender's tenant): the sender
+   * hears of it in his message centre (docs/dashboard.md).
+   */
+  'feedback.answered': { feedbackId: number; userId: number; state: string; excerpt: string; at: string };
   /** A driver's super driver level changed (the `driverPortal.levels` job; docs/driver-portal.md). */
   'driver.levelChanged': {
     driverId: number;

@@ -3,6 +3,7 @@ import { registerMessagesSubscribers } from './messages/messages.subscribers.js'
 import { registerCrmSubscribers } from './crm/crm.subscribers.js';
 import { registerDriverPortalSubscribers } from './driver-portal/notices.js';
 import { registerNotarizationSubscribers } from './notarization/register.js';
+import { registerFeedbackSubscribers } from './dashboard/feedback.subscribers.js';
 
 /**
  * Every area's domain-event subscribers (core/events.ts), in one place: called where the app is built
@@ -15,4 +16,5 @@ export function registerSubscribers(): void {
   registerCrmSubscribers();
   registerDriverPortalSubscribers();
   registerNotarizationSubscribers();
+  registerFeedbackSubscribers();
 }

@@ -20,4 +20,14 @@ defineMessages({
     'en-US': "Only the platform's operator reads and answers feedback",
   },
   'feedback.notFound': { 'zh-CN': '该反馈不存在', 'en-US': 'No such feedback' },
+  'feedback.answeredTitle': { 'zh-CN': '您的反馈有了回复', 'en-US': 'Your feedback was answered' },
+  'feedback.answeredText': {
+    'zh-CN': 'Fleetdesk 回复了您的反馈「{excerpt}」，点击查看。',
+    'en-US': 'Fleetdesk answered your feedback "{excerpt}". Open it to read the answer.',
+  },
+  'feedback.closedTitle': { 'zh-CN': '您的反馈已处理完毕', 'en-US': 'Your feedback was closed' },
+  'feedback.closedText': {
+    'zh-CN': 'Fleetdesk 已处理完您的反馈「{excerpt}」，点击查看说明。',
+    'en-US': 'Fleetdesk closed your feedback "{excerpt}". Open it to read the note.',
+  },
 });

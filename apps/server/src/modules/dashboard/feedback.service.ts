@@ -23,8 +23,15 @@ import type { AppDeps } from '../../core/deps.js';
 import { offsetOf, page } from '../../core/envelope.js';
 import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { containsPattern } from '../../core/like.js';
+import { publish } from '../../core/events.js';
 import { consume } from '../../core/rate-limit.js';
 import { storedFileUrl } from '../files/files.service.js';
+
+/** The start of a feedback's text, to name it in the sender's message. */
+export function excerpt(text: string, max = 30): string {
+  const chars = [...text.replace(/\s+/g, ' ')];
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
+}
 
 /** Who reads the platform's feedback: a user of an operator tenant who reads its company settings. */
 export const OPERATOR_PERMISSION = 'oaSetting:view';
@@ -151,12 +158,30 @@ export async function answerFeedback(
   input: FeedbackAnswer,
 ): Promise<FeedbackRow> {
   await operatorOnly(deps, ctx);
-  const [done] = await rowsOf<{ tenant_id: RawNumber }>(
-    deps.db,
-    sql`update feedback set answer = ${input.answer}, state = ${input.state}, answered_by = ${ctx.name},
-        answered_at = ${deps.clock.now()}, updated_at = ${deps.clock.now()}
-      where id = ${id} returning tenant_id`,
-  );
+  const now = deps.clock.now();
+  // The answer and its news to the sender commit together (`feedback.answered`, feedback.subscribers.ts).
+  const done = await deps.events.transaction(async (tx) => {
+    const [row] = await rowsOf<{ tenant_id: RawNumber; user_id: RawNumber; content: string }>(
+      tx,
+      sql`update feedback set answer = ${input.answer}, state = ${input.state}, answered_by = ${ctx.name},
+          answered_at = ${now}, updated_at = ${now}
+        where id = ${id} returning tenant_id, user_id, content`,
+    );
+    if (row) {
+      await publish(tx, {
+        tenantId: rawNumber(row.tenant_id),
+        name: 'feedback.answered',
+        payload: {
+          feedbackId: id,
+          userId: rawNumber(row.user_id),
+          state: input.state,
+          excerpt: excerpt(row.content),
+          at: now.toISOString(),
+        },
+      });
+    }
+    return row;
+  });
   if (!done) throw new NotFoundError('feedback.notFound');
   const [row] = await rowsOf<Raw>(deps.db, sql`${SELECT} where f.tenant_id = ${done.tenant_id} and f.id = ${id}`);
   return rowOut(deps, row!);

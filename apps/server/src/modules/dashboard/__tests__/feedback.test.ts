@@ -8,6 +8,7 @@ const MINE = '/api/ccwadmin/rentFeedback/mine';
 const DESK = '/api/ccwadmin/platform/feedback';
 
 let t: TestApp;
+const q = async <R>(text: string, params: unknown[]) => (await t.deps.database.query<R>(text, params as never)).rows;
 
 const send = (as: string, body: Record<string, unknown>) => t.request('POST', SEND, { as, body, lang: 'en-US' });
 const desk = async (query: Record<string, string> = {}, as = 'operator') => {
@@ -65,6 +66,18 @@ describe('feedback', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ state: 'answered', answer: '已修复，请刷新页面后再试。' });
     expect((await desk({ state: 'answered' })).rows.map((r) => r.id)).toContain(target.id);
+    // The sender hears of it in his message centre, linking his feedback page.
+    await t.deps.events.settled();
+    const sender = await q<{ tenant_id: number; user_id: number }>(
+      `select tenant_id::int, user_id::int from feedback where id = $1`,
+      [target.id],
+    );
+    const told = await q<{ title: string; link: string }>(
+      `select coalesce(title_key, title) as title, link from push_records
+        where tenant_id = $1 and user_id = $2 and link = '/feedback' order by id desc limit 1`,
+      [sender[0]!.tenant_id, sender[0]!.user_id],
+    );
+    expect(told).toEqual([{ title: 'feedback.answeredTitle', link: '/feedback' }]);
     const missing = await t.request('PUT', `${DESK}/999999999`, {
       as: 'operator',
       body: { answer: 'x', state: 'closed' },
