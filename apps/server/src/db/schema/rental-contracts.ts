@@ -214,6 +214,10 @@ export const rentalPaymentLines = pgTable(
       foreignColumns: [rentalContracts.tenantId, rentalContracts.id],
     }).onDelete('cascade'),
     index('rental_payment_lines_contract_ix').on(t.tenantId, t.contractId, t.dueDate),
+    // The dashboard's daily reports: every valid line due on a day (paid or not), by due date.
+    index('rental_payment_lines_due_ix')
+      .on(t.tenantId, t.dueDate)
+      .where(sql`valid`),
     // The overdue job and the debt list: open lines by due date.
     index('rental_payment_lines_open_ix')
       .on(t.tenantId, t.dueDate, t.rentId)

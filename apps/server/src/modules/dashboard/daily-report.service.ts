@@ -15,7 +15,7 @@ import { hasPermission, scopeFor, type RequestContext } from '../../core/access.
 import type { AppDeps } from '../../core/deps.js';
 import { ForbiddenError, invalidField } from '../../core/errors.js';
 import { addDays, tenantDaysOf, tenantZone } from '../../core/tenant-time.js';
-import { carsAtDayEnds } from '../vehicles/reports.service.js';
+import { carsAtDayEnds, carsNow } from '../vehicles/reports.service.js';
 import * as repo from './daily-report.repository.js';
 
 /** How many past days the nightly job fills in when they have no report (a worker stopped for a few days). */
@@ -208,7 +208,8 @@ export async function reportDays(deps: AppDeps, ctx: RequestContext, q: ReportDa
       rentIds: scope.rentIds,
       company,
     };
-    const cars = await carsAtDayEnds(deps, ctx.tenantId, scope.rentIds, days.timeZone, days.today, days.today);
+    // Today's end has not come: its fleet is the cars' status now.
+    const cars = await carsNow(deps, ctx.tenantId, scope.rentIds, days.today);
     const figures = await repo.rangeFigures(deps.db, range, cars);
     const key = q.granularity === 'day' ? days.today : days.today.slice(0, 7);
     let today: repo.StoredPeriod = { ...repo.emptyFigures(null), period: key };

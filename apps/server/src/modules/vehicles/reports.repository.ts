@@ -296,6 +296,27 @@ export interface DayEndCars {
   maintenance: number;
 }
 
+/** The cars by status now, per rent (deleted cars left out), dated `today`: `carsAtDayEnds`'s live counterpart. */
+export async function carsNow(db: DbOrTx, scope: Scope, today: string): Promise<DayEndCars[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select c.rent_id,
+      count(*) filter (where c.status not in ${FINAL})::int as fleet,
+      count(*) filter (where c.status = 'rented')::int as rented,
+      count(*) filter (where c.status = 'idle')::int as idle,
+      count(*) filter (where c.status = 'maintenance')::int as maintenance
+    from cars c where ${scopeSql(scope)} and ${live()} group by c.rent_id order by c.rent_id`,
+  );
+  return rows.map((r) => ({
+    date: today,
+    rentId: num(r.rent_id),
+    fleet: num(r.fleet),
+    rented: num(r.rented),
+    idle: num(r.idle),
+    maintenance: num(r.maintenance),
+  }));
+}
+
 /**
  * Per day of [from, to] and rent: the cars by status at the end of the day (in the tenant's time zone), replayed
  * from the status history. Deleted cars are left out; a car counts in its current rent. The operation report and

@@ -72,3 +72,11 @@ export function carsAtDayEnds(
 ) {
   return reports.carsAtDayEnds(deps.db, { tenantId, rentIds }, timeZone, from, to);
 }
+
+/**
+ * The cars by status now, per rent, in the shape of `carsAtDayEnds` for `today`: what today's end holds so far. The
+ * live row of the daily reports reads it (one pass over the cars instead of the whole status history's replay).
+ */
+export function carsNow(deps: Pick<AppDeps, 'db'>, tenantId: number, rentIds: readonly number[], today: string) {
+  return reports.carsNow(deps.db, { tenantId, rentIds }, today);
+}

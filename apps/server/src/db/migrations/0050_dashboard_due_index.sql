@@ -1,0 +1,1 @@
+CREATE INDEX "rental_payment_lines_due_ix" ON "rental_payment_lines" USING btree ("tenant_id","due_date") WHERE valid;
