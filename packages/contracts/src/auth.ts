@@ -127,6 +127,11 @@ export const UserInfo = z.object({
   rentCity: z.string().nullable(),
   shortRentName: z.string().nullable(),
   rents: z.array(RentBrief),
+  /**
+   * The user's company is the platform operator (listed in `platform_operators`): its users who read the company
+   * settings work the feedback desk (docs/dashboard.md, Feedback).
+   */
+  platformOperator: z.boolean(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

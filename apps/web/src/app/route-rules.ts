@@ -37,6 +37,8 @@ const EXPIRED_ALLOWED = new Set([
   'qr',
   'paySuccess',
   'paySandbox',
+  // Feedback: the server takes an expired tenant's too (docs/dashboard.md).
+  'feedback',
 ]);
 
 export function blockedByMembership(route: RouteDef | undefined, days: number | undefined): boolean {

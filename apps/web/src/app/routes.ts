@@ -31,6 +31,8 @@ export interface RouteDef {
    * menu (the risk group's screens under `riskGpsMap`); otherwise the menu's titles name it.
    */
   navTitleKey?: string;
+  /** Only for the platform operator's users (`UserInfo.platformOperator`); anyone else gets the no-permission page. */
+  platformOperator?: boolean;
   page?: LazyPage;
   /** Where a group route sends its visitor (the first child the user holds when this one is missing). */
   redirect?: string;
@@ -211,6 +213,24 @@ export const ROUTES: RouteDef[] = [
     titleKey: 'routes.messageCenter',
     frame: 'header',
     page: lazyPage(() => import('../features/messages/pages/message-centre-page')),
+  },
+  // Feedback (issue 37): any signed-in user sends his (not in the navigation: the account menu links here); the
+  // platform operator's desk reads every tenant's.
+  {
+    name: 'feedback',
+    path: '/feedback',
+    titleKey: 'routes.feedback',
+    frame: 'header',
+    page: lazyPage(() => import('../features/feedback/pages/feedback-page')),
+  },
+  {
+    name: 'platformFeedback',
+    path: '/platform/feedback',
+    titleKey: 'routes.platformFeedback',
+    frame: 'header',
+    permission: 'oaSetting',
+    platformOperator: true,
+    page: lazyPage(() => import('../features/feedback/pages/feedback-desk-page')),
   },
   {
     name: 'membership',

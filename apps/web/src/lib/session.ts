@@ -23,6 +23,8 @@ export interface SessionUser {
   rentCity: string | null;
   shortRentName: string | null;
   rents: RentBrief[];
+  /** The company is the platform operator: its users who read the company settings work the feedback desk. */
+  platformOperator?: boolean;
 }
 
 export interface Membership {

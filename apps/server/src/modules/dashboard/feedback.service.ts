@@ -26,6 +26,7 @@ import { containsPattern } from '../../core/like.js';
 import { publish } from '../../core/events.js';
 import { consume } from '../../core/rate-limit.js';
 import { storedFileUrl } from '../files/files.service.js';
+import { isPlatformOperator } from '../identity/user.service.js';
 
 /** The start of a feedback's text, to name it in the sender's message. */
 export function excerpt(text: string, max = 30): string {
@@ -124,17 +125,9 @@ export function myFeedback(deps: AppDeps, ctx: RequestContext, q: PageQuery) {
   return list(deps, sql`f.tenant_id = ${ctx.tenantId} and f.user_id = ${ctx.userId}`, q);
 }
 
-/**
- * Whether the caller's tenant is the platform operator (listed in `platform_operators`); the desk's routes ask
- * `OPERATOR_PERMISSION` of its users besides.
- */
-export async function isOperator(deps: Pick<AppDeps, 'db'>, ctx: RequestContext): Promise<boolean> {
-  const rows = await rowsOf(deps.db, sql`select 1 from platform_operators where tenant_id = ${ctx.tenantId}`);
-  return rows.length > 0;
-}
-
+/** The desk's calls are the platform operator's (its users need `OPERATOR_PERMISSION` on the routes besides). */
 async function operatorOnly(deps: AppDeps, ctx: RequestContext) {
-  if (!(await isOperator(deps, ctx))) throw new ForbiddenError('feedback.operatorOnly');
+  if (!(await isPlatformOperator(deps.db, ctx.tenantId))) throw new ForbiddenError('feedback.operatorOnly');
 }
 
 /** The operator's desk: every tenant's feedback, newest first. */

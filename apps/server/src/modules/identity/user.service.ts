@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FrontInfo, UserInfo } from '@fleetdesk/contracts/auth';
 import { MENUS } from '@fleetdesk/contracts/permissions';
 import { menuItem } from '../access/access.service.js';
 import { hasPermission, type RequestContext } from '../../core/access.js';
+import { rowsOf, type DbOrTx } from '../../core/db.js';
 import type { AppDeps } from '../../core/deps.js';
 import { ForbiddenError, NotFoundError } from '../../core/errors.js';
 import { loginRecords, users } from '../../db/schema/identity.js';
@@ -26,6 +27,15 @@ export function frontInfo(ctx: RequestContext): FrontInfo {
 }
 
 /** Profile of a user of the caller's tenant: one's own always; another's with the address-book permission. */
+/**
+ * Whether a tenant is the platform operator (Fleetdesk's own company, listed in `platform_operators`): its users
+ * who read the company settings work the feedback desk (docs/dashboard.md).
+ */
+export async function isPlatformOperator(db: DbOrTx, tenantId: number): Promise<boolean> {
+  const rows = await rowsOf(db, sql`select 1 from platform_operators where tenant_id = ${tenantId}`);
+  return rows.length > 0;
+}
+
 export async function userInfo(deps: AppDeps, ctx: RequestContext, userId: number): Promise<UserInfo> {
   const [row] = await deps.db
     .select({
@@ -49,6 +59,7 @@ export async function userInfo(deps: AppDeps, ctx: RequestContext, userId: numbe
     userId === ctx.userId
       ? await activeRentsByIds(deps.db, ctx.tenantId, ctx.rentIds)
       : await userRentList(deps.db, ctx.tenantId, userId);
+  const platformOperator = await isPlatformOperator(deps.db, ctx.tenantId);
   const current =
     userId === ctx.userId ? (rents.find((r) => r.id === ctx.rentId) ?? null) : defaultRent(rents, row.defaultRentId);
   return {
@@ -66,6 +77,7 @@ export async function userInfo(deps: AppDeps, ctx: RequestContext, userId: numbe
     rentCity: current?.city ?? null,
     shortRentName: current?.shortName ?? null,
     rents,
+    platformOperator,
   };
 }
 

@@ -9,7 +9,7 @@ import type { ItemType } from 'antd/es/menu/interface';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAccess } from '../../lib/access';
 import { formatMoney } from '../../lib/format';
 import { balanceQuery } from '../../lib/payments';
@@ -19,12 +19,14 @@ import { useLanguageChoice } from './language-switch';
 import { rentMenuItems, useRentChoice } from './rent-switcher';
 
 /**
- * The account menu: balance, profile, password, orders, sign out. With `compact` (below 768 px) it also holds the
- * tools the header has no room for: the company for new records, the membership and the language.
+ * The account menu: balance, profile, password, orders, feedback (and the operator's desk), sign out. With `compact`
+ * (below 768 px) it also holds the tools the header has no room for: the company for new records, the membership and
+ * the language.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const client = useQueryClient();
   const user = useSession((s) => s.user);
   const membership = useSession((s) => s.membership);
@@ -96,6 +98,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     { key: '/setting/profile', label: t('header.profile') },
     { key: '/setting/password', label: t('header.password') },
     ...(billing ? [{ key: '/order/list', label: t('header.orders') }] : []),
+    { type: 'divider' as const },
+    // Feedback names the screen it was sent from; the platform operator's users also get the desk.
+    { key: `/feedback?from=${encodeURIComponent(location.pathname + location.search)}`, label: t('routes.feedback') },
+    ...(user.platformOperator && access.can('oaSetting')
+      ? [{ key: '/platform/feedback', label: t('routes.platformFeedback') }]
+      : []),
     { type: 'divider' as const },
     { key: 'signOut', label: t('actions.signOut'), danger: true },
   ];

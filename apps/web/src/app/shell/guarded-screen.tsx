@@ -15,7 +15,8 @@ const NotFoundPage = lazyPage<object>(() => import('../pages/result-page').then(
 export function GuardedScreen({ route }: { route: RouteDef }) {
   const user = useSession((s) => s.user);
   const routes = useSession((s) => s.routes);
-  if (user && !routeAllowed(route, routes)) return <ForbiddenPage />;
+  if (user && (!routeAllowed(route, routes) || (route.platformOperator && !user.platformOperator)))
+    return <ForbiddenPage />;
   const Page = route.page;
   return Page ? <Page /> : <NotFoundPage />;
 }

@@ -51,6 +51,7 @@ export function loadSession(client: QueryClient): Promise<void> {
         rentCity: info.rentCity,
         shortRentName: info.shortRentName,
         rents: info.rents,
+        platformOperator: info.platformOperator === true,
       },
       tenantElements,
       permissionMenus: menus,

@@ -121,6 +121,18 @@ describe('userInfo', () => {
     expect(res.json()).toEqual({ status: 404, message: '数据不存在' });
   });
 
+  it("says whether the user's company is the platform operator (the feedback desk's entry)", async () => {
+    const own = (as: string) =>
+      t.request('GET', `/api/admin/client/user/userInfo/${ids[as]!.userId}`, { as }).then((r) => r.json().data);
+    expect((await own('operator')).platformOperator).toBe(true);
+    expect((await own('admin')).platformOperator).toBe(false);
+    expect((await own('clerk')).platformOperator).toBe(false);
+    expect((await own('other')).platformOperator).toBe(false);
+    // A colleague's profile says it of the caller's company as well.
+    const colleague = await t.request('GET', `/api/admin/client/user/userInfo/${ids.clerk!.userId}`, { as: 'admin' });
+    expect(colleague.json().data.platformOperator).toBe(false);
+  });
+
   it('validates the id', async () => {
     const res = await t.request('GET', '/api/admin/client/user/userInfo/abc', { as: 'admin' });
     expect(res.statusCode).toBe(400);
