@@ -4,12 +4,16 @@
 // (`-M prepared -c 20 -j 2`): that is what PostgreSQL alone answers. Then the call itself at 20 connections and at
 // 1 (autocannon). Ratio = the call's requests/s / pgbench's transactions/s; target >= 0.5. Two rounds, interleaved.
 // Data: the demo company with 100,000 more cars and 100,000 more drivers (BENCH_CARS, BENCH_DRIVERS).
-// Results: bench/results/db-limit.json. Needs PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL) and pgbench.
+// Issue 37: the home dashboard's calls too (`BENCH_LISTS=dashboard` runs them alone), on a year of daily reports
+// recomputed after the data is generated. Results: bench/results/db-limit.json, the dashboard's calls in
+// bench/results/db-limit-dashboard.json (a run writes only the file of what it measured).
+// Needs PostgreSQL on 127.0.0.1:5432 (BENCH_PG_URL) and pgbench.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { generateDrivers } from './lib/driver-generator.mjs';
 import { generateContracts } from './lib/contract-generator.mjs';
-import { callOf, captureStatements, measureList, printRounds } from './lib/list-limit.mjs';
+import { callOf, captureStatements, explainStatements, measureList, printRounds } from './lib/list-limit.mjs';
 import { generateFleet, openBenchDatabase } from './lib/fleet-generator.mjs';
 import {
   authHeaders,
@@ -31,6 +35,9 @@ const DRIVER_SECONDS = Number(process.env.BENCH_DRIVER_SECONDS ?? 5);
 const ONLY = process.env.BENCH_LISTS?.split(',');
 const PHASES = (process.env.BENCH_PHASES ?? 'limit,deep').split(',');
 const DEEP_SECONDS = Number(process.env.BENCH_DEEP_SECONDS ?? 5);
+/** EXPLAIN ANALYZE of the statements of the calls `under` the target (default), of `all`, or of `none`. */
+const EXPLAIN = process.env.BENCH_EXPLAIN ?? 'under';
+const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 30);
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
 /** The list calls of every area: the first page of 20, as a screen opens it (the bill lists join after the data). */
@@ -61,7 +68,82 @@ const billListsOf = ({ id, month }) => [
   },
   { name: 'contract lines', method: 'GET', path: `/api/ccwadmin/rentContract/lines/${id}`, paged: false },
 ];
-const chosen = (lists) => lists.filter((l) => !ONLY || ONLY.includes(l.name));
+/**
+ * The home dashboard's calls (issue 37), as the home opens them: today's figures, a year of daily reports per day and
+ * per month (12 months), the risk board, the fleet report and the year's violations. Not paged. The days are the
+ * tenant's (its zone): today, 364 days before and the first day of the month 11 months before.
+ */
+const dashboardOf = ({ today, yearAgo, monthsAgo }) =>
+  [
+    // The three slow ones (about 1 s of statements a call) in windows of 30 s (BENCH_SLOW_SECONDS).
+    { name: 'home today', method: 'GET', path: '/api/ccwadmin/index/operation', seconds: SLOW_SECONDS },
+    {
+      name: 'reports by day',
+      method: 'GET',
+      path: `/api/ccwadmin/rentalReportDay/list?from=${yearAgo}&to=${today}&granularity=day`,
+      seconds: SLOW_SECONDS,
+    },
+    {
+      name: 'reports by month',
+      method: 'GET',
+      path: `/api/ccwadmin/rentalReportDay/list?from=${monthsAgo}&to=${today}&granularity=month`,
+      seconds: SLOW_SECONDS,
+    },
+    { name: 'risk board', method: 'GET', path: '/api/ccwadmin/risk/board' },
+    { name: 'fleet report', method: 'GET', path: '/api/ccwadmin/rentCar/report' },
+    {
+      name: 'violations by year',
+      method: 'GET',
+      path: `/api/ccwadmin/statisticsPeccancy/getByYear?year=${today.slice(0, 4)}`,
+    },
+  ]
+    // Those take seconds at 20 connections: autocannon waits for them instead of counting errors.
+    .map((l) => ({ ...l, group: 'dashboard', paged: false, timeoutS: 120 }));
+const DASHBOARD_NAMES = new Set(dashboardOf({ today: '2000-01-01' }).map((l) => l.name));
+const isDashboard = (l) => DASHBOARD_NAMES.has(l.name);
+/** By name, or by group (`dashboard`: every call of the home). */
+const chosen = (lists) => lists.filter((l) => !ONLY || ONLY.includes(l.name) || (l.group && ONLY.includes(l.group)));
+const dist = (p) => import(pathToFileURL(path.join(ROOT, 'apps/server/dist', p)).href);
+
+/**
+ * A year of daily reports for the tenant, by the server's own `computeDays` (what the nightly job stores): the demo
+ * seed stored 400 days before the generator added its cars and contracts, so the last 365 days (to yesterday) are
+ * computed again over them. Answers the tenant's calendar and the seconds it took.
+ */
+async function yearOfReports(url) {
+  const { openPostgres } = await dist('core/db.js');
+  const { computeDays } = await dist('modules/dashboard/daily-report.service.js');
+  const { addDays, localDate } = await dist('core/tenant-time.js');
+  const pool = await openPostgres(url, { max: 2 });
+  try {
+    const { rows } = await pool.query(`select id, time_zone from tenants where code = 'DEMO'`);
+    const [{ id, time_zone: zone }] = rows;
+    const today = localDate(zone, new Date());
+    const started = performance.now();
+    // One transaction, as the seed computes its history.
+    await pool.db.transaction((tx) =>
+      computeDays(
+        { db: tx, clock: { now: () => new Date() } },
+        Number(id),
+        addDays(today, -365),
+        addDays(today, -1),
+        zone,
+      ),
+    );
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    const [{ days }] = (
+      await pool.query(
+        `select count(distinct day)::int as days from rental_report_days where tenant_id = $1 and day >= $2::date`,
+        [id, addDays(today, -365)],
+      )
+    ).rows;
+    const [y, m] = today.split('-').map(Number);
+    const monthsAgo = new Date(Date.UTC(y, m - 12, 1)).toISOString().slice(0, 10);
+    return { today, yearAgo: addDays(today, -364), monthsAgo, from: addDays(today, -365), days, seconds };
+  } finally {
+    await pool.close();
+  }
+}
 
 ensureBuilt();
 
@@ -170,6 +252,7 @@ const results = {
   lists: [],
   deep: [],
 };
+let deepPhase = false;
 try {
   await (await startServer(env)).stop();
   const db = await openBenchDatabase({ url: pgdb.url });
@@ -189,8 +272,17 @@ try {
         on conflict (tenant_id) do update set rules = tenant_settings.rules || excluded.rules`,
     );
   }
+  if (chosen(dashboardOf({ today: '2000-01-01' })).length) {
+    // Before the vacuum: the reports' own table is analysed with the rest.
+    const year = await yearOfReports(pgdb.url);
+    console.log(`daily reports: ${year.days} days from ${year.from} computed again in ${year.seconds} s`);
+    results.data.reportDays = { from: year.from, to: year.today, stored: year.days, computeSeconds: year.seconds };
+    LISTS.push(...dashboardOf(year));
+  }
   LISTS.splice(0, LISTS.length, ...chosen(LISTS));
-  if (PHASES.includes('deep')) await smallOldRents(db);
+  // Deep paging needs a paged list (none of the dashboard's calls is one).
+  deepPhase = PHASES.includes('deep') && LISTS.some((l) => l.paged !== false);
+  if (deepPhase) await smallOldRents(db);
   await db.query('vacuum analyze');
   await db.close();
   // First a server that writes its pool's statements: one warm call of each list is captured.
@@ -216,7 +308,18 @@ try {
   } finally {
     await server.stop();
   }
-  if (PHASES.includes('deep')) {
+  // Where a call's time in PostgreSQL goes, with no server running: the slowest of its statements.
+  for (const list of results.lists) {
+    if (EXPLAIN === 'none' || (EXPLAIN === 'under' && list.rounds.every((r) => r.ratio >= 0.5))) continue;
+    list.profile = await explainStatements(pgdb.url, captured.get(list.name));
+    const [top] = list.profile;
+    if (!top || top.skipped) continue;
+    const share = Math.round((top.executionMs / list.profile.reduce((a, p) => a + (p.executionMs ?? 0), 0)) * 100);
+    console.log(
+      `${list.name}: slowest statement #${top.index} ${top.executionMs} ms (${share} % of the call's execution)`,
+    );
+  }
+  if (deepPhase) {
     // As the server runs now (pages unnamed), then as it ran before issue 28 (every repeated statement named).
     for (const [label, names] of [
       ['pages unnamed (now)', 'on'],
@@ -231,7 +334,8 @@ try {
     }
   }
 } finally {
-  await pgdb.drop();
+  // BENCH_KEEP_DB=1 keeps the database for a look at the plans afterwards.
+  if (!process.env.BENCH_KEEP_DB) await pgdb.drop();
 }
 printRounds(results.lists);
 for (const d of results.deep) {
@@ -240,4 +344,9 @@ for (const d of results.deep) {
     console.log(`| ${l.name} | ${l.before.p50Ms} / ${l.before.p99Ms} | ${l.after.p50Ms} / ${l.after.p99Ms} |`);
   }
 }
-writeFileSync(path.join(ROOT, 'bench/results/db-limit.json'), `${JSON.stringify(results, null, 2)}\n`);
+// Each file only from the part that ran: a run of the dashboard alone keeps the lists' figures, and the other way.
+const write = (file, out) => writeFileSync(path.join(ROOT, 'bench/results', file), `${JSON.stringify(out, null, 2)}\n`);
+const lists = results.lists.filter((l) => !isDashboard(l));
+if (lists.length || results.deep.some((d) => d.lists.length)) write('db-limit.json', { ...results, lists });
+const dashboard = results.lists.filter(isDashboard);
+if (dashboard.length) write('db-limit-dashboard.json', { ...results, lists: dashboard, deep: undefined });

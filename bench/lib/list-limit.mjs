@@ -3,12 +3,15 @@
 // clients: what PostgreSQL alone answers. Then the call itself at 20 connections and at 1 (autocannon).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { SESSION_OPTIONS, throughPg, throughPostgresJs } from './driver-compare.mjs';
-import { authHeaders, load, signIn, startServer } from './server.mjs';
+import { authHeaders, load, ROOT, signIn, startServer } from './server.mjs';
 
-export const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+const require = createRequire(import.meta.url);
+
+export const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
 
 /**
  * The server of a list benchmark: the demo seed on the bench's PostgreSQL database, no rate limit, no worker and
@@ -97,17 +100,62 @@ export function pgbench(url, script, seconds) {
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGOPTIONS: SESSION_OPTIONS } },
   );
   const tps = /tps = ([\d.]+)/.exec(out);
+  // A call slower than the run (seconds at 20 clients) ends none: pgbench then prints no tps.
+  if (!tps && /actually processed: 0\b/.test(out)) return 0;
   if (!tps) throw new Error(`pgbench said:\n${out}`);
-  return Math.round(Number(tps[1]));
+  // A tenth under 100 tps: a slow call's few transactions a second would round to 0.
+  const value = Number(tps[1]);
+  return value < 100 ? Math.round(value * 10) / 10 : Math.round(value);
 }
 
-/** The call of a list for autocannon and fetch. */
+/**
+ * The call of a list for autocannon and fetch. `list.timeoutS`: autocannon's wait for an answer (default 10 s)
+ * for a call that takes longer at 20 connections, where a timeout would count as an error.
+ */
 export const callOf = (base, list, headers) => ({
   url: `${base}${list.path}`,
   method: list.method,
   headers,
   ...(list.body ? { body: JSON.stringify(list.body) } : {}),
+  ...(list.timeoutS ? { timeout: list.timeoutS } : {}),
 });
+
+/**
+ * EXPLAIN ANALYZE of each captured statement of a call (values inlined as pgbench replays them, the server's
+ * session settings, run once first to warm the cache), slowest first: which statement a call's time in PostgreSQL
+ * goes to. The plan is kept for the `plans` slowest; statements other than reads are not run.
+ */
+export async function explainStatements(url, statements, { plans = 3 } = {}) {
+  const pg = require(path.join(ROOT, 'node_modules/pg'));
+  const client = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
+  await client.connect();
+  const out = [];
+  try {
+    for (const [index, s] of statements.entries()) {
+      const text = inline(s);
+      const statement = text.replace(/\s+/g, ' ').trim();
+      if (!/^(select|with)\b/i.test(statement)) {
+        out.push({ index, statement: statement.slice(0, 300), skipped: true });
+        continue;
+      }
+      await client.query(`explain (analyze) ${text}`);
+      const plan = (await client.query(`explain (analyze, buffers) ${text}`)).rows.map((r) => r['QUERY PLAN']);
+      const ms = (name) => Number(new RegExp(`${name} Time: ([\\d.]+) ms`).exec(plan.join('\n'))?.[1]);
+      out.push({
+        index,
+        statement: statement.slice(0, 300),
+        executionMs: ms('Execution'),
+        planningMs: ms('Planning'),
+        plan,
+      });
+    }
+  } finally {
+    await client.end();
+  }
+  const ranked = out.filter((p) => !p.skipped).sort((a, b) => b.executionMs - a.executionMs);
+  ranked.slice(plans).forEach((p) => delete p.plan);
+  return [...ranked, ...out.filter((p) => p.skipped)];
+}
 
 /**
  * Starts a server that writes its pool's statements and answers, for each list, the statements of one warm call
@@ -147,34 +195,39 @@ export async function captureStatements(env, lists, headersOf) {
 /**
  * One list against its limit, `rounds` times interleaved: pgbench replaying its statements, the call at 20
  * connections and at 1, the signed-in floor (a call that needs no database) and the statements replayed from one
- * Node process through node-postgres and postgres.js.
+ * Node process through node-postgres and postgres.js. `list.seconds`: longer windows for pgbench and the call, for
+ * a call that takes seconds at 20 connections (in 10 s, 20 clients of it end a few transactions, or none).
  */
 export async function measureList({ pgUrl, base, list, headers, statements, rounds, seconds, driverSeconds }) {
   const call = callOf(base, list, headers);
+  const callSeconds = list.seconds ?? seconds;
   const script = scriptOf(statements);
   console.log(`\n${list.name}:`);
   const out = {
     name: list.name,
     call: `${list.method} ${list.path}`,
     body: list.body,
+    seconds: callSeconds,
     statements: statements.map((s) => s.text),
     rounds: [],
   };
   await load({ ...call, duration: 3 });
   pgbench(pgUrl, script, 3);
   for (let i = 0; i < rounds; i++) {
-    const limitTps = pgbench(pgUrl, script, seconds);
-    const at20 = await load({ ...call, duration: seconds });
-    const at1 = await load({ ...call, duration: seconds, connections: 1 });
+    const limitTps = pgbench(pgUrl, script, callSeconds);
+    const at20 = await load({ ...call, duration: callSeconds });
+    const at1 = await load({ ...call, duration: callSeconds, connections: 1 });
     if (at20.non2xx || at20.errors) throw new Error(`${list.name}: ${at20.non2xx} non-2xx, ${at20.errors} errors`);
     // The signed-in floor in the same round: no list can answer more than a call that needs no database.
     const floor = await load({ url: `${base}/api/ccwadmin/commonArea/province`, headers, duration: seconds });
     const pgDriver = await throughPg(pgUrl, statements, { seconds: driverSeconds, concurrency: 20 });
     const pgJs = await throughPostgresJs(pgUrl, statements, { seconds: driverSeconds, concurrency: 20 });
+    // A tenth under 100 requests/s (the answers over the window): a slow call's 1 or 2 a second would round.
+    const callRps = at20.rps < 100 ? Math.round((at20.requests / callSeconds) * 10) / 10 : at20.rps;
     const round = {
       limitTps,
-      rps: at20.rps,
-      ratio: ratio(at20.rps, limitTps),
+      rps: callRps,
+      ratio: ratio(callRps, limitTps),
       p99Ms1: at1.p99Ms,
       p50Ms1: at1.p50Ms,
       floorRps: floor.rps,
@@ -183,7 +236,7 @@ export async function measureList({ pgUrl, base, list, headers, statements, roun
       postgresJs: pgJs,
     };
     console.log(
-      `  round ${i + 1}: pgbench ${limitTps} tps, call ${at20.rps} rps: ${round.ratio}; 1 connection p99 ${at1.p99Ms} ms;` +
+      `  round ${i + 1}: pgbench ${limitTps} tps, call ${callRps} rps: ${round.ratio}; 1 connection p99 ${at1.p99Ms} ms;` +
         ` floor ${floor.rps} rps (${round.floorOfLimit} of the limit); statements from Node: pg ${pgDriver.callsPerS}/s` +
         ` ${pgDriver.clientCpuUsPerCall} µs CPU, postgres.js ${pgJs.callsPerS}/s ${pgJs.clientCpuUsPerCall} µs CPU`,
     );
