@@ -669,14 +669,14 @@ export async function contractsToday(db: DbOrTx, scope: Scope, w: Window): Promi
       (select coalesce(sum(k.amount_fen), 0) from rental_collections k
         join rental_contracts c on c.tenant_id = k.tenant_id and c.id = k.contract_id
         where ${inScope} and k.paid_date = ${w.today}::date and k.amount_fen > 0)::bigint as collected_fen,
-      (select count(*) from rental_contracts c where ${inScope} and exists (select 1 from rental_payment_lines l
-        where l.tenant_id = c.tenant_id and l.contract_id = c.id and ${overdueLine}))::int as overdue_contracts,
-      (select coalesce(sum(l.amount_fen - l.paid_fen), 0) from rental_payment_lines l
-        join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
-        where ${inScope} and ${overdueLine})::bigint as overdue_fen
+      od.contracts as overdue_contracts, od.fen as overdue_fen
     from (select count(*)::int as bills, coalesce(sum(l.amount_fen - l.paid_fen), 0)::bigint as fen
       from rental_payment_lines l join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
-      where ${inScope} and ${dueOn(w.today)} and ${billsLive('c')}) due`,
+      where ${inScope} and ${dueOn(w.today)} and ${billsLive('c')}) due,
+    -- The overdue lines once (the debt index holds them), with the contracts they belong to.
+    (select count(distinct l.contract_id)::int as contracts, coalesce(sum(l.amount_fen - l.paid_fen), 0)::bigint as fen
+      from rental_payment_lines l join rental_contracts c on c.tenant_id = l.tenant_id and c.id = l.contract_id
+      where ${inScope} and ${overdueLine}) od`,
   );
   const n = (k: string) => Number(row?.[k] ?? 0);
   return {
