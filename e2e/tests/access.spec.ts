@@ -78,6 +78,9 @@ test('the relogin box after the token is revoked on the server; its button signs
   );
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /张伟/ })).toBeVisible();
+  // The home's figures, risk board and trends have all been asked before the token is revoked.
+  await expect(page.getByTestId('home-trends').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
   const revoked = await request.delete(`${baseURL}/api/auth/oauth/token`, {
     params: { access_token: answer.access_token },
   });
