@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { settlementResult } from '@fleetdesk/contracts/handover';
+import { CAR_ACTIONS } from '@fleetdesk/contracts/vehicles';
 import { rowsOf } from '../core/db.js';
 import { localDate } from '../core/tenant-time.js';
 import { carUsagePeriods, documentTemplates, handoverInspections, rentalSettlements } from '../db/schema/handover.js';
 import { rentalContractEvents, rentalPaymentLines, rentalTempCars } from '../db/schema/rental-contracts.js';
 import { eventText } from '../modules/rental-contracts/rental-contracts.service.js';
+import { changeStatusAt } from './car-history.js';
 import type { DemoContext } from './context.js';
 
 const DAY = 86_400_000;
@@ -221,7 +223,17 @@ export async function seedTempCars(ctx: DemoContext): Promise<void> {
     createdBy: ctx.demo.clerkId,
     createdAt: from,
   });
-  await tx.execute(sql`update cars set status = 'rented' where tenant_id = ${tenantId} and id = ${carId}`);
+  // Handed over five days ago: rented out then, in its status history too.
+  await changeStatusAt(tx, {
+    tenantId,
+    carId,
+    userId: ctx.demo.clerkId,
+    at: from,
+    to: 'rented',
+    action: 'rentOut',
+    from: CAR_ACTIONS.rentOut.from,
+    remark: '临时替换车',
+  });
   await tx.insert(rentalContractEvents).values({
     tenantId,
     contractId,

@@ -16,6 +16,7 @@ import { registerMaintenanceOrderType } from '../modules/maintenance/orders.regi
 import { lineValues } from '../modules/maintenance/work-orders.repository.js';
 import { insertLineInTx } from '../modules/rental-contracts/rental-contracts.service.js';
 import { tenantRules } from '../modules/settings/settings.service.js';
+import { changeStatusAt } from './car-history.js';
 import type { DemoContext } from './context.js';
 
 const DAY = 86_400_000;
@@ -433,15 +434,19 @@ async function insertOrders(ctx: DemoContext, plans: Plan[], day: (ago: number) 
   const waiting = rows.findIndex((r) => r.values.state === 'approving');
   if (waiting >= 0) await askApproval(ctx, tx, ids[waiting]!.id, rows[waiting]!);
 
-  // The cars in the workshop are in maintenance (from idle), as `enter` leaves them.
-  const inShop = rows.filter((r) => r.values.state === 'in_workshop').map((r) => r.values.carId);
-  if (inShop.length) {
-    const list = `{${inShop.join(',')}}`;
-    await tx.execute(sql`insert into car_events (tenant_id, car_id, kind, action, from_status, to_status, remark, user_id, at)
-      select tenant_id, id, 'status', 'workshopIn', status, 'maintenance', '维修工单进厂', ${demo.clerkId}, ${now.toISOString()}
-      from cars where tenant_id = ${tenantId} and id = any(${list}::int8[]) and status <> 'maintenance'`);
-    await tx.execute(sql`update cars set status = 'maintenance', status_changed_at = ${now.toISOString()}
-      where tenant_id = ${tenantId} and id = any(${list}::int8[])`);
+  // The cars in the workshop are in maintenance (from idle), as `enter` leaves them, since they went in.
+  for (const r of rows) {
+    if (r.values.state !== 'in_workshop' || !r.values.actualStart) continue;
+    await changeStatusAt(tx, {
+      tenantId,
+      carId: r.values.carId,
+      userId: demo.clerkId,
+      at: r.values.actualStart,
+      to: 'maintenance',
+      action: 'workshopIn',
+      from: ['idle'],
+      remark: '维修工单进厂',
+    });
   }
   await refreshDue(tx, tenantId, undefined, now);
 }

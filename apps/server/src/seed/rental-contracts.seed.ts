@@ -11,9 +11,11 @@ import {
 } from '../db/schema/rental-contracts.js';
 import { addDays, addMonths, buildSchedule, type ScheduleTerms } from '../modules/rental-contracts/schedule.js';
 import { CONTRACT_SMS_KINDS, CONTRACT_SMS_TEMPLATES } from '@fleetdesk/contracts/sms-notices';
+import { CAR_ACTIONS } from '@fleetdesk/contracts/vehicles';
 import { smsTemplates } from '../db/schema/sms-notices.js';
 import { contractSmsPurpose } from '../modules/rental-contracts/rental-contracts.sms.js';
 import { eventText } from '../modules/rental-contracts/rental-contracts.service.js';
+import { changeStatusAt } from './car-history.js';
 import type { DemoContext } from './context.js';
 
 /**
@@ -21,8 +23,9 @@ import type { DemoContext } from './context.js';
  * (started 1 to 11 months ago) with a driver of its rent, paid up to today except a few that are behind (one
  * partly paid), so the debt-collection view has work; a car left reserved has a pending contract; some cars
  * that are back have completed contracts of last year. The daily job adds the late fees when the app runs.
- * Car statuses are not touched: the contracts follow the fleet seed's cars. The signed long-term contract that
- * ends first has a pending renewal in its group (same driver and car, from the day after it ends).
+ * Car statuses are not changed (the contracts follow the fleet seed's cars), but a signed contract's car went out
+ * when the contract was signed: its status history says so from then on. The signed long-term contract that ends
+ * first has a pending renewal in its group (same driver and car, from the day after it ends).
  */
 export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
   const { tx } = ctx;
@@ -217,6 +220,18 @@ export async function seedRentalContracts(ctx: DemoContext): Promise<void> {
           ]
         : []),
     ]);
+    if (p.state === 'signed') {
+      await changeStatusAt(tx, {
+        tenantId,
+        carId: p.carId,
+        userId: ctx.demo.adminId,
+        at: signedAt,
+        to: 'rented',
+        action: 'rentOut',
+        from: CAR_ACTIONS.rentOut.from,
+        remark: '租赁合同',
+      });
+    }
     // Behind: every third signed contract leaves its last one or two due rents unpaid; one of them partly paid.
     const behind = p.state === 'signed' && p.kind % 3 === 2 ? 1 + (p.kind % 2) : 0;
     const dueRents = s.lines.filter((l) => l.type === 'rent' && l.dueDate <= today).map((l) => l.period);

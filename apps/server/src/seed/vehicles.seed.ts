@@ -1,32 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { yuanToFen } from '@fleetdesk/contracts/common';
 import { idCardCheckDigit, usccCheckChar, vinYearCode, withVinCheckDigit } from '@fleetdesk/contracts/identifiers';
-import { CAR_ACTIONS, actionsFrom, type CarAction, type CarStatus } from '@fleetdesk/contracts/vehicles';
 import type { Tx } from '../core/db.js';
 import { carBrands, carEvents, carModels, carOwners, carSeries, carTypes, cars } from '../db/schema/vehicles.js';
 import { syncCarCatalogue } from '../modules/vehicles/catalogue/catalogue.sync.js';
+import { historyOf, type EventRow } from './car-history.js';
 import type { DemoContext } from './context.js';
+import { Random } from './random.js';
 import { DEMO_FLEET, OTHER_FLEET, type FleetCar } from './vehicles.fleet.js';
 
 const DAY = 86_400_000;
-
-/** A small deterministic generator, so that every demo database has the same fleet. */
-class Random {
-  constructor(private seed: number) {}
-  next(): number {
-    this.seed = (this.seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return this.seed / 2_147_483_648;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)]!;
-  }
-  chars(alphabet: string, n: number): string {
-    return Array.from({ length: n }, () => alphabet[Math.floor(this.next() * alphabet.length)]).join('');
-  }
-}
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 /** A calendar day in the demo tenants' zone (Asia/Shanghai), where "due in 15 days" is counted. */
@@ -47,86 +30,6 @@ function uscc(r: Random, region: string): string {
 function idCard(region: string, birth: string, seq: string): string {
   const body = `${region}${birth}${seq}`;
   return body + idCardCheckDigit(body);
-}
-
-/** The status actions that lead from `from` to `to` by the fewest steps (breadth-first over CAR_ACTIONS). */
-function pathTo(from: CarStatus, to: CarStatus): CarAction[] {
-  const queue: { status: CarStatus; path: CarAction[] }[] = [{ status: from, path: [] }];
-  const seen = new Set<CarStatus>([from]);
-  while (queue.length) {
-    const { status, path } = queue.shift()!;
-    if (status === to) return path;
-    for (const a of actionsFrom(status)) {
-      const next = CAR_ACTIONS[a].to;
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push({ status: next, path: [...path, a] });
-      }
-    }
-  }
-  return [];
-}
-
-interface EventRow {
-  kind: 'create' | 'status' | 'transfer';
-  action?: CarAction;
-  fromStatus?: CarStatus;
-  toStatus?: CarStatus;
-  fromRentId?: number;
-  toRentId?: number;
-  at: Date;
-  remark?: string;
-}
-
-/**
- * A plausible history: registered idle, then rented for one to three months at a time, a day or two of
- * preparation after each return and a few idle days between, now and then a repair, ending in the car's current status. Every step is an allowed action.
- */
-function historyOf(r: Random, createdAt: number, now: number, current: CarStatus, rentId: number): EventRow[] {
-  const events: EventRow[] = [{ kind: 'create', toStatus: 'idle', toRentId: rentId, at: new Date(createdAt) }];
-  let status = 'idle' as CarStatus;
-  let t = createdAt + r.int(1, 6) * DAY;
-  const end = now - r.int(2, 12) * DAY;
-  const step = (action: CarAction, at: number, remark?: string) => {
-    const to = CAR_ACTIONS[action].to;
-    events.push({
-      kind: 'status',
-      action,
-      fromStatus: status,
-      toStatus: to,
-      at: new Date(at),
-      ...(remark ? { remark } : {}),
-    });
-    status = to;
-  };
-  while (t < end) {
-    if (status === 'idle') {
-      const roll = r.next();
-      if (roll < 0.75) step('rentOut', t, '签订租赁合同');
-      else if (roll < 0.85) step('reserve', t);
-      else step('repair', t, r.pick(['常规保养', '更换轮胎', '钣金喷漆', '空调维修']));
-    } else if (status === 'reserved') step('rentOut', t, '客户提车');
-    else if (status === 'rented') step('giveBack', t, r.pick(['合同到期还车', '司机退租', '换车']));
-    else if (status === 'preparing') step('prepared', t, r.pick(['清洗整备完成', '检查完毕，可出租']));
-    else if (status === 'maintenance') step('finishRepair', t);
-    else break;
-    // A returned car is prepared within a day or two.
-    const days =
-      status === 'rented'
-        ? r.int(25, 90)
-        : status === 'maintenance'
-          ? r.int(2, 7)
-          : status === 'preparing'
-            ? r.int(1, 2)
-            : r.int(1, 6);
-    t += days * DAY;
-  }
-  let at = Math.min(Math.max(t, end), now - DAY);
-  for (const action of pathTo(status, current)) {
-    step(action, at);
-    at += r.int(1, 3) * 3_600_000;
-  }
-  return events;
 }
 
 async function modelsByCode(tx: Tx, codes: string[]) {
@@ -155,6 +58,7 @@ async function modelsByCode(tx: Tx, codes: string[]) {
 async function seedFleet(
   tx: Tx,
   r: Random,
+  h: Random,
   now: number,
   t: {
     tenantId: number;
@@ -177,7 +81,7 @@ async function seedFleet(
     const regYear = new Date(regMs).getUTCFullYear();
     const rentId = t.rentIds[c.rent]!;
     const createdAt = Math.max(regMs, now - 300 * DAY) + r.int(0, 5) * DAY;
-    const history = historyOf(r, createdAt, now, c.status, rentId);
+    const history = historyOf(h, createdAt, now, c.status, rentId, c.remark);
     if (c.transferredFrom) {
       const at = new Date(createdAt + 2 * DAY);
       history.splice(1, 0, {
@@ -271,6 +175,8 @@ export async function seedVehicles({ tx, clock, demo, other }: DemoContext): Pro
   await syncCarCatalogue(tx);
   const now = clock.now().getTime();
   const r = new Random(20_240_601);
+  // The status histories draw from their own sequence: the cars' other values do not move with them.
+  const h = new Random(20_261_207);
 
   const typeRows = await tx
     .insert(carTypes)
@@ -342,6 +248,7 @@ export async function seedVehicles({ tx, clock, demo, other }: DemoContext): Pro
   await seedFleet(
     tx,
     r,
+    h,
     now,
     {
       tenantId: demo.tenantId,
@@ -364,6 +271,7 @@ export async function seedVehicles({ tx, clock, demo, other }: DemoContext): Pro
   await seedFleet(
     tx,
     r,
+    h,
     now,
     {
       tenantId: other.tenantId,
