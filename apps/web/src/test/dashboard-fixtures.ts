@@ -102,18 +102,27 @@ export function reportFor(q: ReportDaysQuery): ReportDays {
   };
 }
 
-/** The dashboard's calls, answered for an account: what `sessionServer` adds for the home page. */
+/** `rentalReportDay/list` answering `reportFor` the range asked. */
+export const reportRoute = {
+  'GET /api/ccwadmin/rentalReportDay/list': (req: FakeRequest) =>
+    ok(
+      reportFor({
+        from: req.query.get('from')!,
+        to: req.query.get('to')!,
+        granularity: (req.query.get('granularity') as 'day' | 'month') ?? 'day',
+      }),
+    ),
+};
+
+/**
+ * The dashboard's calls, answered for an account: what `sessionServer` adds for the home page. The daily reports
+ * answer 403 (the trends say so in place) unless a test adds `reportRoute`: jsdom has no canvas, and only the tests
+ * that mock echarts draw the charts.
+ */
 export function dashboardRoutes(elements: string[]): Record<string, (req: FakeRequest) => FakeAnswer> {
   return {
     'GET /api/ccwadmin/index/operation': () => ok(figuresFor(elements)),
     'GET /api/ccwadmin/risk/board': () => ok(BOARD),
-    'GET /api/ccwadmin/rentalReportDay/list': (req) =>
-      ok(
-        reportFor({
-          from: req.query.get('from')!,
-          to: req.query.get('to')!,
-          granularity: (req.query.get('granularity') as 'day' | 'month') ?? 'day',
-        }),
-      ),
+    'GET /api/ccwadmin/rentalReportDay/list': () => ({ status: 403, body: { status: 403, message: 'no report' } }),
   };
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { FIGURES, figuresFor } from '../../../test/dashboard-fixtures';
+import { FIGURES, figuresFor, reportRoute } from '../../../test/dashboard-fixtures';
 import { ok } from '../../../test/fake-server';
 import { ADMIN, CLERK, sessionServer, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -146,8 +146,8 @@ describe('home dashboard: today', () => {
     await screen.findByTestId('home-today', {}, SLOW);
     expect(tile('toSign')).toHaveTextContent('待签约3');
     expect(tile('dueToday')).toHaveTextContent('9 份合同');
-    expect(await screen.findByText('风控看板', {}, SLOW)).toBeInTheDocument();
-    expect(await screen.findByText('经营趋势', {}, SLOW)).toBeInTheDocument();
+    expect(await within(await screen.findByTestId('home-risk-board', {}, SLOW)).findByText('风控看板')).toBeVisible();
+    expect(await within(await screen.findByTestId('home-trends', {}, SLOW)).findByText('经营趋势')).toBeVisible();
   });
 });
 
@@ -166,7 +166,7 @@ describe('home dashboard: risk board and trends', () => {
 
   it('asks 30 days, 12 months and two years by month, and draws what the groups allow', async () => {
     signedIn();
-    const server = sessionServer(ADMIN);
+    const server = sessionServer(ADMIN, reportRoute);
     renderApp('/');
     const trends = await screen.findByTestId('home-trends', {}, SLOW);
     const asked = () => server.requests.filter((r) => r.path === '/api/ccwadmin/rentalReportDay/list').at(-1)!.query;
@@ -202,6 +202,7 @@ describe('home dashboard: risk board and trends', () => {
   it('exports the periods shown, for the rent chosen', async () => {
     signedIn();
     const server = sessionServer(ADMIN, {
+      ...reportRoute,
       'GET /api/ccwadmin/rentalReportDay/export': () => ({ file: 'xlsx', contentType: 'application/vnd.ms-excel' }),
     });
     const created = vi.fn(() => 'blob:report');
