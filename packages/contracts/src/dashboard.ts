@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, LocalDate, type LocalText } from './common.js';
+import { Id, LocalDate } from './common.js';
 import { CarStatus } from './vehicles.js';
 import { COST_CATEGORIES } from './cost-centres.js';
 
@@ -88,13 +88,6 @@ export const ReportDays = z.object({
   periods: z.array(ReportPeriod),
 });
 export type ReportDays = z.infer<typeof ReportDays>;
-
-export const REPORT_GROUP_TITLES: Record<ReportGroup, LocalText> = {
-  fleet: { 'zh-CN': '车辆', 'en-US': 'Fleet' },
-  money: { 'zh-CN': '收款与合同', 'en-US': 'Money and contracts' },
-  leads: { 'zh-CN': '客户线索', 'en-US': 'Leads' },
-  costs: { 'zh-CN': '成本', 'en-US': 'Costs' },
-};
 
 const int = () => z.number().int();
 

@@ -10,4 +10,4 @@ export function getRiskBoard(): Promise<RiskBoard> {
 export const riskBoardQuery = () =>
   queryOptions({ queryKey: ['dashboard', 'riskBoard'] as const, queryFn: getRiskBoard, staleTime: 0 });
 
-export const useRiskBoard = (enabled: boolean) => useQuery({ ...riskBoardQuery(), enabled });
+export const useRiskBoard = () => useQuery(riskBoardQuery());

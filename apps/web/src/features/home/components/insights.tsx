@@ -266,7 +266,7 @@ export function Trends({ today }: { today: string }) {
 export function RiskBoardCard() {
   const { t, i18n } = useTranslation('dashboard');
   const lang = i18n.language as Language;
-  const board = useRiskBoard(true);
+  const board = useRiskBoard();
   return (
     <section className="fd-card fd-risk-board" data-testid="home-risk-board">
       <h2>{t('riskBoard.title')}</h2>
